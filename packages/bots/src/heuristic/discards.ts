@@ -1,0 +1,56 @@
+/**
+ * Losing a member (assassination, snitch, gang war: R-REW-7, R-SNITCH-2, R-CHAP-4) and the
+ * discard after a pass (R-PASS-2): lose the least useful member; discard the row card that
+ * would help the next rival most and us least.
+ */
+import type { Move } from '@gangsta/engine';
+import { type Choice, findMove } from './choice.ts';
+import { type Ctx, hostility, makeContext } from './context.ts';
+import { gangsterValue } from './gangsters.ts';
+import { evaluateHeist } from './heists.ts';
+import { memberWorth } from './skills.ts';
+
+export function chooseOwnDiscard(ctx: Ctx, legal: readonly Move[], why: string): Choice {
+  let top: Choice | null = null;
+  const gang = ctx.table.players[ctx.me].gang;
+  for (const move of legal) {
+    if (move.type !== 'discardMember') continue;
+    const member = gang.find((m) => m.id === move.member);
+    const score = member ? -memberWorth(ctx, member) : 0;
+    if (!top || score > top.score) {
+      top = { move, score, reason: `Gives up ${move.member}, the least useful member, ${why}.` };
+    }
+  }
+  return top ?? { move: legal[0], score: 0, reason: `Loses a member ${why}.` };
+}
+
+/** Worth of a row card to the rivals who play before our next turn, minus its worth to us. */
+export function chooseRowDiscard(ctx: Ctx, legal: readonly Move[]): Choice {
+  const seats = ctx.table.players.length;
+  const rivals = [1, 2]
+    .map((k) => (ctx.me + k) % seats)
+    .filter((s, i, all) => s !== ctx.me && all.indexOf(s) === i);
+  const theirs = rivals.map((s) => makeContext(ctx.table, s));
+  let top: Choice | null = null;
+  for (const move of legal) {
+    if (move.type !== 'discardRow') continue;
+    const isHeist = ctx.cards.heist.has(move.card);
+    const worth = (c: typeof ctx) =>
+      isHeist
+        ? (evaluateHeist(c, move.card)?.value ?? 0)
+        : Math.max(0, (gangsterValue(c, move.card)?.value ?? 0) * 0.6);
+    let denied = 0;
+    theirs.forEach((c, i) => {
+      denied = Math.max(denied, worth(c) * hostility(ctx, rivals[i]) * (i === 0 ? 1 : 0.6));
+    });
+    const score = denied - Math.max(0, worth(ctx));
+    if (!top || score > top.score) {
+      top = { move, score, reason: `Discards ${move.card}, which the next rival wanted more than we do.` };
+    }
+  }
+  const done = findMove(legal, 'done');
+  if (done && (!top || top.score < 0.3)) {
+    return { move: done, score: 0, reason: 'Keeps the rows as they are.' };
+  }
+  return top ?? { move: legal[0], score: 0, reason: 'Discards a row card.' };
+}

@@ -1,0 +1,85 @@
+/**
+ * What recruiting a gangster is worth: its IP, the skills we need (skills.ts), the resource
+ * cards it activates, family and gang-size bonuses, and what ending the chapter would do.
+ */
+import type { CardId, GangsterCard, Member } from '@gangsta/engine';
+import { countSkill, gangIconList, memberIcons } from '../cards.ts';
+import { CHAPTER_END_SIZE, type Ctx, mySeat, opponents } from './context.ts';
+import { activationGain } from './resources.ts';
+import { gangWarOutcome, iconsValue, mercenaries } from './skills.ts';
+
+/** Price of a gangster for us (R-REC-1 family discount). */
+export function recruitCost(ctx: Ctx, card: GangsterCard, extraDiscount = 0): number {
+  const boss = ctx.cards.boss.get(mySeat(ctx).boss);
+  const family = ctx.table.options.families && boss?.family === card.family ? 1 : 0;
+  return Math.max(0, card.cost - family - extraDiscount);
+}
+
+/** +2 to the most, +1 each when tied (R-END-3, R-FAM-2), from our count against the best other. */
+function majority(mine: number, best: number): number {
+  if (mine <= 0) return 0;
+  if (mine > best) return 2;
+  return mine === best ? 1 : 0;
+}
+
+function bonusChange(ctx: Ctx, card: GangsterCard): number {
+  const me = mySeat(ctx);
+  if (!ctx.table.options.families) {
+    const mine = me.gang.length;
+    const best = Math.max(...opponents(ctx).map((p) => p.gang.length));
+    return (majority(mine + 1, best) - majority(mine, best)) * (0.4 + 0.6 * ctx.progress);
+  }
+  const familyOf = (m: Member) =>
+    ctx.cards.gangster.get(m.id)?.family ?? ctx.cards.boss.get(m.id)?.family;
+  const count = (gang: Member[]) => gang.filter((m) => familyOf(m) === card.family).length;
+  const mine = count(me.gang);
+  const best = Math.max(...opponents(ctx).map((p) => count(p.gang)));
+  return (majority(mine + 1, best) - majority(mine, best)) * (0.4 + 0.6 * ctx.progress);
+}
+
+/**
+ * What ending the chapter by growing our gang would mean for us (R-CHAP-3..4, R-END): opportunity
+ * income, the gang war, or the final count.
+ */
+export function chapterEndEffect(ctx: Ctx, icons: readonly string[], ip: number): number {
+  const me = mySeat(ctx);
+  if (me.gang.length + 1 < CHAPTER_END_SIZE[ctx.table.chapter]) return 0;
+  if (ctx.table.chapter === 1) {
+    const mine = gangIconList(ctx.cards, me.gang).length + icons.length;
+    const others = opponents(ctx).map((p) => gangIconList(ctx.cards, p.gang).length);
+    const top = Math.max(mine, ...others);
+    const given = others.reduce((sum, n) => sum + (top - n), 0) / Math.max(1, others.length);
+    return ((given - (top - mine)) * ctx.money) / 2;
+  }
+  if (ctx.table.chapter === 2) {
+    const merc = mercenaries(ctx, ctx.me) + countSkill(icons as never[], 'M');
+    return gangWarOutcome(ctx, merc);
+  }
+  // Chapter III: ending the game is right only when we would win it.
+  const mine = ctx.standing[ctx.me] + ip;
+  const best = Math.max(...opponents(ctx).map((p) => ctx.standing[p.seat]));
+  return mine > best + 0.5 ? 6 : -6;
+}
+
+export interface GangsterValue {
+  value: number;
+  cost: number;
+  why: string;
+}
+
+/** Net worth of recruiting `id` now (IP), with its price. */
+export function gangsterValue(ctx: Ctx, id: CardId, extraDiscount = 0): GangsterValue | null {
+  const card = ctx.cards.gangster.get(id);
+  if (!card) return null;
+  const cost = recruitCost(ctx, card, extraDiscount);
+  const icons = memberIcons(ctx.cards, { id, engaged: false });
+  const skills = iconsValue(ctx, icons);
+  const resources = activationGain(ctx, icons);
+  const end = chapterEndEffect(ctx, icons, card.ip);
+  const value =
+    card.ip + skills + resources + bonusChange(ctx, card) + end - cost * ctx.money;
+  let why = `adds ${icons.join('')} for $${cost}`;
+  if (resources >= 2) why += ' and activates a resource card';
+  if (end > 0.5) why += ', ending the chapter in our favour';
+  return { value, cost, why };
+}

@@ -1,0 +1,84 @@
+/**
+ * The heuristic player: one small scoring function per kind of decision (a file per concern),
+ * each returning the move it prefers and a sentence saying why. It reads only a Table (the
+ * fields a seat's view shares with a full state), so it serves both live play and playouts.
+ */
+import type { Decision, Move, Seat } from '@gangsta/engine';
+import type { Table } from '../table.ts';
+import { chooseAction } from './action.ts';
+import { chooseActivation, chooseHighTech } from './activation.ts';
+import {
+  chooseAssassinationTarget,
+  chooseDiversion,
+  chooseTheftTarget,
+  chooseVictimMember,
+} from './attacks.ts';
+import type { Choice } from './choice.ts';
+import { makeContext } from './context.ts';
+import { chooseOwnDiscard, chooseRowDiscard } from './discards.ts';
+import { gangsterValue } from './gangsters.ts';
+import { chooseMobilize } from './mobilize.ts';
+import {
+  chooseHospitalReturn,
+  chooseMobilizationReward,
+  chooseOptionalReady,
+  chooseRecruitReward,
+  chooseTraining,
+} from './readying.ts';
+import { chooseResources } from './resources.ts';
+
+export type { Choice } from './choice.ts';
+export { estimateIp, makeContext } from './context.ts';
+
+/** The heuristic's move for seat `me` facing `decision`, among `legal` (never empty). */
+export function heuristicChoice(
+  table: Table,
+  decision: Decision,
+  legal: readonly Move[],
+  me: Seat,
+): Choice {
+  if (legal.length === 1) return { move: legal[0], score: 0, reason: 'Makes the only legal move.' };
+  const ctx = makeContext(table, me);
+  switch (decision.kind) {
+    case 'keepResources':
+      return chooseResources(ctx, [...legal]);
+    case 'mobilize':
+      return chooseMobilize(ctx, decision, legal);
+    case 'action':
+      return chooseAction(ctx, legal);
+    case 'highTech':
+      return chooseHighTech(ctx, decision.heist, legal);
+    case 'activate':
+      return chooseActivation(ctx, legal);
+    case 'recruitReward':
+      return chooseRecruitReward(ctx, legal, (id) => gangsterValue(ctx, id)?.value ?? 0);
+    case 'training':
+      return chooseTraining(ctx, legal);
+    case 'theft':
+      return chooseTheftTarget(ctx, decision.amount, legal);
+    case 'assassination':
+      return chooseAssassinationTarget(ctx, legal);
+    case 'assassinationDiscard':
+      return chooseOwnDiscard(ctx, legal, 'to the assassination');
+    case 'snitchDiscard':
+      return chooseOwnDiscard(ctx, legal, 'to the snitch');
+    case 'gangWarDiscard':
+      return decision.victim === me
+        ? chooseOwnDiscard(ctx, legal, 'in the gang war')
+        : chooseVictimMember(ctx, decision.victim, legal);
+    case 'mobilizationReward':
+      return chooseMobilizationReward(legal);
+    case 'diversion':
+      return chooseDiversion(ctx, legal);
+    case 'privateJet':
+      return chooseOptionalReady(ctx, legal, 'Private jet');
+    case 'secretSociety':
+      return chooseOptionalReady(ctx, legal, 'Secret society');
+    case 'hospitalReturn':
+      return chooseHospitalReturn(ctx, legal);
+    case 'passDiscard':
+      return chooseRowDiscard(ctx, legal);
+    case 'gameOver':
+      return { move: legal[0], score: 0, reason: 'The game is over.' };
+  }
+}

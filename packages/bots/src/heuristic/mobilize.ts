@@ -1,0 +1,84 @@
+/**
+ * Mobilization (R-MOB): use every free readying on the member that opens the best action,
+ * pay $1 for more only when that buys a clearly better action, and consider Headquarters and
+ * the Bank.
+ */
+import type { CardId, Decision, Move } from '@gangsta/engine';
+import type { Table } from '../table.ts';
+import { activeEffect, bestActionValue } from './action.ts';
+import { type Choice, findMove } from './choice.ts';
+import { type Ctx, makeContext, mySeat } from './context.ts';
+import { memberWorth } from './skills.ts';
+
+/** The table with some of our members made available (a what-if for planning). */
+function withAvailable(ctx: Ctx, ids: ReadonlySet<CardId> | 'all'): Ctx {
+  const table: Table = {
+    ...ctx.table,
+    players: ctx.table.players.map((p) =>
+      p.seat !== ctx.me
+        ? p
+        : {
+            ...p,
+            gang: p.gang.map((m) => (ids === 'all' || ids.has(m.id) ? { ...m, engaged: false } : m)),
+          },
+    ),
+  };
+  return makeContext(table, ctx.me);
+}
+
+/** Keep this much cash in hand when depositing; the rest is safer on the Bank card. */
+const CASH_FLOAT = 5;
+
+function bankDeposit(ctx: Ctx, legal: readonly Move[]): Choice | null {
+  const bank = activeEffect(ctx, 'bank');
+  const me = mySeat(ctx);
+  if (!bank || ctx.table.chapter === 1 || me.cash <= CASH_FLOAT + 2) return null;
+  const room = (bank.amount ?? 10) - me.bank;
+  const amount = Math.min(room, me.cash - CASH_FLOAT);
+  if (amount <= 0) return null;
+  const move = findMove(legal, 'bank', (m) => m.amount === amount);
+  return move
+    ? { move, score: 0, reason: `Deposits $${amount} on the Bank, safe from theft and snitches.` }
+    : null;
+}
+
+export function chooseMobilize(
+  ctx: Ctx,
+  decision: Extract<Decision, { kind: 'mobilize' }>,
+  legal: readonly Move[],
+): Choice {
+  const base = bestActionValue(ctx);
+  const free = decision.freeReadies > 0;
+  let top: Choice | null = null;
+  for (const move of legal) {
+    if (move.type !== 'ready') continue;
+    const gain = bestActionValue(withAvailable(ctx, new Set([move.member]))) - base;
+    const member = mySeat(ctx).gang.find((m) => m.id === move.member);
+    // A member ready now is also ready next turn: a little worth beyond this turn's action.
+    const later = member ? 0.05 * memberWorth(ctx, member) : 0;
+    const score = gain + later - (free ? 0 : ctx.money);
+    if (!top || score > top.score) {
+      top = {
+        move,
+        score,
+        reason: free
+          ? `Readies ${move.member} for free with a Leader.`
+          : `Pays $1 to ready ${move.member}: it opens a better action this turn.`,
+      };
+    }
+  }
+  const hq = findMove(legal, 'headquarters');
+  if (hq) {
+    const price = activeEffect(ctx, 'headquarters')?.amount ?? 1;
+    const score = bestActionValue(withAvailable(ctx, 'all')) - base - price * ctx.money;
+    if (!top || score > top.score) {
+      top = { move: hq, score, reason: `Pays $${price} at Headquarters to ready the whole gang.` };
+    }
+  }
+  if (top && (free || top.score > 0.1)) return top;
+  const deposit = bankDeposit(ctx, legal);
+  if (deposit) return deposit;
+  const done = findMove(legal, 'done');
+  if (done) return { move: done, score: 0, reason: 'Ends mobilization: readying more would not pay.' };
+  return top ?? { move: legal[0], score: 0, reason: 'Ends mobilization.' };
+}

@@ -1,0 +1,79 @@
+/**
+ * Resource cards (R-RES): what each effect is worth to a bot, how likely a card is to activate,
+ * and the secret choice of which dealt cards to keep.
+ */
+import type { CardId, Move, ResourceCard, ResourceEffect, Skill } from '@gangsta/engine';
+import { gangIconList, missingIcons } from '../cards.ts';
+import { type Ctx, mySeat } from './context.ts';
+import type { Choice } from './choice.ts';
+
+/** Rough IP worth of each effect over a game, once active. Strategy data, not rules. */
+const EFFECT_WORTH: Record<ResourceEffect, number> = {
+  policeStation: 1.5,
+  blackMarket: 2,
+  headquarters: 1.5,
+  counterfeitPrinter: 2,
+  privateJet: 1,
+  media: 4,
+  highTechEquipment: 1,
+  secretSociety: 1.5,
+  bank: 1,
+  bikerGang: 1,
+  hospital: 1.5,
+  informantNetwork: 1,
+};
+
+export function effectWorth(card: ResourceCard): number {
+  return EFFECT_WORTH[card.effect] ?? 1;
+}
+
+/** Chance that a gang with `icons` (plus likely recruits) meets `requirement` some day. */
+export function activationChance(requirement: readonly Skill[], icons: readonly Skill[]): number {
+  const missing = missingIcons(requirement, icons).length;
+  return Math.max(0.05, 1 - 0.17 * missing - 0.03 * requirement.length);
+}
+
+/** Worth of keeping a resource card with the gang we have now. */
+export function keepWorth(ctx: Ctx, card: ResourceCard): number {
+  const icons = gangIconList(ctx.cards, mySeat(ctx).gang);
+  return activationChance(card.requirement, icons) * (card.ip + effectWorth(card));
+}
+
+/** Worth (IP) of the inactive resources that `added` icons would activate or bring closer. */
+export function activationGain(ctx: Ctx, added: readonly Skill[]): number {
+  const me = mySeat(ctx);
+  const icons = gangIconList(ctx.cards, me.gang);
+  const after = [...icons, ...added];
+  let gain = 0;
+  for (const kept of me.resources) {
+    if (kept.active) continue;
+    const card = ctx.cards.resource.get(kept.id);
+    if (!card) continue;
+    const before = missingIcons(card.requirement, icons).length;
+    const now = missingIcons(card.requirement, after).length;
+    if (now === 0) gain += card.ip + effectWorth(card);
+    else gain += 0.35 * (before - now);
+  }
+  return gain;
+}
+
+/** The setup choice: keep the subset with the highest total worth. */
+export function chooseResources(ctx: Ctx, legal: Move[]): Choice {
+  let best: Choice | null = null;
+  for (const move of legal) {
+    if (move.type !== 'keepResources') continue;
+    let worth = 0;
+    for (const id of move.cards) {
+      const card = ctx.cards.resource.get(id);
+      if (card) worth += keepWorth(ctx, card);
+    }
+    if (!best || worth > best.score) {
+      best = { move, score: worth, reason: `keeps ${names(move.cards)}: the Boss's skills come closest to their requirements` };
+    }
+  }
+  return best ?? { move: legal[0], score: 0, reason: 'keeps the first choice' };
+}
+
+function names(ids: readonly CardId[]): string {
+  return ids.join(' and ');
+}

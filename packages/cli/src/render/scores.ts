@@ -1,0 +1,44 @@
+/** The final score table with its breakdown (R-END-1..4) and the winners. */
+import type { GameResult, ScoreBreakdown } from '@gangsta/engine';
+import { padEnd, padStart } from './color.ts';
+import { type RenderContext, seatName } from './context.ts';
+
+const COLUMNS: { key: keyof ScoreBreakdown; title: string }[] = [
+  { key: 'heists', title: 'heists' },
+  { key: 'members', title: 'members' },
+  { key: 'resources', title: 'resources' },
+  { key: 'media', title: 'media' },
+  { key: 'richest', title: 'richest' },
+  { key: 'largestGang', title: 'largest' },
+  { key: 'families', title: 'families' },
+  { key: 'total', title: 'TOTAL' },
+  { key: 'gangSize', title: 'gang' },
+];
+
+const REASONS: Record<GameResult['reason'], string> = {
+  gangSize: 'a gang reached 9 members',
+  snitches: 'the 3rd snitch of chapter III',
+  safeguard: 'the no-progress safeguard',
+};
+
+export function renderScores(result: GameResult, ctx: RenderContext): string {
+  const { c } = ctx;
+  const names = result.scores.map((s) => seatName(ctx, s.seat));
+  const nameWidth = Math.max(6, ...names.map((n) => n.length)) + 2;
+  const head = padEnd('seat', nameWidth) + COLUMNS.map((col) => padStart(col.title, 10)).join('');
+  const lines = [c.bold('Final scores'), c.bold(head)];
+  result.scores.forEach((score, i) => {
+    const winner = result.winners.includes(score.seat);
+    const row =
+      padEnd(names[i], nameWidth) + COLUMNS.map((col) => padStart(String(score[col.key]), 10)).join('');
+    lines.push(winner ? c.green(row) : row);
+  });
+  const winners = result.winners.map((seat) => seatName(ctx, seat));
+  lines.push(
+    winners.length === 1
+      ? c.bold(`Winner: ${winners[0]}`)
+      : c.bold(`Shared victory: ${winners.join(', ')}`),
+  );
+  lines.push(`The game ended with ${REASONS[result.reason]}. ("gang" is the tie-breaker: members.)`);
+  return lines.join('\n');
+}

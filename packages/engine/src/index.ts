@@ -1,0 +1,20 @@
+/**
+ * @gangsta/engine — the public API. Bots, the command line, the web client and the server use
+ * the engine through these exports only. See README.md beside this folder for a tour.
+ */
+
+export { applyMove, canUndo, isGameOver, moveKey } from './apply.ts';
+export { type CardLookup, CLASSIC_CARDS, cardsOf } from './cards/index.ts';
+export * from './cards/schema.ts';
+export { pendingDecision } from './decision.ts';
+export { determinize } from './determinize.ts';
+export * as fast from './fast.ts';
+export { legalMoves } from './legal.ts';
+export { countIcon, gangIcons, iconsOf } from './members.ts';
+export { type GameRecord, replay } from './replay.ts';
+export { createScenario, type Scenario } from './scenario.ts';
+export { finalScores } from './scoring.ts';
+export { createGame, resolveOptions } from './setup.ts';
+export { type HeistSolution, heistHint, type SolverMember, solveHeist } from './solver.ts';
+export * from './types.ts';
+export { type GameView, type PlayerView, viewFor, visibleEvents } from './view.ts';

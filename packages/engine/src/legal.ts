@@ -1,0 +1,207 @@
+/** Every legal move of the pending decision (R-TURN-2: the action is mandatory). */
+import { activeResource, type Ctx, hasActive, makeCtx } from './context.ts';
+import { currentDecision, trainable } from './decision.ts';
+import { iconsOf, isLeader } from './members.ts';
+import { deckRecruitCost, recruitCost } from './rules/actions.ts';
+import { discardableMembers } from './rules/gang.ts';
+import { activatable, heistFeasible } from './rules/heist.ts';
+import type { Decision, GameState, Move, Seat } from './types.ts';
+
+/** The legal moves now; for one seat if `seat` is given (simultaneous choices list all seats). */
+export function legalMoves(state: GameState, seat?: Seat): Move[] {
+  const moves = movesFor(makeCtx(state, false));
+  return seat === undefined ? moves : moves.filter((m) => m.seat === seat);
+}
+
+export function movesFor(ctx: Ctx): Move[] {
+  return decisionMoves(ctx, currentDecision(ctx));
+}
+
+function combinations<T>(items: readonly T[], size: number): T[][] {
+  if (size === 0) return [[]];
+  const out: T[][] = [];
+  items.forEach((item, i) => {
+    for (const rest of combinations(items.slice(i + 1), size - 1)) out.push([item, ...rest]);
+  });
+  return out;
+}
+
+function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
+  const { state } = ctx;
+  switch (decision.kind) {
+    case 'gameOver':
+      return [];
+    case 'keepResources':
+      return decision.seats.flatMap((seat) =>
+        combinations(state.players[seat].dealt, decision.keep).map(
+          (cards): Move => ({ type: 'keepResources', seat, cards }),
+        ),
+      );
+    case 'mobilize':
+      return mobilizeMoves(ctx, decision.seat);
+    case 'action':
+      return actionMoves(ctx, decision.seat);
+    case 'highTech': {
+      const seat = decision.seat;
+      const skills = [...new Set(state.heist!.remaining)];
+      return [
+        ...skills.map((skill): Move => ({ type: 'removeIcon', seat, skill })),
+        { type: 'done', seat },
+        { type: 'abandonHeist', seat },
+      ];
+    }
+    case 'activate': {
+      const seat = decision.seat;
+      return [
+        ...activatable(ctx).map((c): Move => ({ type: 'activate', seat, member: c.member.id })),
+        { type: 'abandonHeist', seat },
+      ];
+    }
+    case 'recruitReward': {
+      const seat = decision.seat;
+      const cash = state.players[seat].cash;
+      const recruits = state.recruitRow.filter(
+        (id): id is string => id !== null && recruitCost(ctx, seat, id) <= cash,
+      );
+      return [
+        ...recruits.map((card): Move => ({ type: 'recruit', seat, card })),
+        { type: 'done', seat },
+      ];
+    }
+    case 'training': {
+      const seat = decision.seat;
+      return [
+        ...trainable(ctx, seat, decision.skill).map(
+          (member): Move => ({ type: 'train', seat, member }),
+        ),
+        { type: 'done', seat },
+      ];
+    }
+    case 'theft':
+    case 'assassination':
+      return state.players
+        .filter((p) => p.seat !== decision.seat)
+        .map((p): Move => ({ type: 'target', seat: decision.seat, target: p.seat }));
+    case 'assassinationDiscard': {
+      const player = state.players[decision.seat];
+      return discardableMembers(player)
+        .filter((m) => iconsOf(ctx.cards, m).length === 2)
+        .map((m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }));
+    }
+    case 'mobilizationReward':
+      return [
+        { type: 'mobilizeGang', seat: decision.seat },
+        { type: 'done', seat: decision.seat },
+      ];
+    case 'diversion': {
+      const seat = decision.seat;
+      const moves: Move[] = [];
+      for (const p of state.players) {
+        if (p.seat === seat) continue;
+        for (const m of p.gang) if (!m.engaged) moves.push({ type: 'engage', seat, member: m.id });
+      }
+      moves.push({ type: 'done', seat });
+      return moves;
+    }
+    case 'privateJet':
+    case 'secretSociety': {
+      const seat = decision.seat;
+      const leadersOnly = decision.kind === 'secretSociety';
+      return [
+        ...state.players[seat].gang
+          .filter((m) => m.engaged && (!leadersOnly || isLeader(ctx.cards, m)))
+          .map((m): Move => ({ type: 'ready', seat, member: m.id })),
+        { type: 'done', seat },
+      ];
+    }
+    case 'hospitalReturn': {
+      const seat = decision.seat;
+      return [
+        ...state.players[seat].hospital.map(
+          (m): Move => ({ type: 'returnFromHospital', seat, member: m.id }),
+        ),
+        { type: 'done', seat },
+      ];
+    }
+    case 'passDiscard': {
+      const seat = decision.seat;
+      const cards = [...state.heistRow, ...state.recruitRow].filter((c): c is string => c !== null);
+      return [
+        ...cards.map((card): Move => ({ type: 'discardRow', seat, card })),
+        { type: 'done', seat },
+      ];
+    }
+    case 'snitchDiscard':
+      return discardableMembers(state.players[decision.seat]).map(
+        (m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }),
+      );
+    case 'gangWarDiscard':
+      return discardableMembers(state.players[decision.victim]).map(
+        (m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }),
+      );
+  }
+}
+
+/** Bank deposits and withdrawals, during the owner's own mobilization or action (R-RES-2). */
+function bankMoves(ctx: Ctx, seat: Seat): Move[] {
+  const player = ctx.state.players[seat];
+  const bank = activeResource(ctx, player, 'bank');
+  if (!bank) return [];
+  const moves: Move[] = [];
+  const room = Math.min(player.cash, (bank.amount ?? 10) - player.bank);
+  for (let amount = 1; amount <= room; amount++) moves.push({ type: 'bank', seat, amount });
+  for (let amount = 1; amount <= player.bank; amount++)
+    moves.push({ type: 'bank', seat, amount: -amount });
+  return moves;
+}
+
+function mobilizeMoves(ctx: Ctx, seat: Seat): Move[] {
+  const { state } = ctx;
+  const player = state.players[seat];
+  const moves: Move[] = [];
+  if (state.turn.freeReadies > 0 || player.cash >= 1) {
+    for (const m of player.gang) if (m.engaged) moves.push({ type: 'ready', seat, member: m.id });
+  }
+  const hq = activeResource(ctx, player, 'headquarters');
+  if (hq && !state.turn.headquartersUsed && player.cash >= (hq.amount ?? 1)) {
+    moves.push({ type: 'headquarters', seat });
+  }
+  moves.push(...bankMoves(ctx, seat), { type: 'done', seat });
+  return moves;
+}
+
+function actionMoves(ctx: Ctx, seat: Seat): Move[] {
+  const { state } = ctx;
+  const player = state.players[seat];
+  const moves: Move[] = [];
+  for (const card of state.recruitRow) {
+    if (card !== null && recruitCost(ctx, seat, card) <= player.cash)
+      moves.push({ type: 'recruit', seat, card });
+  }
+  for (const card of state.heistRow) {
+    if (card !== null && heistFeasible(ctx, seat, card)) moves.push({ type: 'heist', seat, card });
+  }
+  const topHeist = state.heistDeck[0];
+  const biker = activeResource(ctx, player, 'bikerGang');
+  if (
+    biker &&
+    topHeist !== undefined &&
+    player.peek.heist === topHeist &&
+    !ctx.cards.isSnitch(topHeist) &&
+    player.cash >= (biker.amount ?? 1) &&
+    heistFeasible(ctx, seat, topHeist)
+  ) {
+    moves.push({ type: 'heistFromDeck', seat });
+  }
+  const topGangster = state.gangsterDeck[0];
+  if (
+    hasActive(ctx, player, 'informantNetwork') &&
+    topGangster !== undefined &&
+    player.peek.gangster === topGangster &&
+    deckRecruitCost(ctx, seat, topGangster) <= player.cash
+  ) {
+    moves.push({ type: 'recruitFromDeck', seat });
+  }
+  moves.push({ type: 'pass', seat }, ...bankMoves(ctx, seat));
+  return moves;
+}

@@ -1,0 +1,136 @@
+/**
+ * The only way game state leaves the engine for a seat or a spectator (R-INFO). A view holds
+ * everything public plus what the viewer may see, and nothing else: no deck order, no
+ * generator state, no other seat's secret choice or peek.
+ */
+import { copyJson } from './clone.ts';
+import { pendingDecision } from './decision.ts';
+import type {
+  CardId,
+  CardSet,
+  ChapterEndReason,
+  Decision,
+  GameEvent,
+  GameOptions,
+  GameResult,
+  GameState,
+  HeistInProgress,
+  KeptResource,
+  Member,
+  Phase,
+  Seat,
+  Task,
+  TurnState,
+} from './types.ts';
+
+export interface PlayerView {
+  seat: Seat;
+  boss: CardId;
+  gang: Member[];
+  cash: number;
+  bank: number;
+  /** Null when R-OPT-3 hides another seat's running heist IP. */
+  heistIp: number | null;
+  pile: CardId[];
+  hospital: Member[];
+  /** Kept resources: everyone's once revealed; before that, only the viewer's own. */
+  resources: KeptResource[];
+  /** Whether this seat has made its resource choice (setup). */
+  resourcesChosen: boolean;
+  /** The viewer's own dealt cards during the resource choice; empty for other seats. */
+  dealt: CardId[];
+  /** The viewer's own Biker gang / Informant network peek; empty for other seats. */
+  peek: { heist?: CardId | null; gangster?: CardId | null };
+}
+
+export interface GameView {
+  /** The seat this view is for, or null for a spectator. */
+  viewer: Seat | null;
+  options: Omit<GameOptions, 'seed'>;
+  cards: CardSet;
+  players: PlayerView[];
+  phase: Phase;
+  chapter: 1 | 2 | 3;
+  turn: TurnState;
+  turnNumber: number;
+  heistRow: (CardId | null)[];
+  heistDeckCount: number;
+  /** Cards of chapters not begun (public: they are the whole chapter decks). */
+  laterHeists: CardId[];
+  recruitRow: (CardId | null)[];
+  gangsterDeckCount: number;
+  removed: CardId[];
+  snitchesThisChapter: number;
+  idleTurns: number;
+  chapterEndPending: boolean;
+  chapterEndReason: ChapterEndReason | null;
+  gangWarBegun: boolean;
+  /** Steps the engine will still carry out (all public). */
+  queue: Task[];
+  moveCount: number;
+  undoFloor: number;
+  heist: HeistInProgress | null;
+  decision: Decision;
+  result: GameResult | null;
+}
+
+function resourcesRevealed(state: GameState): boolean {
+  return state.phase !== 'resourceChoice';
+}
+
+function playerView(state: GameState, seat: Seat, viewer: Seat | null): PlayerView {
+  const player = state.players[seat];
+  const own = viewer === seat;
+  const hideIp = state.options.privateHeistInfluence && !own && state.phase !== 'gameOver';
+  return {
+    seat,
+    boss: player.boss,
+    gang: player.gang.map((m) => ({ ...m })),
+    cash: player.cash,
+    bank: player.bank,
+    heistIp: hideIp ? null : player.heistIp,
+    pile: [...player.pile],
+    hospital: player.hospital.map((m) => ({ ...m })),
+    resources: own || resourcesRevealed(state) ? player.resources.map((r) => ({ ...r })) : [],
+    resourcesChosen: player.dealt.length === 0,
+    dealt: own ? [...player.dealt] : [],
+    peek: own ? { ...player.peek } : {},
+  };
+}
+
+/** The view of `viewer` (a seat), or of a spectator when `viewer` is null. */
+export function viewFor(state: GameState, viewer: Seat | null): GameView {
+  const { seed: _seed, ...options } = state.options;
+  return {
+    viewer,
+    options,
+    cards: state.cards,
+    players: state.players.map((_, seat) => playerView(state, seat, viewer)),
+    phase: state.phase,
+    chapter: state.chapter,
+    turn: { ...state.turn },
+    turnNumber: state.turnNumber,
+    heistRow: [...state.heistRow],
+    heistDeckCount: state.heistDeck.length,
+    laterHeists: [...state.laterHeists].sort(),
+    recruitRow: [...state.recruitRow],
+    gangsterDeckCount: state.gangsterDeck.length,
+    removed: [...state.removed],
+    snitchesThisChapter: state.snitchesThisChapter,
+    idleTurns: state.idleTurns,
+    chapterEndPending: state.chapterEndPending,
+    chapterEndReason: state.chapterEndReason,
+    gangWarBegun: state.gangWarBegun,
+    queue: copyJson(state.queue),
+    moveCount: state.moveCount,
+    undoFloor: state.undoFloor,
+    heist: state.heist ? copyJson(state.heist) : null,
+    decision: pendingDecision(state),
+    result: state.result,
+  };
+}
+
+/** The events `viewer` may see: private events (`to`) reach only their seat. */
+export function visibleEvents(events: readonly GameEvent[], viewer: Seat | null): GameEvent[] {
+  return events.filter((event) => !('to' in event) || event.to === viewer);
+}

@@ -1,0 +1,407 @@
+/**
+ * The game controller: the only place in the web client that holds the full game state.
+ *
+ * Everything else sees a snapshot built from `viewFor(state, viewer)`, where the viewer is the
+ * human seat whose turn it is to decide (hot-seat) or the only human at the table. Moves reach
+ * the engine only through `applyMove`; bots get their own seat's view in the bot worker.
+ * After every move the game's record is saved, so a reload resumes it (`replay`).
+ */
+import {
+  applyMove,
+  type CardSet,
+  canUndo,
+  createGame,
+  type Decision,
+  type EngineError,
+  type GameEvent,
+  type GameOptionsInput,
+  type GameRecord,
+  type GameState,
+  type GameView,
+  legalMoves,
+  type Move,
+  moveKey,
+  pendingDecision,
+  replay,
+  type Seat,
+  viewFor,
+  visibleEvents,
+} from '@gangsta/engine';
+import type { BotClient } from './botClient.ts';
+import { botSeed, humanSeats, isBotKind, type SeatKind } from './seats.ts';
+import { type Settings, saveGame } from './storage.ts';
+
+/** One line of the log: an event, with the move that caused it (-1 for the setup). */
+export interface LogEntry {
+  id: number;
+  moveIndex: number;
+  event: GameEvent;
+}
+
+/** The last move applied, for the short animation and the announcement of bot moves. */
+export interface LastMove {
+  index: number;
+  move: Move;
+  byBot: boolean;
+}
+
+export type HintState =
+  | { status: 'idle' }
+  | { status: 'thinking' }
+  | { status: 'ready'; moveCount: number; move: Move; reason?: string }
+  | { status: 'failed' };
+
+export interface TableSnapshot {
+  seats: SeatKind[];
+  /** The seat whose view is shown; null for a table of bots only (a spectator). */
+  viewer: Seat | null;
+  /** Null while the "pass the device" screen hides the table. */
+  view: GameView | null;
+  /** The pending decision (public: who must decide what). */
+  decision: Decision;
+  /** The human seat the device must be passed to before anything private is shown. */
+  passTo: Seat | null;
+  /** The viewer's legal moves when the viewer must decide now; otherwise empty. */
+  legal: Move[];
+  /** Seats that must decide now. */
+  deciding: Seat[];
+  /** A bot that is thinking. */
+  thinking: Seat | null;
+  log: LogEntry[];
+  canUndo: boolean;
+  lastMove: LastMove | null;
+  moveCount: number;
+  error: EngineError | null;
+  over: boolean;
+  hint: HintState;
+}
+
+export interface ControllerDeps {
+  bots: BotClient;
+  settings: () => Settings;
+  /** Persist after each move; tests pass a no-op. */
+  save?: (record: GameRecord, seats: SeatKind[]) => void;
+  /** Timer, replaceable in tests. */
+  wait?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+export type StartResult = { ok: true; controller: GameController } | { ok: false; error: EngineError };
+
+const defaultWait = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
+
+/** The seats that must decide now. */
+export function decidingSeats(decision: Decision): Seat[] {
+  if (decision.kind === 'gameOver') return [];
+  if (decision.kind === 'keepResources') return [...decision.seats];
+  return [decision.seat];
+}
+
+/** Two seats see the same thing when their views differ only in who is looking. */
+function sameViews(state: GameState, a: Seat, b: Seat): boolean {
+  const strip = (view: GameView) => JSON.stringify({ ...view, viewer: null });
+  return strip(viewFor(state, a)) === strip(viewFor(state, b));
+}
+
+export class GameController {
+  private state: GameState;
+  private readonly options: GameRecord['options'];
+  private readonly cardSet: CardSet | undefined;
+  private moves: Move[];
+  /** events[0] is the setup; events[i + 1] came from moves[i]. */
+  private events: GameEvent[][];
+  private viewer: Seat | null;
+  private passTo: Seat | null = null;
+  private thinking: Seat | null = null;
+  private botBusy = false;
+  private lastMove: LastMove | null = null;
+  private error: EngineError | null = null;
+  private hint: HintState = { status: 'idle' };
+  private disposed = false;
+  private snapshot: TableSnapshot;
+  private readonly listeners = new Set<() => void>();
+
+  private constructor(
+    state: GameState,
+    moves: Move[],
+    events: GameEvent[][],
+    readonly seats: SeatKind[],
+    private readonly deps: ControllerDeps,
+    cardSet: CardSet | undefined,
+  ) {
+    this.state = state;
+    this.options = state.options;
+    this.cardSet = cardSet;
+    this.moves = moves;
+    this.events = events;
+    this.viewer = this.initialViewer();
+    this.snapshot = this.buildSnapshot();
+  }
+
+  /** A new game from the new-game screen. */
+  static start(
+    options: GameOptionsInput,
+    seats: SeatKind[],
+    deps: ControllerDeps,
+    cardSet?: CardSet,
+  ): StartResult {
+    const created = createGame(cardSet ? { ...options, cardSet } : options);
+    if (!created.ok) return { ok: false, error: created.error };
+    const controller = new GameController(created.state, [], [created.events], seats, deps, cardSet);
+    controller.persist();
+    controller.advance();
+    return { ok: true, controller };
+  }
+
+  /** A saved or imported game, rebuilt from its record. */
+  static resume(record: GameRecord, seats: SeatKind[], deps: ControllerDeps): StartResult {
+    const replayed = replay(record);
+    if (!replayed.ok) return { ok: false, error: replayed.error };
+    const controller = new GameController(
+      replayed.state,
+      [...record.moves],
+      replayed.events,
+      seats,
+      deps,
+      record.cardSet,
+    );
+    controller.advance();
+    return { ok: true, controller };
+  }
+
+  // --- React's external-store protocol ---------------------------------------------------
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): TableSnapshot => this.snapshot;
+
+  // --- Commands from the interface ------------------------------------------------------
+
+  /** A human's move. Only the viewer may move, and only when it is their decision. */
+  play(move: Move): boolean {
+    if (this.passTo !== null || this.viewer === null) return false;
+    if (move.seat !== this.viewer || this.seats[move.seat] !== 'human') return false;
+    return this.apply(move, false);
+  }
+
+  /** Takes back the viewer's last move, where the engine allows it (R-TURN-3). */
+  undo(): boolean {
+    if (!this.snapshot.canUndo) return false;
+    const moves = this.moves.slice(0, -1);
+    const replayed = replay(this.record(moves));
+    if (!replayed.ok) return false;
+    this.state = replayed.state;
+    this.moves = moves;
+    this.events = replayed.events;
+    this.lastMove = null;
+    this.error = null;
+    this.hint = { status: 'idle' };
+    this.persist();
+    this.advance();
+    return true;
+  }
+
+  /** The person at the screen confirms they are the seat the device was passed to. */
+  confirmPass(): void {
+    if (this.passTo === null) return;
+    this.viewer = this.passTo;
+    this.passTo = null;
+    this.refresh();
+  }
+
+  clearError(): void {
+    this.error = null;
+    this.refresh();
+  }
+
+  /** Asks the medium bot what it would do in the viewer's place. */
+  async requestHint(): Promise<void> {
+    const seat = this.viewer;
+    if (seat === null || this.snapshot.legal.length === 0) return;
+    const moveCount = this.moves.length;
+    this.hint = { status: 'thinking' };
+    this.refresh();
+    try {
+      const answer = await this.deps.bots.ask(
+        'medium',
+        botSeed(this.options.seed, seat, moveCount),
+        viewFor(this.state, seat),
+        legalMoves(this.state, seat),
+      );
+      if (this.moves.length !== moveCount) return;
+      this.hint = { status: 'ready', moveCount, move: answer.move, reason: answer.reason };
+    } catch {
+      this.hint = { status: 'failed' };
+    }
+    this.refresh();
+  }
+
+  record(moves: Move[] = this.moves): GameRecord {
+    const record: GameRecord = {
+      format: 'gangsta-game',
+      version: 1,
+      options: this.options,
+      moves: [...moves],
+    };
+    if (this.cardSet) record.cardSet = this.cardSet;
+    return record;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.listeners.clear();
+  }
+
+  // --- Internals --------------------------------------------------------------------------
+
+  private apply(move: Move, byBot: boolean): boolean {
+    const result = applyMove(this.state, move);
+    if (!result.ok) {
+      this.error = result.error;
+      this.refresh();
+      return false;
+    }
+    this.state = result.state;
+    this.moves = [...this.moves, move];
+    this.events = [...this.events, result.events];
+    this.lastMove = { index: this.moves.length - 1, move, byBot };
+    this.error = null;
+    this.hint = { status: 'idle' };
+    this.persist();
+    this.advance();
+    return true;
+  }
+
+  private persist(): void {
+    this.deps.save?.(this.record(), this.seats);
+  }
+
+  /** After a change: decide whose view is shown, then let a bot move if one must. */
+  private advance(): void {
+    this.chooseViewer();
+    this.refresh();
+    this.driveBots();
+  }
+
+  private initialViewer(): Seat | null {
+    const humans = humanSeats(this.seats);
+    const deciding = decidingSeats(pendingDecision(this.state)).filter((s) => humans.includes(s));
+    return deciding[0] ?? humans[0] ?? null;
+  }
+
+  /**
+   * Hot-seat: when another human seat must decide, switch to it. If that would show private
+   * information the current person must not see, first show a "pass the device" screen.
+   */
+  private chooseViewer(): void {
+    const humans = humanSeats(this.seats);
+    if (humans.length === 0 || pendingDecision(this.state).kind === 'gameOver') {
+      this.passTo = null;
+      return;
+    }
+    const deciding = decidingSeats(pendingDecision(this.state)).filter((s) => humans.includes(s));
+    if (this.viewer !== null && deciding.includes(this.viewer)) {
+      this.passTo = null;
+      return;
+    }
+    const next = deciding[0];
+    if (next === undefined) return;
+    if (this.viewer === null || sameViews(this.state, this.viewer, next)) {
+      this.viewer = next;
+      this.passTo = null;
+    } else {
+      this.passTo = next;
+    }
+  }
+
+  private refresh(): void {
+    this.snapshot = this.buildSnapshot();
+    for (const listener of this.listeners) listener();
+  }
+
+  private buildSnapshot(): TableSnapshot {
+    const decision = pendingDecision(this.state);
+    const deciding = decidingSeats(decision);
+    const hidden = this.passTo !== null;
+    const viewer = this.viewer;
+    const myDecision = viewer !== null && !hidden && deciding.includes(viewer);
+    const last = this.moves.at(-1);
+    return {
+      seats: this.seats,
+      viewer,
+      view: hidden ? null : viewFor(this.state, viewer),
+      decision,
+      passTo: this.passTo,
+      legal: myDecision && viewer !== null ? legalMoves(this.state, viewer) : [],
+      deciding,
+      thinking: this.thinking,
+      log: hidden ? [] : this.logFor(viewer),
+      canUndo:
+        !hidden &&
+        last !== undefined &&
+        last.seat === viewer &&
+        this.seats[last.seat] === 'human' &&
+        canUndo(this.state),
+      lastMove: this.lastMove,
+      moveCount: this.moves.length,
+      error: this.error,
+      over: decision.kind === 'gameOver',
+      hint: this.hint,
+    };
+  }
+
+  private logFor(viewer: Seat | null): LogEntry[] {
+    const entries: LogEntry[] = [];
+    let id = 0;
+    this.events.forEach((events, index) => {
+      for (const event of visibleEvents(events, viewer)) {
+        entries.push({ id: id++, moveIndex: index - 1, event });
+      }
+    });
+    return entries;
+  }
+
+  /** Lets the next bot that must decide think in the worker, then plays its move. */
+  private driveBots(): void {
+    if (this.botBusy || this.disposed) return;
+    const seat = decidingSeats(pendingDecision(this.state)).find((s) => isBotKind(this.seats[s]));
+    if (seat === undefined) return;
+    const kind = this.seats[seat];
+    if (!isBotKind(kind)) return;
+    const legal = legalMoves(this.state, seat);
+    if (legal.length === 0) return;
+    this.botBusy = true;
+    this.thinking = seat;
+    this.refresh();
+    const now = this.deps.now ?? (() => performance.now());
+    const wait = this.deps.wait ?? defaultWait;
+    const started = now();
+    const view = viewFor(this.state, seat);
+    const seed = botSeed(this.options.seed, seat, this.moves.length);
+    this.deps.bots
+      .ask(kind, seed, view, legal)
+      .then((answer) => answer.move)
+      .catch(() => legal[0])
+      .then(async (move) => {
+        const left = this.deps.settings().botDelayMs - (now() - started);
+        if (left > 0) await wait(left);
+        return move;
+      })
+      .then((move) => {
+        this.botBusy = false;
+        this.thinking = null;
+        if (this.disposed) return;
+        // The position may have changed meanwhile (a human chose at the same time during the
+        // resource choice, or undid): play the answer only if it is still legal.
+        const stillLegal = legalMoves(this.state, seat).some((m) => moveKey(m) === moveKey(move));
+        if (stillLegal) this.apply(move, true);
+        else this.advance();
+      });
+  }
+}

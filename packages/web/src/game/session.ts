@@ -1,0 +1,144 @@
+/**
+ * The app's session: which screen is open, the game controller of the table (if any), the bot
+ * worker and the settings. It lives outside React so that a game is created exactly once (React's
+ * strict mode renders twice) and React only subscribes to it.
+ */
+import type { EngineError, GameOptionsInput, GameRecord } from '@gangsta/engine';
+import { type BotClient, createWorkerBotClient } from './botClient.ts';
+import { GameController } from './controller.ts';
+import type { SeatKind } from './seats.ts';
+import {
+  clearSavedGame,
+  loadSavedGame,
+  loadSettings,
+  type Settings,
+  saveGame,
+  saveSettings,
+} from './storage.ts';
+
+export type Screen =
+  | { name: 'newGame' }
+  | { name: 'table' }
+  | { name: 'replay'; record: GameRecord; seats: SeatKind[] | null }
+  | { name: 'rules'; back: Screen };
+
+export interface SessionSnapshot {
+  screen: Screen;
+  controller: GameController | null;
+  settings: Settings;
+}
+
+export interface SessionOptions {
+  bots?: () => BotClient;
+  persist?: boolean;
+}
+
+export class Session {
+  private snapshot: SessionSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private botClient: BotClient | null = null;
+  private readonly makeBots: () => BotClient;
+  private readonly persist: boolean;
+
+  constructor(options: SessionOptions = {}) {
+    this.makeBots = options.bots ?? createWorkerBotClient;
+    this.persist = options.persist ?? true;
+    this.snapshot = { screen: { name: 'newGame' }, controller: null, settings: loadSettings() };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SessionSnapshot => this.snapshot;
+
+  /** The bot worker, started the first time a bot or a hint is needed. */
+  bots(): BotClient {
+    this.botClient ??= this.makeBots();
+    return this.botClient;
+  }
+
+  /** A game in progress saved by this browser comes back to the table (or its score screen). */
+  resumeSaved(): boolean {
+    const saved = this.persist ? loadSavedGame() : null;
+    if (!saved) return false;
+    return this.resume(saved.record, saved.seats).ok;
+  }
+
+  newGame(options: GameOptionsInput, seats: SeatKind[]): { ok: true } | { ok: false; error: EngineError } {
+    const started = GameController.start(options, seats, this.deps());
+    if (!started.ok) return started;
+    this.setController(started.controller);
+    return { ok: true };
+  }
+
+  /** Play on from a record (a saved game, or an imported unfinished one). */
+  resume(record: GameRecord, seats: SeatKind[]): { ok: true } | { ok: false; error: EngineError } {
+    const resumed = GameController.resume(record, seats, this.deps());
+    if (!resumed.ok) return resumed;
+    if (this.persist) saveGame({ record, seats });
+    this.setController(resumed.controller);
+    return { ok: true };
+  }
+
+  openReplay(record: GameRecord, seats: SeatKind[] | null): void {
+    this.update({ screen: { name: 'replay', record, seats } });
+  }
+
+  openRules(): void {
+    const back = this.snapshot.screen.name === 'rules' ? this.snapshot.screen.back : this.snapshot.screen;
+    this.update({ screen: { name: 'rules', back } });
+  }
+
+  closeRules(): void {
+    const screen = this.snapshot.screen;
+    if (screen.name === 'rules') this.update({ screen: screen.back });
+  }
+
+  /** Back to the new-game screen; the game at the table (if any) is left behind. */
+  openNewGame(): void {
+    this.update({ screen: { name: 'newGame' } });
+  }
+
+  backToTable(): void {
+    if (this.snapshot.controller) this.update({ screen: { name: 'table' } });
+  }
+
+  /** Ends the game at the table for good (the saved copy too). */
+  abandonGame(): void {
+    this.snapshot.controller?.dispose();
+    if (this.persist) clearSavedGame();
+    this.update({ controller: null, screen: { name: 'newGame' } });
+  }
+
+  setSettings(settings: Settings): void {
+    saveSettings(settings);
+    this.update({ settings });
+  }
+
+  private deps() {
+    // The worker starts on the first bot question, not when a table of humans sits down.
+    const bots: BotClient = {
+      ask: (kind, seed, view, legal) => this.bots().ask(kind, seed, view, legal),
+      dispose() {},
+    };
+    return {
+      bots,
+      settings: () => this.snapshot.settings,
+      save: this.persist
+        ? (record: GameRecord, seats: SeatKind[]) => saveGame({ record, seats })
+        : undefined,
+    };
+  }
+
+  private setController(controller: GameController): void {
+    this.snapshot.controller?.dispose();
+    this.update({ controller, screen: { name: 'table' } });
+  }
+
+  private update(change: Partial<SessionSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+}

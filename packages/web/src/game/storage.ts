@@ -1,0 +1,71 @@
+/**
+ * What the browser keeps between visits: the game in progress (its record and who sits where)
+ * and the player's settings. Reading never throws: a damaged entry is treated as absent.
+ */
+import type { GameRecord } from '@gangsta/engine';
+import { parseGameFile } from './record.ts';
+import { SEAT_KINDS, type SeatKind } from './seats.ts';
+
+const GAME_KEY = 'gangsta.game.v1';
+const SETTINGS_KEY = 'gangsta.settings.v1';
+
+export interface SavedGame {
+  record: GameRecord;
+  seats: SeatKind[];
+}
+
+export interface Settings {
+  /** Shortest time a bot move stays "thinking", so people can follow the bots. */
+  botDelayMs: number;
+}
+
+export const DEFAULT_SETTINGS: Settings = { botDelayMs: 700 };
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function saveGame(saved: SavedGame): void {
+  storage()?.setItem(GAME_KEY, JSON.stringify(saved));
+}
+
+export function clearSavedGame(): void {
+  storage()?.removeItem(GAME_KEY);
+}
+
+export function loadSavedGame(): SavedGame | null {
+  const text = storage()?.getItem(GAME_KEY);
+  if (!text) return null;
+  try {
+    const data = JSON.parse(text) as { record?: unknown; seats?: unknown };
+    const seats = data.seats;
+    if (!Array.isArray(seats) || !seats.every((s) => SEAT_KINDS.includes(s as SeatKind))) {
+      return null;
+    }
+    const parsed = parseGameFile(JSON.stringify(data.record));
+    if (!parsed.ok || parsed.record.options.players !== seats.length) return null;
+    return { record: parsed.record, seats: seats as SeatKind[] };
+  } catch {
+    return null;
+  }
+}
+
+export function loadSettings(): Settings {
+  const text = storage()?.getItem(SETTINGS_KEY);
+  if (!text) return { ...DEFAULT_SETTINGS };
+  try {
+    const data = JSON.parse(text) as Partial<Settings>;
+    const delay = Number(data.botDelayMs);
+    return { botDelayMs: Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_SETTINGS.botDelayMs };
+  } catch {
+    return { ...DEFAULT_SETTINGS };
+  }
+}
+
+export function saveSettings(settings: Settings): void {
+  storage()?.setItem(SETTINGS_KEY, JSON.stringify(settings));
+}

@@ -1,0 +1,25 @@
+/** What the text helpers need to turn engine data into sentences. */
+import type { CardLookup, Seat } from '@gangsta/engine';
+import type { TFunction } from 'i18next';
+import type { SeatKind } from '../game/seats.ts';
+import { cardName } from './names.ts';
+
+export interface TextContext {
+  t: TFunction;
+  cards: CardLookup;
+  seats: readonly SeatKind[];
+  viewer: Seat | null;
+}
+
+/** "Seat 2" (log sentences always use the seat, so hot-seat logs read the same for all). */
+export function seatLabel(ctx: TextContext, seat: Seat): string {
+  return ctx.t('app.seat', { n: seat + 1 });
+}
+
+export function nameOf(ctx: TextContext, id: string | null | undefined): string {
+  return id ? cardName(ctx.t, ctx.cards, id) : ctx.t('app.nothing');
+}
+
+export function money(ctx: TextContext, amount: number): string {
+  return ctx.t('app.money', { amount });
+}
