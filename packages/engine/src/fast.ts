@@ -1,7 +1,7 @@
 /**
  * The hot path for search (ISMCTS playouts, benchmarks): mutating, unchecked, no events.
  * Apply only moves taken from `legalMoves` of the same state. Rules are the same code as the
- * safe API: only the checks and the copying are skipped.
+ * safe API: only the checks, the copying, the events and the undo bookkeeping are skipped.
  */
 import { cloneState } from './clone.ts';
 import { makeCtx } from './context.ts';
@@ -22,5 +22,5 @@ export function decision(state: GameState): Decision {
 
 /** Applies a legal move in place. */
 export function apply(state: GameState, move: Move): void {
-  applyInPlace(makeCtx(state, false), move);
+  applyInPlace(makeCtx(state, false), move, false);
 }

@@ -4,7 +4,7 @@ import { currentDecision, trainable } from './decision.ts';
 import { iconsOf, isLeader } from './members.ts';
 import { deckRecruitCost, recruitCost } from './rules/actions.ts';
 import { discardableMembers } from './rules/gang.ts';
-import { activatable, heistFeasible } from './rules/heist.ts';
+import { activatable, availableIconTotals, heistFeasible } from './rules/heist.ts';
 import type { Decision, GameState, Move, Seat } from './types.ts';
 
 /** The legal moves now; for one seat if `seat` is given (simultaneous choices list all seats). */
@@ -178,8 +178,10 @@ function actionMoves(ctx: Ctx, seat: Seat): Move[] {
     if (card !== null && recruitCost(ctx, seat, card) <= player.cash)
       moves.push({ type: 'recruit', seat, card });
   }
+  const totals = availableIconTotals(ctx, seat);
   for (const card of state.heistRow) {
-    if (card !== null && heistFeasible(ctx, seat, card)) moves.push({ type: 'heist', seat, card });
+    if (card !== null && heistFeasible(ctx, seat, card, totals))
+      moves.push({ type: 'heist', seat, card });
   }
   const topHeist = state.heistDeck[0];
   const biker = activeResource(ctx, player, 'bikerGang');
@@ -189,7 +191,7 @@ function actionMoves(ctx: Ctx, seat: Seat): Move[] {
     player.peek.heist === topHeist &&
     !ctx.cards.isSnitch(topHeist) &&
     player.cash >= (biker.amount ?? 1) &&
-    heistFeasible(ctx, seat, topHeist)
+    heistFeasible(ctx, seat, topHeist, totals)
   ) {
     moves.push({ type: 'heistFromDeck', seat });
   }

@@ -25,12 +25,17 @@ import { refillHeistSlot, resolveSnitch } from './rules/rows.ts';
 import { endOfTurn, finishTurn, mobilizationHasChoice, startTurn } from './rules/turn.ts';
 import type { Decision, Move, Task } from './types.ts';
 
-export function applyInPlace(ctx: Ctx, move: Move): void {
+/**
+ * Applies a legal move and runs the engine until the next decision. With `trackUndo` false (the
+ * search path) the undo floor is not maintained: nobody undoes inside a playout.
+ */
+export function applyInPlace(ctx: Ctx, move: Move, trackUndo = true): void {
   const { state } = ctx;
   const decision = currentDecision(ctx);
   dispatch(ctx, decision, move);
   advance(ctx);
   state.moveCount++;
+  if (!trackUndo) return;
   const next = currentDecision(ctx);
   const sameSeat = 'seat' in next && next.seat === move.seat;
   if (ctx.irreversible || !sameSeat || move.seat !== state.turn.seat)

@@ -34,6 +34,17 @@ export interface CardLookup {
   familyOf(id: string): Family;
   /** IP printed on a Boss or gangster. */
   memberIp(id: string): number;
+  /** Printed icons of a Boss or gangster, or a heist's requirement, counted per skill (L M I S B H). */
+  skillCounts(id: string): readonly number[];
+}
+
+/** Index of each skill in `skillCounts` vectors. */
+export const SKILL_INDEX: Readonly<Record<Skill, number>> = { L: 0, M: 1, I: 2, S: 3, B: 4, H: 5 };
+
+export function countSkills(icons: readonly Skill[]): number[] {
+  const counts = [0, 0, 0, 0, 0, 0];
+  for (const icon of icons) counts[SKILL_INDEX[icon]]++;
+  return counts;
 }
 
 const cache = new WeakMap<CardSet, CardLookup>();
@@ -42,7 +53,28 @@ function indexById<T extends { id: string }>(cards: readonly T[]): Map<string, T
   return new Map(cards.map((card) => [card.id, card]));
 }
 
+interface Entry {
+  kind: CardKind;
+  card: BossCard | GangsterCard | HeistCard | SnitchCard | ResourceCard;
+  skills: readonly Skill[];
+  counts: readonly number[];
+}
+
 function buildLookup(set: CardSet): CardLookup {
+  // One map for every card: the hot path asks for a member's icons many times per move.
+  const entries = new Map<string, Entry>();
+  const add = (kind: CardKind, card: Entry['card'], skills: readonly Skill[]) =>
+    entries.set(card.id, { kind, card, skills, counts: countSkills(skills) });
+  for (const card of set.bosses) add('boss', card, card.skills);
+  for (const card of set.gangsters) add('gangster', card, card.skills);
+  for (const card of set.heists) add('heist', card, card.requirement);
+  for (const card of set.snitches) add('snitch', card, []);
+  for (const card of set.resources) add('resource', card, card.requirement);
+  const entry = (id: string): Entry => {
+    const found = entries.get(id);
+    if (!found) throw new Error(`unknown card ${id}`);
+    return found;
+  };
   const bosses = indexById(set.bosses);
   const gangsters = indexById(set.gangsters);
   const heists = indexById(set.heists);
@@ -53,25 +85,18 @@ function buildLookup(set: CardSet): CardLookup {
     if (!card) throw new Error(`unknown ${what} card ${id}`);
     return card;
   };
-  const member = (id: string): BossCard | GangsterCard =>
-    bosses.get(id) ?? get(gangsters, id, 'member');
+  const member = (id: string): BossCard | GangsterCard => entry(id).card as BossCard | GangsterCard;
   return {
     set,
-    kindOf(id) {
-      if (gangsters.has(id)) return 'gangster';
-      if (heists.has(id)) return 'heist';
-      if (bosses.has(id)) return 'boss';
-      if (snitches.has(id)) return 'snitch';
-      if (resources.has(id)) return 'resource';
-      return undefined;
-    },
+    kindOf: (id) => entries.get(id)?.kind,
     boss: (id) => get(bosses, id, 'boss'),
     gangster: (id) => get(gangsters, id, 'gangster'),
     heist: (id) => get(heists, id, 'heist'),
     snitch: (id) => get(snitches, id, 'snitch'),
     resource: (id) => get(resources, id, 'resource'),
-    isSnitch: (id) => snitches.has(id),
-    skillsOf: (id) => member(id).skills,
+    isSnitch: (id) => entries.get(id)?.kind === 'snitch',
+    skillsOf: (id) => entry(id).skills,
+    skillCounts: (id) => entry(id).counts,
     familyOf: (id) => member(id).family,
     memberIp: (id) => member(id).ip,
   };

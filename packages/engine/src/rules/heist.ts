@@ -1,7 +1,9 @@
 /** Putting a heist together (R-HEIST-1..9) and paying it out (R-HEIST-10, R-HEIST-8). */
+
+import { countSkills, SKILL_INDEX } from '../cards/index.ts';
 import type { HeistCard, Skill } from '../cards/schema.ts';
 import { activeResource, type Ctx, emit, findMember, pushFront, seatsFrom } from '../context.ts';
-import { iconsOf, memberIconCount } from '../members.ts';
+import { iconsOf } from '../members.ts';
 import type { Member, Seat, Task } from '../types.ts';
 import { refillHeistSlot } from './rows.ts';
 import { endOfTurn } from './turn.ts';
@@ -12,63 +14,11 @@ export interface Candidate {
   seat: Seat;
 }
 
-/** Available members that may take part for `initiator` (opponents' only in a cooperative heist). */
-export function heistCandidates(ctx: Ctx, initiator: Seat, heist: HeistCard): Candidate[] {
-  const out: Candidate[] = [];
-  for (const player of ctx.state.players) {
-    if (player.seat !== initiator && !heist.coop) continue;
-    for (const member of player.gang) if (!member.engaged) out.push({ member, seat: player.seat });
-  }
-  return out;
-}
-
-/** Whether the candidates' icons, added up, cover the requirement (then any order completes it). */
-function coverable(
-  ctx: Ctx,
-  requirement: readonly Skill[],
-  candidates: readonly Candidate[],
-): boolean {
-  const need = new Map<Skill, number>();
-  for (const icon of requirement) need.set(icon, (need.get(icon) ?? 0) + 1);
-  for (const [skill, count] of need) {
-    let have = 0;
-    for (const c of candidates) {
-      have += memberIconCount(ctx.cards, c.member, skill);
-      if (have >= count) break;
-    }
-    if (have < count) return false;
-  }
-  return true;
-}
-
-function ownStarter(
-  ctx: Ctx,
-  initiator: Seat,
-  requirement: readonly Skill[],
-  candidates: readonly Candidate[],
-): boolean {
-  return candidates.some(
-    (c) =>
-      c.seat === initiator &&
-      iconsOf(ctx.cards, c.member).some((icon) => requirement.includes(icon)),
-  );
-}
-
 /** Whether High-tech equipment may trim this heist for this player (R-RES-2). */
 export function highTechApplies(ctx: Ctx, seat: Seat, heist: HeistCard): boolean {
   const card = activeResource(ctx, ctx.state.players[seat], 'highTechEquipment');
   if (!card || heist.requirement.length < 2) return false;
   return (card.heistKinds ?? []).includes(heist.kind);
-}
-
-/** Requirement variants the initiator may end up with (with or without High-tech's removal). */
-function requirementOptions(ctx: Ctx, seat: Seat, heist: HeistCard): Skill[][] {
-  const options: Skill[][] = [heist.requirement];
-  if (highTechApplies(ctx, seat, heist)) {
-    for (const skill of new Set(heist.requirement))
-      options.push(removeOne(heist.requirement, skill));
-  }
-  return options;
 }
 
 export function removeOne(icons: readonly Skill[], skill: Skill): Skill[] {
@@ -77,13 +27,68 @@ export function removeOne(icons: readonly Skill[], skill: Skill): Skill[] {
   return out;
 }
 
-/** R-HEIST-6: a heist may be started only if it can be completed. */
-export function heistFeasible(ctx: Ctx, seat: Seat, heistId: string): boolean {
+/** Adds a member's icon counts (printed and learned) into `into`. */
+function addIcons(ctx: Ctx, member: Member, into: number[]): void {
+  const counts = ctx.cards.skillCounts(member.id);
+  for (let s = 0; s < 6; s++) into[s] += counts[s];
+  if (member.learned) into[SKILL_INDEX[member.learned]]++;
+}
+
+/**
+ * Whether a requirement can be completed: the candidates' icons, added up, cover it (then any
+ * order of useful activations completes it, since each uses only icons still needed), and the
+ * initiator has a member to start with.
+ */
+function completable(
+  need: readonly number[],
+  all: readonly number[],
+  own: readonly number[],
+): boolean {
+  let starter = false;
+  for (let s = 0; s < 6; s++) {
+    if (all[s] < need[s]) return false;
+    if (need[s] > 0 && own[s] > 0) starter = true;
+  }
+  return starter;
+}
+
+/** Icon totals of the available members: the seat's own, and everyone's (for cooperative heists). */
+export interface IconTotals {
+  own: number[];
+  all: number[];
+}
+
+export function availableIconTotals(ctx: Ctx, seat: Seat): IconTotals {
+  const own = [0, 0, 0, 0, 0, 0];
+  const all = [0, 0, 0, 0, 0, 0];
+  for (const player of ctx.state.players) {
+    const into = player.seat === seat ? own : all;
+    for (const member of player.gang) if (!member.engaged) addIcons(ctx, member, into);
+  }
+  for (let s = 0; s < 6; s++) all[s] += own[s];
+  return { own, all };
+}
+
+/** R-HEIST-6: a heist may be started only if it can be completed (High-tech's trim included). */
+export function heistFeasible(
+  ctx: Ctx,
+  seat: Seat,
+  heistId: string,
+  totals: IconTotals = availableIconTotals(ctx, seat),
+): boolean {
   const heist = ctx.cards.heist(heistId);
-  const candidates = heistCandidates(ctx, seat, heist);
-  return requirementOptions(ctx, seat, heist).some(
-    (req) => ownStarter(ctx, seat, req, candidates) && coverable(ctx, req, candidates),
-  );
+  const candidates = heist.coop ? totals.all : totals.own;
+  const need = ctx.cards.skillCounts(heistId);
+  if (completable(need, candidates, totals.own)) return true;
+  if (!highTechApplies(ctx, seat, heist)) return false;
+  const trimmed = need.slice();
+  for (let s = 0; s < 6; s++) {
+    if (need[s] === 0) continue;
+    trimmed[s]--;
+    if (completable(trimmed, candidates, totals.own)) return true;
+    trimmed[s]++;
+  }
+  return false;
 }
 
 export function startHeist(ctx: Ctx, seat: Seat, heistId: string, fromDeck: boolean): void {
@@ -102,17 +107,28 @@ export function startHeist(ctx: Ctx, seat: Seat, heistId: string, fromDeck: bool
   state.phase = 'heist';
 }
 
+/** Whether a member shows at least one icon still required (R-HEIST-3). */
+function isUseful(ctx: Ctx, member: Member, need: readonly number[]): boolean {
+  if (member.learned && need[SKILL_INDEX[member.learned]] > 0) return true;
+  const counts = ctx.cards.skillCounts(member.id);
+  for (let s = 0; s < 6; s++) if (counts[s] > 0 && need[s] > 0) return true;
+  return false;
+}
+
 /** Members that may be activated now (R-HEIST-3, R-HEIST-9). */
 export function activatable(ctx: Ctx): Candidate[] {
   const heistState = ctx.state.heist!;
   const heist = ctx.cards.heist(heistState.card);
-  const ownStarted = heistState.activated.length > 0;
+  const need = countSkills(heistState.remaining);
+  const others = heist.coop && heistState.activated.length > 0;
   const out: Candidate[] = [];
-  for (const c of heistCandidates(ctx, heistState.initiator, heist)) {
-    if (c.seat !== heistState.initiator && !ownStarted) continue;
-    if (heistState.activated.some((a) => a.member === c.member.id)) continue;
-    if (iconsOf(ctx.cards, c.member).some((icon) => heistState.remaining.includes(icon)))
-      out.push(c);
+  for (const player of ctx.state.players) {
+    if (player.seat !== heistState.initiator && !others) continue;
+    for (const member of player.gang) {
+      if (member.engaged || !isUseful(ctx, member, need)) continue;
+      if (heistState.activated.some((a) => a.member === member.id)) continue;
+      out.push({ member, seat: player.seat });
+    }
   }
   return out;
 }
