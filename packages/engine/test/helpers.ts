@@ -5,8 +5,8 @@
 import { expect } from 'vitest';
 import {
   applyMove,
-  CLASSIC_CARDS,
   type CardSet,
+  CLASSIC_CARDS,
   createGame,
   createScenario,
   type GameEvent,

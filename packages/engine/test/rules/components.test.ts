@@ -13,7 +13,14 @@ import {
   parseCardSet,
   SKILLS,
 } from '../../src/index.ts';
-import { eventsOf, expectDecision, idleBeforeSafeguard, movesOf, play, scenario } from '../helpers.ts';
+import {
+  eventsOf,
+  expectDecision,
+  idleBeforeSafeguard,
+  movesOf,
+  play,
+  scenario,
+} from '../helpers.ts';
 
 const cards = cardsOf(CLASSIC_CARDS);
 
