@@ -2,7 +2,8 @@
 // summaries in a log (Vitest's "Tests" line and Playwright's "N passed"/"N failed" lines).
 import { readFileSync } from 'node:fs';
 
-const text = readFileSync(process.argv[2], 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+const ansiColour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const text = readFileSync(process.argv[2], 'utf8').replace(ansiColour, '');
 let passed = 0;
 let failed = 0;
 for (const line of text.split('\n')) {
