@@ -53,7 +53,7 @@ export function loadGame(file: string): Replayed {
   if (!result.ok) {
     const at = result.index;
     const move = at >= 0 && at < record.moves.length ? ` ${JSON.stringify(record.moves[at])}` : '';
-    const where = at < 0 ? 'its options' : `move ${at}${move}`;
+    const where = at < 0 ? 'its options' : `move #${at + 1} (index ${at})${move}`;
     throw new RuntimeError(`${file} does not replay: ${where} is refused (${result.error.code}: ${result.error.message})`);
   }
   return { record, state: result.state, events: result.events };

@@ -4,8 +4,14 @@ import { currentDecision, trainable } from './decision.ts';
 import { iconsOf, isLeader } from './members.ts';
 import { deckRecruitCost, recruitCost } from './rules/actions.ts';
 import { discardableMembers } from './rules/gang.ts';
-import { activatable, availableIconTotals, heistFeasible } from './rules/heist.ts';
-import type { Decision, GameState, Move, Seat } from './types.ts';
+import {
+  activatable,
+  availableIconTotals,
+  heistFeasible,
+  removeOne,
+  requirementFeasible,
+} from './rules/heist.ts';
+import type { Decision, GameState, Move, Seat, Skill } from './types.ts';
 
 /** The legal moves now; for one seat if `seat` is given (simultaneous choices list all seats). */
 export function legalMoves(state: GameState, seat?: Seat): Move[] {
@@ -42,13 +48,18 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
     case 'action':
       return actionMoves(ctx, decision.seat);
     case 'highTech': {
+      // R-HEIST-6: only choices that leave a requirement the gang can still complete.
       const seat = decision.seat;
-      const skills = [...new Set(state.heist!.remaining)];
-      return [
-        ...skills.map((skill): Move => ({ type: 'removeIcon', seat, skill })),
-        { type: 'done', seat },
-        { type: 'abandonHeist', seat },
-      ];
+      const { card, remaining } = state.heist!;
+      const totals = availableIconTotals(ctx, seat);
+      const feasible = (left: Skill[]) => requirementFeasible(ctx, seat, card, left, totals);
+      const skills = [...new Set(remaining)].filter((skill) =>
+        feasible(removeOne(remaining, skill)),
+      );
+      const moves = skills.map((skill): Move => ({ type: 'removeIcon', seat, skill }));
+      if (feasible(remaining)) moves.push({ type: 'done', seat });
+      moves.push({ type: 'abandonHeist', seat });
+      return moves;
     }
     case 'activate': {
       const seat = decision.seat;

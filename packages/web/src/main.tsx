@@ -1,6 +1,7 @@
-/** The entry point: translations first, then the app. */
+/** The entry point: translations, the session (resuming a saved game), then the app. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Session } from './game/session.ts';
 import { i18nReady } from './i18n/index.ts';
 import { App } from './ui/App.tsx';
 import './ui/styles.css';
@@ -8,12 +9,15 @@ import './ui/styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
-// Wait for the remembered language (a fetch of at most one small file) to avoid a flash of
-// English; render anyway if it fails.
+const session = new Session();
+// A game in progress survives a reload: its record is replayed by the engine.
+session.resumeSaved();
+
+// Wait for the remembered language (at most one small file) to avoid a flash of English.
 i18nReady.finally(() => {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App session={session} />
     </StrictMode>,
   );
 });

@@ -24,6 +24,10 @@ export interface Ctx {
   leader: Seat | null;
   /** 0 at the start of the game, 1 when its end is imminent. */
   progress: number;
+  /** A what-if context: skip look-ahead that would recurse (recruit → heist → recruit …). */
+  shallow: boolean;
+  /** Values computed once per decision, by name. */
+  memo: Map<string, number>;
 }
 
 export function mySeat(ctx: Ctx): SeatTable {
@@ -65,7 +69,7 @@ export function estimateIp(ctx: { table: Table; cards: CardIndex }, seat: SeatTa
   return ip;
 }
 
-export function makeContext(table: Table, me: Seat): Ctx {
+export function makeContext(table: Table, me: Seat, shallow = false): Ctx {
   const cards = indexCards(table.cards);
   const progress = gameProgress(table);
   const money = moneyValue(progress);
@@ -77,7 +81,7 @@ export function makeContext(table: Table, me: Seat): Ctx {
     if (p.seat === me) continue;
     if (leader === null || standing[p.seat] > standing[leader]) leader = p.seat;
   }
-  return { table, me, cards, money, standing, leader, progress };
+  return { table, me, cards, money, standing, leader, progress, shallow, memo: new Map() };
 }
 
 /**

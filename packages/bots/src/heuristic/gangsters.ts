@@ -4,7 +4,9 @@
  */
 import type { CardId, GangsterCard, Member } from '@gangsta/engine';
 import { countSkill, gangIconList, memberIcons } from '../cards.ts';
-import { CHAPTER_END_SIZE, type Ctx, mySeat, opponents } from './context.ts';
+import type { Table } from '../table.ts';
+import { CHAPTER_END_SIZE, type Ctx, makeContext, mySeat, opponents } from './context.ts';
+import { evaluateHeist } from './heists.ts';
 import { activationGain } from './resources.ts';
 import { gangWarOutcome, iconsValue, mercenaries } from './skills.ts';
 
@@ -61,6 +63,33 @@ export function chapterEndEffect(ctx: Ctx, icons: readonly string[], ip: number)
   return mine > best + 0.5 ? 6 : -6;
 }
 
+/** How much the gang's best heist in the row improves with this gangster in it (next turn). */
+const SYNERGY_WEIGHT = 0.6;
+
+function bestRowHeist(ctx: Ctx): number {
+  let top = 0;
+  for (const id of ctx.table.heistRow) {
+    if (id) top = Math.max(top, evaluateHeist(ctx, id)?.value ?? 0);
+  }
+  return top;
+}
+
+function heistSynergy(ctx: Ctx, id: CardId): number {
+  if (ctx.shallow) return 0;
+  let now = ctx.memo.get('bestRowHeist');
+  if (now === undefined) {
+    now = bestRowHeist(makeContext(ctx.table, ctx.me, true));
+    ctx.memo.set('bestRowHeist', now);
+  }
+  const table: Table = {
+    ...ctx.table,
+    players: ctx.table.players.map((p) =>
+      p.seat === ctx.me ? { ...p, gang: [...p.gang, { id, engaged: false }] } : p,
+    ),
+  };
+  return SYNERGY_WEIGHT * Math.max(0, bestRowHeist(makeContext(table, ctx.me, true)) - now);
+}
+
 export interface GangsterValue {
   value: number;
   cost: number;
@@ -76,10 +105,12 @@ export function gangsterValue(ctx: Ctx, id: CardId, extraDiscount = 0): Gangster
   const skills = iconsValue(ctx, icons);
   const resources = activationGain(ctx, icons);
   const end = chapterEndEffect(ctx, icons, card.ip);
+  const synergy = heistSynergy(ctx, id);
   const value =
-    card.ip + skills + resources + bonusChange(ctx, card) + end - cost * ctx.money;
+    card.ip + skills + resources + synergy + bonusChange(ctx, card) + end - cost * ctx.money;
   let why = `adds ${icons.join('')} for $${cost}`;
   if (resources >= 2) why += ' and activates a resource card';
+  if (synergy >= 1) why += ', opening a good heist in the row';
   if (end > 0.5) why += ', ending the chapter in our favour';
   return { value, cost, why };
 }

@@ -23,7 +23,7 @@ function withAvailable(ctx: Ctx, ids: ReadonlySet<CardId> | 'all'): Ctx {
           },
     ),
   };
-  return makeContext(table, ctx.me);
+  return makeContext(table, ctx.me, true);
 }
 
 /** Keep this much cash in hand when depositing; the rest is safer on the Bank card. */

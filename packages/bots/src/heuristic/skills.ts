@@ -3,7 +3,7 @@
  * chapter's deck, Leaders early (pass income, free readying), Informants before snitches and
  * Mercenaries before the gang war.
  */
-import type { Skill } from '@gangsta/engine';
+import type { Member, Skill } from '@gangsta/engine';
 import { countSkill, gangIconList, memberIcons } from '../cards.ts';
 import { type Ctx, mySeat, opponents } from './context.ts';
 
@@ -28,8 +28,11 @@ function skillShares(ctx: Ctx, heists: readonly string[]): Record<Skill, number>
 /** Base worth of each skill icon in the current situation, before snitches and gang war. */
 export function skillDemand(ctx: Ctx): Record<Skill, number> {
   const chapter = ctx.table.chapter;
+  // Late in a chapter, the next chapter's heists are what new members will be used for.
+  const lateInChapter = ctx.progress * 3 > chapter - 0.3;
+  const deckChapter = Math.min(3, lateInChapter ? chapter + 1 : chapter);
   const chapterHeists = ctx.table.cards.heists
-    .filter((h) => h.chapter === Math.min(3, chapter + (ctx.progress * 3 > chapter - 0.3 ? 1 : 0)))
+    .filter((h) => h.chapter === deckChapter)
     .map((h) => h.id);
   const row = ctx.table.heistRow.filter((id): id is string => id !== null);
   const deckShare = skillShares(ctx, chapterHeists);
@@ -115,7 +118,7 @@ export function iconsValue(ctx: Ctx, icons: readonly Skill[], demand = skillDema
 }
 
 /** What a member of ours is worth keeping (to choose which one to discard). */
-export function memberWorth(ctx: Ctx, member: { id: string; learned?: Skill }): number {
+export function memberWorth(ctx: Ctx, member: Member): number {
   const icons = memberIcons(ctx.cards, member);
   const ip = ctx.cards.gangster.get(member.id)?.ip ?? ctx.cards.boss.get(member.id)?.ip ?? 0;
   return ip + 0.8 * iconsValue(ctx, icons);

@@ -19,3 +19,18 @@ export function seatName(ctx: RenderContext, seat: Seat): string {
 export function possessive(ctx: RenderContext, seat: Seat): string {
   return seat === ctx.viewer ? 'your' : `${seatName(ctx, seat)}'s`;
 }
+
+const IRREGULAR: Record<string, string> = { has: 'have', readies: 'ready', is: 'are' };
+
+/** "You gain" / "Seat 2 (random) gains": the subject and its verb, agreeing. */
+export function subject(ctx: RenderContext, seat: Seat, verb: string): string {
+  const name = seatName(ctx, seat);
+  if (name !== 'You') return `${name} ${verb}`;
+  return `You ${IRREGULAR[verb] ?? verb.replace(/s$/, '')}`;
+}
+
+/** "Your" / "Seat 2 (random)'s" at the start of a sentence. */
+export function owner(ctx: RenderContext, seat: Seat): string {
+  const name = seatName(ctx, seat);
+  return name === 'You' ? 'Your' : `${name}'s`;
+}

@@ -5,7 +5,7 @@
  */
 import type { GameEvent } from '@gangsta/engine';
 import { cardName, gangsterLine, heistLine, memberName } from './cards.ts';
-import { type RenderContext, seatName } from './context.ts';
+import { owner, possessive, type RenderContext, seatName, subject } from './context.ts';
 import { CHAPTER_NAMES, SKILL_NAMES } from './names.ts';
 
 const REASONS: Record<string, string> = {
@@ -28,58 +28,58 @@ export function describeEvent(event: GameEvent, ctx: RenderContext): string | nu
   const who = (seat: number) => seatName(ctx, seat);
   switch (event.type) {
     case 'gameStarted':
-      return `${who(event.firstPlayer)} plays first.`;
+      return `${subject(ctx, event.firstPlayer, 'plays')} first.`;
     case 'resourcesRevealed':
       return `Resources kept: ${event.kept.map((ids, seat) => `${who(seat)}: ${ids.map((id) => cardName(cards, id)).join(', ') || 'none'}`).join('; ')}`;
     case 'resourceActivated':
-      return c.green(`${who(event.seat)} activates ${cardName(cards, event.card)}.`);
+      return c.green(`${subject(ctx, event.seat, 'activates')} ${cardName(cards, event.card)}.`);
     case 'turnStarted':
       return c.bold(`— Turn ${event.turn}: ${who(event.seat)}${event.extra ? ' (extra turn)' : ''} —`);
     case 'income':
-      return `${who(event.seat)} gains $${event.amount} ${REASONS[event.reason] ?? ''}.`;
+      return `${subject(ctx, event.seat, 'gains')} $${event.amount} ${REASONS[event.reason] ?? ''}.`;
     case 'peeked':
-      return `${who(event.seat)} peeks at the top of a deck.`;
+      return `${subject(ctx, event.seat, 'peeks')} at the top of a deck.`;
     case 'synchronized':
-      return `${who(event.seat)}'s whole gang was engaged: everyone is available again.`;
+      return `${owner(ctx, event.seat)} whole gang was engaged: everyone is available again.`;
     case 'gangReadied':
-      return `${who(event.seat)} readies the whole gang${event.cost > 0 ? ` for $${event.cost}` : ''}.`;
+      return `${subject(ctx, event.seat, 'readies')} the whole gang${event.cost > 0 ? ` for $${event.cost}` : ''}.`;
     case 'heistCompleted':
       return c.green(
-        `${who(event.seat)} completes ${cardName(cards, event.card)}${event.cooperative ? ` with ${event.participants.filter((s) => s !== event.seat).map(who).join(', ')}` : ''}.`,
+        `${subject(ctx, event.seat, 'completes')} ${cardName(cards, event.card)}${event.cooperative ? ` with ${event.participants.filter((s) => s !== event.seat).map(who).join(', ')}` : ''}.`,
       );
     case 'influence':
-      return `${who(event.seat)} gains ${event.amount} IP.`;
+      return `${subject(ctx, event.seat, 'gains')} ${event.amount} IP.`;
     case 'trained':
       return `${memberName(cards, event.member)} learns ${SKILL_NAMES[event.skill]}.`;
     case 'playAgainWon':
-      return `${who(event.seat)} will play again.`;
+      return `${subject(ctx, event.seat, 'will')} play again.`;
     case 'theft':
-      return c.red(`${who(event.seat)} steals $${event.amount} from ${who(event.target)}.`);
+      return c.red(`${subject(ctx, event.seat, 'steals')} $${event.amount} from ${who(event.target)}.`);
     case 'assassinationOrdered':
-      return c.red(`${who(event.seat)} orders an assassination in ${who(event.target)}'s gang.`);
+      return c.red(`${subject(ctx, event.seat, 'orders')} an assassination in ${possessive(ctx, event.target)} gang.`);
     case 'memberDiscarded':
       return c.red(
-        `${who(event.seat)} loses ${memberName(cards, event.member)} (${event.reason})${event.toHospital ? ', sent to the hospital' : ''}.`,
+        `${subject(ctx, event.seat, 'loses')} ${memberName(cards, event.member)} (${event.reason})${event.toHospital ? ', sent to the hospital' : ''}.`,
       );
     case 'diverted':
-      return `${who(event.seat)} engages ${who(event.owner)}'s ${memberName(cards, event.member)}.`;
+      return `${subject(ctx, event.seat, 'engages')} ${possessive(ctx, event.owner)} ${memberName(cards, event.member)}.`;
     case 'returnedFromHospital':
-      return `${who(event.seat)} brings ${memberName(cards, event.member)} back from the hospital.`;
+      return `${subject(ctx, event.seat, 'brings')} ${memberName(cards, event.member)} back from the hospital.`;
     case 'rowRefilled':
       if (event.card === null) return `The ${event.row} row slot ${event.slot + 1} stays empty.`;
       return `New in the ${event.row} row: ${event.row === 'heist' ? heistLine(cards, event.card, c) : gangsterLine(cards, event.card, c)}`;
     case 'snitchRevealed':
       return c.yellow(`A snitch is revealed (value ${event.value}) — snitch ${event.count} of this chapter.`);
     case 'snitchPaid':
-      return `${who(event.seat)} pays $${event.amount} to the snitch.`;
+      return `${subject(ctx, event.seat, 'pays')} $${event.amount} to the snitch.`;
     case 'snitchSpared':
-      return `${who(event.seat)} has enough Informants: nothing to pay.`;
+      return `${subject(ctx, event.seat, 'has')} enough Informants: nothing to pay.`;
     case 'chapterEnding':
       return c.bold(`Chapter ${CHAPTER_NAMES[event.chapter as 1 | 2 | 3] ?? event.chapter} ends: ${END_REASONS[event.reason]}.`);
     case 'opportunityIncome':
       return event.amount > 0
-        ? `${who(event.seat)} has ${event.icons} icons and gains $${event.amount} of opportunity income.`
-        : `${who(event.seat)} has ${event.icons} icons.`;
+        ? `${subject(ctx, event.seat, 'has')} ${event.icons} icons and gains $${event.amount} of opportunity income.`
+        : `${subject(ctx, event.seat, 'has')} ${event.icons} icons.`;
     case 'gangWar':
       return c.bold(
         `Gang war! Mercenaries: ${event.mercenaries.map((m, seat) => `${who(seat)} ${m}`).join(', ')}. ${event.losers.length > 0 ? `Losing: ${event.losers.map(who).join(', ')}.` : ''}`,

@@ -1,11 +1,10 @@
 /**
- * Runs simulated games on worker threads, one per core by default. Games are handed out in
- * small batches to whichever worker is free, so a slow game does not hold up a whole share.
+ * Runs batches of games on worker threads, one per core by default. Batches are handed to
+ * whichever worker is free, so a slow game does not hold up a whole share.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { RuntimeError } from '../errors.ts';
-import type { GameJob, GameSummary } from './game.ts';
 import type { WorkerReply, WorkerRequest } from './worker.ts';
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
@@ -14,37 +13,43 @@ export function defaultWorkers(): number {
   return availableParallelism();
 }
 
-export async function runInWorkers(
-  jobs: GameJob[],
+/** Splits `items` into batches small enough to balance the load over `workers`. */
+export function batchesOf<T>(items: T[], workers: number, maxBatch = 25): T[][] {
+  const size = Math.max(1, Math.min(maxBatch, Math.ceil(items.length / (workers * 8))));
+  const batches: T[][] = [];
+  for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
+  return batches;
+}
+
+/** Runs every request on up to `workers` threads; `onItem` gets each result as it arrives. */
+export async function runInWorkers<T>(
+  requests: WorkerRequest[],
   workers: number,
-  onGame: (summary: GameSummary) => void,
+  onItem: (value: T) => void,
 ): Promise<void> {
-  if (jobs.length === 0) return;
-  const batchSize = Math.max(1, Math.min(25, Math.ceil(jobs.length / (workers * 8))));
-  const batches: GameJob[][] = [];
-  for (let i = 0; i < jobs.length; i += batchSize) batches.push(jobs.slice(i, i + batchSize));
-  const count = Math.max(1, Math.min(workers, batches.length));
+  const queue = [...requests];
+  const count = Math.max(1, Math.min(workers, queue.length));
+  if (queue.length === 0) return;
   const threads: Worker[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
       let running = 0;
       const feed = (worker: Worker): void => {
-        const batch = batches.shift();
-        if (!batch) {
+        const next = queue.shift();
+        if (!next) {
           if (running === 0) resolve();
           return;
         }
         running += 1;
-        worker.postMessage({ jobs: batch } satisfies WorkerRequest);
+        worker.postMessage(next);
       };
       for (let i = 0; i < count; i++) {
         const worker = new Worker(ENTRY);
         threads.push(worker);
         worker.on('message', (reply: WorkerReply) => {
-          if (reply.type === 'game') onGame(reply.summary);
-          else if (reply.type === 'error') {
-            reject(new RuntimeError(`simulated game ${reply.index} failed: ${reply.message}`));
-          } else {
+          if (reply.type === 'item') onItem(reply.value as T);
+          else if (reply.type === 'error') reject(new RuntimeError(`a game failed in a worker: ${reply.message}`));
+          else {
             running -= 1;
             feed(worker);
           }

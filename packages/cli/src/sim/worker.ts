@@ -1,23 +1,36 @@
-/** A simulation worker: plays the batches of games it is sent and reports each summary. */
+/**
+ * A worker thread: plays the batches it is sent — simulated games (summaries for the balance
+ * reports) or games of a bots-package match — and reports each result as it is done.
+ */
 import { parentPort } from 'node:worker_threads';
+import { type MatchOptions, playMatchGame } from '@gangsta/bots';
 import { type GameJob, playSimulatedGame } from './game.ts';
 
-export type WorkerRequest = { jobs: GameJob[] };
+export type WorkerRequest =
+  | { kind: 'simulate'; items: GameJob[] }
+  | { kind: 'match'; options: Omit<MatchOptions, 'onGame'>; items: number[] };
+
 export type WorkerReply =
-  | { type: 'game'; summary: ReturnType<typeof playSimulatedGame> }
+  | { type: 'item'; value: unknown }
   | { type: 'batchDone' }
-  | { type: 'error'; index: number; message: string };
+  | { type: 'error'; message: string };
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs inside a worker thread');
 
-port.on('message', ({ jobs }: WorkerRequest) => {
-  for (const job of jobs) {
+function runOne(request: WorkerRequest, index: number): unknown {
+  return request.kind === 'simulate'
+    ? playSimulatedGame(request.items[index])
+    : playMatchGame(request.options, request.items[index]);
+}
+
+port.on('message', (request: WorkerRequest) => {
+  for (let i = 0; i < request.items.length; i++) {
     try {
-      port.postMessage({ type: 'game', summary: playSimulatedGame(job) } satisfies WorkerReply);
+      port.postMessage({ type: 'item', value: runOne(request, i) } satisfies WorkerReply);
     } catch (error) {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      port.postMessage({ type: 'error', index: job.index, message } satisfies WorkerReply);
+      port.postMessage({ type: 'error', message } satisfies WorkerReply);
       return;
     }
   }

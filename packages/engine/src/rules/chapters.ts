@@ -95,7 +95,8 @@ export function startNextChapter(ctx: Ctx): void {
   const { state } = ctx;
   const chapter = (state.chapter + 1) as 2 | 3;
   for (const card of state.heistRow) if (card) state.removed.push(card);
-  state.removed.push(...state.heistDeck);
+  // The old deck leaves unseen: sorted, so its order stays hidden (R-INFO-2).
+  state.removed.push(...[...state.heistDeck].sort());
   state.chapter = chapter;
   state.heistDeck = state.laterHeists.filter((id) => chapterOf(ctx, id) === chapter);
   state.laterHeists = state.laterHeists.filter((id) => chapterOf(ctx, id) !== chapter);

@@ -91,6 +91,21 @@ export function heistFeasible(
   return false;
 }
 
+/**
+ * Whether a heist not yet started (no member activated) can be completed from `remaining`:
+ * the High-tech choice may only leave a requirement that can still be met (R-HEIST-6).
+ */
+export function requirementFeasible(
+  ctx: Ctx,
+  seat: Seat,
+  heistId: string,
+  remaining: readonly Skill[],
+  totals: IconTotals = availableIconTotals(ctx, seat),
+): boolean {
+  const candidates = ctx.cards.heist(heistId).coop ? totals.all : totals.own;
+  return completable(countSkills(remaining), candidates, totals.own);
+}
+
 export function startHeist(ctx: Ctx, seat: Seat, heistId: string, fromDeck: boolean): void {
   const { state } = ctx;
   const heist = ctx.cards.heist(heistId);

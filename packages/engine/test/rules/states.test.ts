@@ -76,7 +76,6 @@ describe('R-STATE-1: available and engaged', () => {
       state,
       { type: 'pass', seat: 0 },
       { type: 'returnFromHospital', seat: 0, member: 'G08' },
-      { type: 'done', seat: 0 },
     );
     expect(member(after, 0, 'G08').engaged).toBe(false);
   });

@@ -34,6 +34,7 @@ export type RecordProblem =
   | { key: 'notGame' }
   | { key: 'badField'; params: { field: string } }
   | { key: 'badCards'; params: { detail: string } }
+  | { key: 'badOptions'; params: { detail: string } }
   | { key: 'badMove'; params: { index: number; detail: string } };
 
 export type ParsedRecord = { ok: true; record: GameRecord } | { ok: false; problem: RecordProblem };
@@ -64,6 +65,9 @@ export function parseGameFile(text: string): ParsedRecord {
     }
   }
   const replayed = replay(record);
+  if (!replayed.ok && replayed.index < 0) {
+    return { ok: false, problem: { key: 'badOptions', params: { detail: replayed.error.message } } };
+  }
   if (!replayed.ok) {
     return {
       ok: false,

@@ -9,12 +9,13 @@
  *   await i18nReady;            // optional: the first render then already has its language
  *   i18n.changeLanguage('pt');  // loads pt.json, remembers it, sets <html lang>
  */
-import i18next from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode, matchLanguage } from './languages.ts';
+import en from './locales/en.json';
 import { languageDetector, localeBackend } from './plugins.ts';
 
+export { LanguageSwitch, type LanguageSwitchProps } from './LanguageSwitch.tsx';
 export {
   DEFAULT_LANGUAGE,
   isLanguageCode,
@@ -23,10 +24,9 @@ export {
   type LanguageCode,
   matchLanguage,
 } from './languages.ts';
-export { LanguageSwitch, type LanguageSwitchProps } from './LanguageSwitch.tsx';
 export type { MessageId } from './messages.ts';
 
-export const i18n = i18next.createInstance();
+export const i18n: I18n = i18next.createInstance();
 
 /** Keeps `<html lang>` in step, so screen readers pronounce the page in the right language. */
 function reflectLanguage(language: string): void {

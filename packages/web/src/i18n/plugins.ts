@@ -4,7 +4,6 @@
  * remembers the player's choice in localStorage and falls back to the browser's languages.
  */
 import type { BackendModule, LanguageDetectorModule, ResourceKey } from 'i18next';
-import en from './locales/en.json';
 import {
   DEFAULT_LANGUAGE,
   isLanguageCode,
@@ -12,6 +11,7 @@ import {
   type LanguageCode,
   matchLanguage,
 } from './languages.ts';
+import en from './locales/en.json';
 
 type LocaleModule = { default: ResourceKey };
 

@@ -1,0 +1,72 @@
+/**
+ * Playout policies. `light` picks moves at random with weights by move type (heists and
+ * recruits over passing, free readies over paid ones): cheap, so many iterations fit in a
+ * second. `heuristic` asks the full heuristic player at every step: much slower per
+ * iteration. `mixed` uses the heuristic for the turn's action only.
+ */
+import { type Decision, fast, type GameState, type Move } from '@gangsta/engine';
+import { heuristicChoice } from '../heuristic/index.ts';
+import { type Rng, weightedIndex } from '../rng.ts';
+
+export type PlayoutPolicy = 'light' | 'mixed' | 'heuristic';
+
+function lightWeight(move: Move, decision: Decision): number {
+  switch (move.type) {
+    case 'heist':
+      return 8;
+    case 'heistFromDeck':
+      return 3;
+    case 'recruit':
+      return decision.kind === 'action' ? 3 : 4;
+    case 'recruitFromDeck':
+      return 2;
+    case 'pass':
+      return 1.5;
+    case 'ready':
+      return decision.kind === 'mobilize' && decision.freeReadies <= 0 ? 0.4 : 3;
+    case 'mobilizeGang':
+    case 'returnFromHospital':
+      return 4;
+    case 'abandonHeist':
+      return 0.02;
+    case 'bank':
+    case 'headquarters':
+      return 0.1;
+    case 'discardRow':
+      return 0.3;
+    case 'done':
+      return 1;
+    default:
+      return 1;
+  }
+}
+
+/** A state's moves for one seat: simultaneous choices are taken one seat at a time. */
+export function actorMoves(moves: Move[]): Move[] {
+  if (moves.length === 0) return moves;
+  const seat = moves[0].seat;
+  return moves.every((m) => m.seat === seat) ? moves : moves.filter((m) => m.seat === seat);
+}
+
+export function playoutMove(state: GameState, policy: PlayoutPolicy, rng: Rng): Move | null {
+  const moves = actorMoves(fast.legalMoves(state));
+  if (moves.length === 0) return null;
+  if (moves.length === 1) return moves[0];
+  const decision = fast.decision(state);
+  if (policy === 'heuristic' || (policy === 'mixed' && decision.kind === 'action')) {
+    return heuristicChoice(state, decision, moves, moves[0].seat).move;
+  }
+  return moves[weightedIndex(rng, moves.map((m) => lightWeight(m, decision)))];
+}
+
+/** Plays up to `depth` moves in place; returns how many were played. */
+export function playout(state: GameState, policy: PlayoutPolicy, depth: number, rng: Rng): number {
+  let n = 0;
+  while (n < depth && state.phase !== 'gameOver') {
+    const move = playoutMove(state, policy, rng);
+    if (!move) break;
+    fast.apply(state, move);
+    n++;
+  }
+  return n;
+}

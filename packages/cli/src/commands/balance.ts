@@ -1,0 +1,219 @@
+/**
+ * `gangsta balance`: the balance study behind docs/balance.md. Heuristic bots play a large
+ * sample per player count (2, 3, 4), then smaller samples with each table option (R-OPT-1,
+ * R-OPT-2) and each variant (families, resources); the report gives win rates by turn order
+ * and Boss with 95% intervals, lengths, end reasons and heist statistics.
+ */
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { CLASSIC_CARDS, type GameOptionsInput } from '@gangsta/engine';
+import type { Command } from 'commander';
+import { RuntimeError } from '../errors.ts';
+import { intArg, listArg } from '../options.ts';
+import { allHeistsTable, playerCountSection, shareCell, table } from '../report/markdown.ts';
+import { bossRows, endReasonRows, heistRows, positionRows } from '../report/tables.ts';
+import { type Aggregate, emptyAggregate } from '../sim/aggregate.ts';
+import { simulate } from '../sim/run.ts';
+import { meanOf, pct, wilson } from '../sim/stats.ts';
+
+interface BalanceFlags {
+  games: number;
+  variantGames: number;
+  players: number[];
+  workers?: number;
+  seed: number;
+  out: string;
+}
+
+interface Setting {
+  key: string;
+  label: string;
+  options: Partial<GameOptionsInput>;
+}
+
+const SETTINGS: Setting[] = [
+  { key: 'minPass', label: 'R-OPT-1 minimum $2 pass', options: { minimumPassIncome: true } },
+  { key: 'catchUp', label: 'R-OPT-2 catch-up cash', options: { catchUpCash: true } },
+  { key: 'families', label: 'families variant', options: { families: true } },
+  { key: 'resources', label: 'resources variant', options: { resources: true } },
+];
+
+const BASE_OPTIONS = {
+  families: false,
+  resources: false,
+  expertResources: false,
+  minimumPassIncome: false,
+  catchUpCash: false,
+  privateHeistInfluence: false,
+};
+
+async function run(flags: BalanceFlags): Promise<void> {
+  const workers = flags.workers ?? availableParallelism();
+  const command = `npm run gangsta -- balance --games ${flags.games} --variant-games ${flags.variantGames} --players ${flags.players.join(',')} --seed ${flags.seed}${flags.workers ? ` --workers ${flags.workers}` : ''} --out ${flags.out}`;
+  const started = performance.now();
+  const base = new Map<number, Aggregate>();
+  const variants = new Map<string, Aggregate>();
+  const log = (text: string) => process.stderr.write(`${text}\n`);
+  for (const players of flags.players) {
+    const options = { ...BASE_OPTIONS, players, seed: flags.seed };
+    const bots = Array.from({ length: players }, () => ({ kind: 'heuristic' as const }));
+    const result = await simulate(
+      { games: flags.games, options, seed: flags.seed, bots, rotate: false },
+      workers,
+      `${players} players`,
+    );
+    log(`${players} players: ${flags.games} games in ${result.seconds.toFixed(1)} s`);
+    base.set(players, result.aggregate);
+    for (const setting of SETTINGS) {
+      if (flags.variantGames === 0) continue;
+      const seed = flags.seed + 1_000_000;
+      const variant = await simulate(
+        { games: flags.variantGames, options: { ...options, ...setting.options, seed }, seed, bots, rotate: false },
+        workers,
+        `${players}p ${setting.key}`,
+      );
+      log(`${players} players, ${setting.label}: ${flags.variantGames} games in ${variant.seconds.toFixed(1)} s`);
+      variants.set(`${players}/${setting.key}`, variant.aggregate);
+    }
+  }
+  const minutes = (performance.now() - started) / 60_000;
+  const markdown = renderBalance(flags, base, variants, command, minutes, workers);
+  try {
+    writeFileSync(flags.out, markdown);
+  } catch (error) {
+    throw new RuntimeError(`cannot write ${flags.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  process.stdout.write(`Wrote ${flags.out} (${minutes.toFixed(1)} min).\n`);
+}
+
+function findings(base: Map<number, Aggregate>): string[] {
+  const lines: string[] = [];
+  for (const [players, agg] of base) {
+    const even = 1 / players;
+    const positions = positionRows(agg);
+    const seats = positions.map((r) => `${r.label.split(' ')[0]} ${pct(r.interval.rate)}`).join(', ');
+    const offSeats = positions.filter((r) => r.interval.high < even || r.interval.low > even);
+    const bosses = bossRows(agg, CLASSIC_CARDS).sort((a, b) => b.interval.rate - a.interval.rate);
+    const offBosses = bosses.filter((r) => r.interval.high < even || r.interval.low > even);
+    const ends = endReasonRows(agg).map((r) => `${r.label} ${pct(r.share)}`).join(', ');
+    lines.push(
+      `- **${players} players** (even share ${pct(even)}): by turn order ${seats}` +
+        `${offSeats.length ? ` — ${offSeats.length} position(s) significantly off` : ' — no position significantly off'}. ` +
+        `Bosses from ${bosses[0].label} ${pct(bosses[0].interval.rate)} down to ${bosses[bosses.length - 1].label} ${pct(bosses[bosses.length - 1].interval.rate)}` +
+        `${offBosses.length ? ` (${offBosses.length} significantly off)` : ''}. ` +
+        `Games last ${meanOf(agg.turns).toFixed(1)} turns on average. Endings: ${ends}.`,
+    );
+  }
+  return lines;
+}
+
+function variantSection(players: number, base: Aggregate, variants: Map<string, Aggregate>): string {
+  const even = 1 / players;
+  const settings = [{ key: 'base', label: 'base game', agg: base }].concat(
+    SETTINGS.flatMap((s) => {
+      const agg = variants.get(`${players}/${s.key}`);
+      return agg ? [{ key: s.key, label: s.label, agg }] : [];
+    }),
+  );
+  const positions = Array.from({ length: players }, (_, i) => ['1st', '2nd', '3rd', '4th'][i]);
+  const seatTable = table(
+    ['setting', 'games', ...positions, 'mean turns'],
+    settings.map((s) => [
+      s.label,
+      s.agg.games,
+      ...s.agg.byPosition.map((p) => shareCell(wilson(p), even)),
+      meanOf(s.agg.turns).toFixed(1),
+    ]),
+  );
+  const bossIds = Object.keys(base.byBoss).sort();
+  const bossTable = table(
+    ['Boss', ...settings.map((s) => s.label)],
+    bossIds.map((id) => [
+      bossRows({ ...base, byBoss: { [id]: base.byBoss[id] } }, CLASSIC_CARDS)[0].label,
+      ...settings.map((s) => (s.agg.byBoss[id] ? shareCell(wilson(s.agg.byBoss[id]), even) : '–')),
+    ]),
+  );
+  return `### ${players} players\n\nWin rate by turn order:\n\n${seatTable}\n\nWin rate by Boss:\n\n${bossTable}`;
+}
+
+function renderBalance(
+  flags: BalanceFlags,
+  base: Map<number, Aggregate>,
+  variants: Map<string, Aggregate>,
+  command: string,
+  minutes: number,
+  workers: number,
+): string {
+  const all = emptyAggregate();
+  for (const agg of base.values()) mergeHeists(all, agg);
+  const sections = [
+    '# Balance analysis',
+    '',
+    '_Generated by `gangsta balance`; do not edit by hand. Regenerate with:_',
+    '',
+    '```sh',
+    command,
+    '```',
+    '',
+    `${flags.games.toLocaleString('en')} games per player count (${flags.players.join(', ')} players) and ${flags.variantGames.toLocaleString('en')} games per table option or variant, ` +
+      `every seat played by the heuristic bot, seeds ${flags.seed} onward (variants from ${flags.seed + 1_000_000}). ` +
+      `${workers} worker threads on ${cpus()[0]?.model ?? 'an unknown CPU'}, Node ${process.version}: ${minutes.toFixed(1)} minutes.`,
+    '',
+    '**How to read it.** A win rate is the share of games won from that position (or with that Boss); a shared victory counts 1/k to each of the k winners. ' +
+      'Brackets give the 95% Wilson score interval. With P players an even share is 1/P; a value in **bold** has an interval that excludes it. ' +
+      'Turn order is counted from the first player of the game (R-SETUP-4), whatever the seat number. ' +
+      'The heuristic bot is a stand-in for human play: it shows how the rules and cards pull, not how strong players fare.',
+    '',
+    '## Findings',
+    '',
+    ...findings(base),
+    '',
+    ...[...base.entries()].flatMap(([players, agg]) => [
+      `## ${players} players (${agg.games.toLocaleString('en')} games)`,
+      '',
+      playerCountSection(agg, CLASSIC_CARDS, players),
+      '',
+    ]),
+    '## Table options and variants',
+    '',
+    'Each setting alone on top of the base game, same bots. R-OPT-1: passing pays at least $2. R-OPT-2: each seat after the first player starts with $1 more per seat. Families: family discount and majorities (R-FAM). Resources: resource cards (R-RES).',
+    '',
+    ...[...base.entries()].flatMap(([players, agg]) => [variantSection(players, agg, variants), '']),
+    '## Appendix: every heist (all player counts of the base game)',
+    '',
+    'Rewards per member engaged count the money and IP the heist paid (reward A, and reward B to each participant of a cooperative heist), divided by the members engaged.',
+    '',
+    allHeistsTable(heistRows(all, CLASSIC_CARDS).sort((a, b) => a.id.localeCompare(b.id))),
+    '',
+  ];
+  return sections.join('\n');
+}
+
+/** Adds `source`'s heist statistics into `target` (the appendix pools player counts). */
+function mergeHeists(target: Aggregate, source: Aggregate): void {
+  target.games += source.games;
+  for (const [id, h] of Object.entries(source.heists)) {
+    const t = (target.heists[id] ??= { offered: 0, taken: 0, cooperative: 0, engaged: 0, money: 0, ip: 0 });
+    t.offered += h.offered;
+    t.taken += h.taken;
+    t.cooperative += h.cooperative;
+    t.engaged += h.engaged;
+    t.money += h.money;
+    t.ip += h.ip;
+  }
+}
+
+export function registerBalance(program: Command): void {
+  program
+    .command('balance')
+    .description('run the balance study (heuristic bots) and write docs/balance.md')
+    .option('--games <n>', 'games per player count', intArg(1, 10_000_000), 10_000)
+    .option('--variant-games <n>', 'games per table option / variant and player count (0 skips them)', intArg(0, 10_000_000), 2_000)
+    .option('--players <list>', 'player counts', listArg(intArg(2, 4)), [2, 3, 4])
+    .option('--workers <k>', 'worker threads (default: one per core)', intArg(1, 512))
+    .option('--seed <n>', 'seed of the first game', intArg(0, 2 ** 30), 1)
+    .option('--out <file>', 'where to write the report', 'docs/balance.md')
+    .addHelpText('after', '\nExample (the full study; about the time `bench` suggests):\n  npm run gangsta -- balance\n  npm run gangsta -- balance --games 500 --variant-games 100 --out /tmp/balance.md')
+    .action((flags: BalanceFlags) => run(flags));
+}
+

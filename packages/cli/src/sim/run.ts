@@ -1,0 +1,42 @@
+/** Runs a simulation plan on worker threads into an aggregate, with an optional progress bar. */
+import { SingleBar } from 'cli-progress';
+import { CLASSIC_CARDS } from '@gangsta/engine';
+import { addGame, type Aggregate, emptyAggregate } from './aggregate.ts';
+import { planJobs, type SimulationPlan } from './jobs.ts';
+import type { GameSummary } from './game.ts';
+import { batchesOf, runInWorkers } from './pool.ts';
+
+export interface SimulationResult {
+  aggregate: Aggregate;
+  seconds: number;
+}
+
+/** A progress bar on stderr when it is a terminal; nothing otherwise (pipes, CI, tests). */
+export function progressBar(label: string, total: number): { tick(): void; stop(): void } {
+  if (process.stderr.isTTY !== true) return { tick: () => {}, stop: () => {} };
+  const bar = new SingleBar({
+    format: `${label} [{bar}] {value}/{total} games · {eta_formatted} left`,
+    stream: process.stderr,
+    hideCursor: true,
+    etaBuffer: 200,
+  });
+  bar.start(total, 0);
+  return { tick: () => bar.increment(), stop: () => bar.stop() };
+}
+
+export async function simulate(plan: SimulationPlan, workers: number, label = 'simulating'): Promise<SimulationResult> {
+  const aggregate = emptyAggregate();
+  const progress = progressBar(label, plan.games);
+  const started = performance.now();
+  try {
+    // Summaries arrive out of order; the aggregate does not depend on order.
+    const requests = batchesOf(planJobs(plan), workers).map((items) => ({ kind: 'simulate' as const, items }));
+    await runInWorkers<GameSummary>(requests, workers, (summary) => {
+      addGame(aggregate, summary, CLASSIC_CARDS);
+      progress.tick();
+    });
+  } finally {
+    progress.stop();
+  }
+  return { aggregate, seconds: (performance.now() - started) / 1000 };
+}

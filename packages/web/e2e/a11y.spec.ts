@@ -1,0 +1,75 @@
+/**
+ * Accessibility: axe finds no serious or critical violation on the main screens, and a game
+ * can be started and played with the keyboard alone.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { instantBots, newGame, rng, step } from './helpers.ts';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+test('axe finds no serious violation on the new-game screen, the table, the score and the replay', async ({ page }) => {
+  await instantBots(page);
+  await page.goto('/');
+  expect(await seriousViolations(page), 'new game').toEqual([]);
+  await newGame(page, ['human', 'random'], { seed: 4, flags: ['Resource cards'] });
+  const random = rng(1);
+  for (let i = 0; i < 12; i++) await step(page, random);
+  await page.waitForSelector('[data-testid="decision"] button[data-move-type]');
+  expect(await seriousViolations(page), 'table').toEqual([]);
+  await page.getByRole('button', { name: 'Rules' }).click();
+  await expect(page.getByRole('button', { name: 'Close the rules' })).toBeVisible();
+  expect(await seriousViolations(page), 'rules').toEqual([]);
+  await page.getByRole('button', { name: 'Close the rules' }).click();
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await seriousViolations(page), 'table at 375 px').toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Finish quickly: a game of bots.
+  await newGame(page, ['random', 'random'], { seed: 12 });
+  await expect(page.getByTestId('score')).toBeVisible({ timeout: 120_000 });
+  expect(await seriousViolations(page), 'score').toEqual([]);
+  await page.getByRole('button', { name: 'Watch the replay' }).click();
+  await expect(page.getByTestId('replay')).toBeVisible();
+  expect(await seriousViolations(page), 'replay').toEqual([]);
+});
+
+test('a game can be started and played with the keyboard alone', async ({ page }) => {
+  await instantBots(page);
+  await page.goto('/');
+  // Tab to the start button and press Enter.
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.getByTestId('start-game').evaluate((el) => el === document.activeElement)) break;
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('decision')).toBeVisible();
+  // Make five moves: Tab to the first move button of the decision panel, then Enter.
+  for (let move = 0; move < 5; move++) {
+    await page.waitForSelector('[data-testid="decision"] button[data-move-type]', { timeout: 60_000 });
+    const before = await page.getByTestId('turn').getAttribute('data-turn');
+    let focused = false;
+    for (let i = 0; i < 80 && !focused; i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return !!el?.dataset.moveType && el.dataset.moveType !== 'bank' && !!el.closest('[data-testid="decision"]');
+      });
+    }
+    expect(focused, 'a move button takes the keyboard focus').toBe(true);
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(outline, 'the focus is visible').not.toBe('none');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (turn) => document.querySelector('[data-testid="turn"]')?.getAttribute('data-turn') !== turn ||
+        document.querySelector('[data-testid="decision"] button[data-move-type]') !== null,
+      before,
+    );
+  }
+  void rng;
+  void step;
+});

@@ -1,0 +1,102 @@
+/**
+ * Shared steps for the end-to-end tests: set up a game on the new-game screen and play it by
+ * clicking, with a seeded choice among the enabled move buttons of the decision panel.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export type SeatKind = 'human' | 'random' | 'easy' | 'medium' | 'hard';
+
+export const SCREENSHOTS = 'test-results/screenshots';
+
+/** Bots move without the "thinking" pause, so the tests run fast (the setting is the user's). */
+export async function instantBots(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    localStorage.setItem('gangsta.settings.v1', JSON.stringify({ botDelayMs: 0 }));
+  });
+}
+
+export async function newGame(
+  page: Page,
+  seats: SeatKind[],
+  options: { seed?: number; flags?: string[] } = {},
+): Promise<void> {
+  await page.goto('/');
+  await page.getByText(`${seats.length} players`, { exact: true }).click();
+  for (const [seat, kind] of seats.entries()) {
+    await page.getByLabel(`Seat ${seat + 1}`, { exact: true }).selectOption(kind);
+  }
+  for (const flag of options.flags ?? []) await page.getByLabel(flag, { exact: true }).check();
+  if (options.seed !== undefined) await page.getByLabel('Seed').fill(String(options.seed));
+  await page.getByTestId('start-game').click();
+}
+
+/** xorshift32: the click policy's own seeded generator. */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 2 ** 32;
+  };
+}
+
+// Move buttons the policy may click: everything but Bank shuffles and giving up a heist, which
+// could make a random player go round in circles.
+const MOVE_BUTTONS =
+  '[data-testid="decision"] button[data-move-type]:not([data-move-type="bank"]):not([data-move-type="abandonHeist"])';
+
+export type Step = 'moved' | 'passed' | 'over';
+
+/**
+ * One step of play: waits until a human decision, a pass-the-device screen or the score shows,
+ * then clicks one control.
+ */
+export async function step(page: Page, random: () => number): Promise<Step> {
+  await page.waitForFunction(
+    (selector) =>
+      document.querySelector('[data-testid="score"]') !== null ||
+      document.querySelector('[data-testid="pass-device"]') !== null ||
+      document.querySelector(selector) !== null,
+    MOVE_BUTTONS,
+    { timeout: 60_000 },
+  );
+  if (await page.getByTestId('score').isVisible()) return 'over';
+  const pass = page.getByTestId('pass-device');
+  if (await pass.isVisible()) {
+    await pass.getByRole('button').click();
+    return 'passed';
+  }
+  const buttons = page.locator(MOVE_BUTTONS);
+  const count = await buttons.count();
+  if (count === 0) return step(page, random);
+  await buttons.nth(Math.floor(random() * count)).click();
+  return 'moved';
+}
+
+export async function chapter(page: Page): Promise<number> {
+  return Number(await page.getByTestId('chapter').getAttribute('data-chapter'));
+}
+
+/** Plays until `done` or the score screen; returns the number of clicks. */
+export async function playUntil(
+  page: Page,
+  random: () => number,
+  done: () => Promise<boolean> = async () => false,
+  maxClicks = 3000,
+): Promise<number> {
+  let clicks = 0;
+  while (clicks < maxClicks) {
+    if (await done()) return clicks;
+    const result = await step(page, random);
+    if (result === 'over') return clicks;
+    clicks++;
+  }
+  throw new Error(`no end after ${maxClicks} clicks`);
+}
+
+export async function expectNoPageErrors(errors: string[]): Promise<void> {
+  expect(errors, 'errors in the page').toEqual([]);
+}

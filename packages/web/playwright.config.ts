@@ -1,0 +1,46 @@
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser). The web server is the
+ * production build served by `vite preview`; Playwright starts and stops it.
+ */
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 4173;
+const vite = '../../node_modules/.bin/vite';
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/artifacts',
+  timeout: 240_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    locale: 'en-GB',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `${vite} build && ${vite} preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,131 @@
+/**
+ * Gang members: gangsters and Bosses. Given the `member` state from a view, an engaged member
+ * is turned sideways (class `is-engaged`, as at the physical table) and says so in words for
+ * screen readers; a learned skill is drawn last, marked as learned.
+ */
+import {
+  type BossCard as BossData,
+  type CardSet,
+  cardsOf,
+  type GangsterCard as GangsterData,
+  type Member,
+} from '@gangsta/engine';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CardFrame, type CardInteraction, ScreenReaderText } from './CardFrame.tsx';
+import { FamilyEmblem, familyColour } from './FamilyEmblem.tsx';
+import { SkillRow } from './SkillRow.tsx';
+import { influence, memberName, money } from './text.ts';
+import { UnknownCard } from './UnknownCard.tsx';
+
+export interface MemberCardProps extends CardInteraction {
+  cards: CardSet;
+  id: string;
+  /** The member's state in a gang (engaged, learned skill); absent for a card in a row. */
+  member?: Member;
+}
+
+interface MemberBodyProps {
+  card: BossData | GangsterData;
+  member?: Member;
+  /** Top-right corner: the recruit cost or the word "Boss". */
+  corner: ReactNode;
+  /** The footer line: IP, and starting money for a Boss. */
+  footer: ReactNode;
+}
+
+function MemberBody({ card, member, corner, footer }: MemberBodyProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="gcard__top">
+        <FamilyEmblem family={card.family} size={18} />
+        <span className="gcard__corner">{corner}</span>
+      </span>
+      <span className="gcard__title">{memberName(t, card)}</span>
+      <SkillRow skills={card.skills} learned={member?.learned} label={t('cards.skillsLabel')} />
+      <FamilyEmblem family={card.family} size={56} decorative className="gcard__watermark" />
+      <span className="gcard__footer">{footer}</span>
+      {member && (
+        <ScreenReaderText>
+          {t(member.engaged ? 'cards.engaged' : 'cards.available')}
+        </ScreenReaderText>
+      )}
+    </>
+  );
+}
+
+/** The family colour, read by cards.css for the card's top band. */
+function familyStyle(family: BossData['family']): CSSProperties {
+  return { '--family-colour': familyColour(family) } as CSSProperties;
+}
+
+function memberStates(member: Member | undefined): (string | false)[] {
+  return [member?.engaged === true && 'is-engaged', member?.learned !== undefined && 'has-learned'];
+}
+
+export function GangsterCard({ cards, id, member, ...interaction }: MemberCardProps) {
+  const { t } = useTranslation();
+  const lookup = cardsOf(cards);
+  if (lookup.kindOf(id) !== 'gangster') return <UnknownCard id={id} {...interaction} />;
+  const card = lookup.gangster(id);
+  const corner = (
+    <>
+      <ScreenReaderText>{t('cards.costLabel')} </ScreenReaderText>
+      {money(t, card.cost)}
+    </>
+  );
+  const footer = (
+    <span className="gcard__ip">
+      <ScreenReaderText>{t('cards.ipLabel')} </ScreenReaderText>
+      {influence(t, card.ip)}
+    </span>
+  );
+  return (
+    <CardFrame
+      id={id}
+      kind="gangster"
+      label={memberName(t, card)}
+      states={memberStates(member)}
+      style={familyStyle(card.family)}
+      body={<MemberBody card={card} member={member} corner={corner} footer={footer} />}
+      {...interaction}
+    />
+  );
+}
+
+export function BossCard({ cards, id, member, ...interaction }: MemberCardProps) {
+  const { t } = useTranslation();
+  const lookup = cardsOf(cards);
+  if (lookup.kindOf(id) !== 'boss') return <UnknownCard id={id} {...interaction} />;
+  const card = lookup.boss(id);
+  const footer = (
+    <>
+      <span className="gcard__money" title={t('cards.startingMoneyLabel')}>
+        <ScreenReaderText>{t('cards.startingMoneyLabel')} </ScreenReaderText>
+        {money(t, card.money)}
+      </span>
+      <span className="gcard__ip">
+        <ScreenReaderText>{t('cards.ipLabel')} </ScreenReaderText>
+        {influence(t, card.ip)}
+      </span>
+    </>
+  );
+  return (
+    <CardFrame
+      id={id}
+      kind="boss"
+      label={`${t('cards.boss')}: ${memberName(t, card)}`}
+      states={memberStates(member)}
+      style={familyStyle(card.family)}
+      body={<MemberBody card={card} member={member} corner={t('cards.boss')} footer={footer} />}
+      {...interaction}
+    />
+  );
+}
+
+/** A Boss or a gangster, whichever the id is. */
+export function MemberCard(props: MemberCardProps) {
+  const kind = cardsOf(props.cards).kindOf(props.id);
+  return kind === 'boss' ? <BossCard {...props} /> : <GangsterCard {...props} />;
+}

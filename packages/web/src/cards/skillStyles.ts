@@ -1,0 +1,26 @@
+/**
+ * How each skill looks. Colour follows the published cards (Leader yellow, Mercenary grey,
+ * Informant green, Sniper red, Brawler purple, Hacker blue); the shape alone also tells the
+ * skills apart, for colour-blind players and for print in black and white.
+ */
+import type { Skill } from '@gangsta/engine';
+
+export type SkillShape = 'crown' | 'shield' | 'eye' | 'crosshair' | 'fist' | 'chip';
+
+export interface SkillStyle {
+  shape: SkillShape;
+  /** Fill colour of the shape. */
+  colour: string;
+}
+
+export const SKILL_STYLES: Record<Skill, SkillStyle> = {
+  L: { shape: 'crown', colour: '#f2c230' },
+  M: { shape: 'shield', colour: '#9aa1a9' },
+  I: { shape: 'eye', colour: '#34a853' },
+  S: { shape: 'crosshair', colour: '#d93b30' },
+  B: { shape: 'fist', colour: '#8a55c9' },
+  H: { shape: 'chip', colour: '#2f74d8' },
+};
+
+/** Outline colour: dark enough to read on light and dark table colours. */
+export const SKILL_OUTLINE = '#1b1d23';

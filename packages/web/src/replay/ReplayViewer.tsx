@@ -1,0 +1,259 @@
+/**
+ * The replay viewer (loaded on demand): a slider steps through a finished or imported game.
+ * Once the game is over it can reveal what was hidden (deck order, resource choices), and
+ * "review this move" asks the medium bot what it would have played in that position.
+ */
+import { cardsOf, type GameRecord, moveKey, type Move } from '@gangsta/engine';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { botSeed, SEAT_KINDS, type SeatKind } from '../game/seats.ts';
+import type { Session } from '../game/session.ts';
+import type { TextContext } from '../text/context.ts';
+import { nameOf } from '../text/context.ts';
+import { describeMove } from '../text/moves.ts';
+import { downloadRecord } from '../ui/files.ts';
+import { Log } from '../ui/Log.tsx';
+import { ScoreScreen } from '../ui/ScoreScreen.tsx';
+import { Table, TableStatus } from '../ui/Table.tsx';
+import { moveCardIds } from '../ui/TableScreen.tsx';
+import { type HiddenInfo, ReplayModel } from './replayModel.ts';
+
+type Review =
+  | { status: 'idle' }
+  | { status: 'thinking'; index: number }
+  | { status: 'ready'; index: number; move: Move; reason?: string; same: boolean }
+  | { status: 'failed'; index: number };
+
+function HiddenPanel({ ctx, hidden }: { ctx: TextContext; hidden: HiddenInfo }) {
+  const { t } = ctx;
+  const list = (ids: string[]) => (ids.length === 0 ? t('app.nothing') : ids.map((id) => nameOf(ctx, id)).join(', '));
+  return (
+    <section className="hidden-info" aria-labelledby="hidden-title">
+      <h2 id="hidden-title">{t('replay.hiddenTitle')}</h2>
+      <dl>
+        <dt>{t('replay.heistDeck')}</dt>
+        <dd>{list(hidden.heistDeck)}</dd>
+        <dt>{t('replay.gangsterDeck')}</dt>
+        <dd>{list(hidden.gangsterDeck)}</dd>
+        <dt>{t('replay.resourceDeck')}</dt>
+        <dd>{list(hidden.resourceDeck)}</dd>
+        <dt>{t('replay.unkept')}</dt>
+        <dd>{list(hidden.unkeptResources)}</dd>
+        {hidden.players.map((p) => (
+          <div key={p.seat}>
+            <dt>{t('app.seat', { n: p.seat + 1 })}</dt>
+            <dd>
+              {t('replay.playerHidden', {
+                dealt: list(p.dealt),
+                kept: list(p.kept),
+                peek: list(p.peek.filter((id): id is string => typeof id === 'string')),
+              })}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function ContinueGame({ session, record, seats }: { session: Session; record: GameRecord; seats: SeatKind[] | null }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [chosen, setChosen] = useState<SeatKind[]>(
+    seats ?? Array.from({ length: record.options.players }, () => 'human' as SeatKind),
+  );
+  return (
+    <fieldset className="continue-game">
+      <legend>{t('replay.continueTitle')}</legend>
+      {chosen.map((kind, seat) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
+        <span key={seat} className="field">
+          <label htmlFor={`${id}-${seat}`}>{t('app.seat', { n: seat + 1 })}</label>
+          <select
+            id={`${id}-${seat}`}
+            value={kind}
+            onChange={(e) => {
+              const next = [...chosen];
+              next[seat] = e.target.value as SeatKind;
+              setChosen(next);
+            }}
+          >
+            {SEAT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`newGame.seatKind.${k}`)}
+              </option>
+            ))}
+          </select>
+        </span>
+      ))}
+      <button type="button" className="primary" onClick={() => session.resume(record, chosen)}>
+        {t('replay.continue')}
+      </button>
+    </fieldset>
+  );
+}
+
+export default function ReplayViewer({
+  session,
+  record,
+  seats,
+}: {
+  session: Session;
+  record: GameRecord;
+  seats: SeatKind[] | null;
+}) {
+  const { t } = useTranslation();
+  const sliderId = useId();
+  const model = useMemo(() => ReplayModel.build(record), [record]);
+  const [step, setStep] = useState(() => (model ? model.length : 0));
+  const [reveal, setReveal] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [review, setReview] = useState<Review>({ status: 'idle' });
+
+  useEffect(() => {
+    if (!playing || !model) return;
+    if (step >= model.length) {
+      setPlaying(false);
+      return;
+    }
+    const timer = setTimeout(() => setStep((s) => Math.min(s + 1, model.length)), 500);
+    return () => clearTimeout(timer);
+  }, [playing, step, model]);
+
+  if (!model) {
+    return (
+      <p className="error" role="alert">
+        {t('replay.broken')}
+      </p>
+    );
+  }
+  const revealing = reveal && model.over;
+  const view = model.viewAt(step, revealing);
+  const seatKinds = seats ?? Array.from({ length: record.options.players }, () => 'human' as SeatKind);
+  const ctx: TextContext = { t, cards: cardsOf(view.cards), seats: seatKinds, viewer: null };
+  const lastIndex = step - 1;
+  const lastMove = lastIndex >= 0 ? record.moves[lastIndex] : null;
+  const describeLast = () => {
+    if (!lastMove) return t('replay.setup');
+    const before = model.publicBefore(lastIndex);
+    return t('replay.moveLine', {
+      n: step,
+      seat: t('app.seat', { n: lastMove.seat + 1 }),
+      move: describeMove(ctx, before.view, before.decision, lastMove),
+    });
+  };
+  const go = (next: number) => {
+    setStep(Math.max(0, Math.min(model.length, next)));
+    setReview({ status: 'idle' });
+  };
+  const askReview = async () => {
+    const position = model.positionBefore(lastIndex);
+    if (!position) return;
+    setReview({ status: 'thinking', index: lastIndex });
+    try {
+      const answer = await session
+        .bots()
+        .ask('medium', botSeed(record.options.seed, position.seat, lastIndex), position.view, position.legal);
+      setReview({
+        status: 'ready',
+        index: lastIndex,
+        move: answer.move,
+        reason: answer.reason,
+        same: moveKey(answer.move) === moveKey(position.played),
+      });
+    } catch {
+      setReview({ status: 'failed', index: lastIndex });
+    }
+  };
+  const reviewText = () => {
+    if (review.status === 'idle' || review.index !== lastIndex) return null;
+    if (review.status === 'thinking') return t('decision.hintThinking');
+    if (review.status === 'failed') return t('decision.hintFailed');
+    const position = model.positionBefore(lastIndex);
+    if (!position) return null;
+    const text = describeMove({ ...ctx, viewer: position.seat }, position.view, position.decision, review.move);
+    const line = review.same ? t('replay.reviewSame', { move: text }) : t('replay.reviewOther', { move: text });
+    return review.reason ? `${line} ${t('replay.reviewReason', { reason: review.reason })}` : line;
+  };
+  const hidden = revealing ? model.hiddenAt(step) : null;
+  const flash = lastMove ? new Set(moveCardIds(lastMove)) : new Set<string>();
+  return (
+    <div className="replay" data-testid="replay">
+      <h2>{t('replay.title')}</h2>
+      <div className="replay-controls">
+        <label htmlFor={sliderId}>{t('replay.step', { step, total: model.length })}</label>
+        <input
+          id={sliderId}
+          type="range"
+          min={0}
+          max={model.length}
+          value={step}
+          onChange={(e) => go(Number(e.target.value))}
+          data-testid="replay-slider"
+        />
+        <div className="replay-buttons">
+          <button type="button" onClick={() => go(0)} aria-label={t('replay.first')}>
+            ⏮
+          </button>
+          <button type="button" onClick={() => go(step - 1)} aria-label={t('replay.previous')}>
+            ◀
+          </button>
+          <button type="button" onClick={() => setPlaying(!playing)}>
+            {t(playing ? 'replay.pause' : 'replay.play')}
+          </button>
+          <button type="button" onClick={() => go(step + 1)} aria-label={t('replay.next')}>
+            ▶
+          </button>
+          <button type="button" onClick={() => go(model.length)} aria-label={t('replay.last')}>
+            ⏭
+          </button>
+        </div>
+        <p className="replay-move" aria-live="polite">
+          {describeLast()}
+        </p>
+        <div className="replay-options">
+          <span className="check">
+            <input
+              type="checkbox"
+              id={`${sliderId}-reveal`}
+              checked={revealing}
+              disabled={!model.over}
+              onChange={(e) => setReveal(e.target.checked)}
+            />
+            <label htmlFor={`${sliderId}-reveal`}>{t('replay.reveal')}</label>
+          </span>
+          {!model.over ? <span className="help">{t('replay.revealOnlyOver')}</span> : null}
+          {model.over && lastMove ? (
+            <button type="button" onClick={() => void askReview()} disabled={review.status === 'thinking'}>
+              {t('replay.review')}
+            </button>
+          ) : null}
+          <button type="button" onClick={() => downloadRecord(record)}>
+            {t('app.exportGame')}
+          </button>
+        </div>
+        {reviewText() ? (
+          <p className="hint" role="status">
+            {reviewText()}
+          </p>
+        ) : null}
+      </div>
+      {!model.over ? <ContinueGame session={session} record={record} seats={seats} /> : null}
+      <TableStatus view={view} />
+      {step === model.length && view.result ? (
+        <ScoreScreen
+          ctx={ctx}
+          result={view.result}
+          seats={seatKinds}
+          families={view.options.families}
+          resources={view.options.resources}
+        />
+      ) : null}
+      {hidden ? <HiddenPanel ctx={ctx} hidden={hidden} /> : null}
+      <div className="table-and-log">
+        <Table view={view} seats={seatKinds} flash={flash} />
+        <Log ctx={ctx} entries={model.logUntil(step, revealing)} live={false} />
+      </div>
+    </div>
+  );
+}

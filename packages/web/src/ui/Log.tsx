@@ -1,0 +1,53 @@
+/**
+ * The game log, newest last. `role="log"` makes it a polite live region: screen readers
+ * announce each new line (bot moves included) without stealing focus.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LogEntry } from '../game/controller.ts';
+import type { TextContext } from '../text/context.ts';
+import { describeEvent, isSilent } from '../text/events.ts';
+
+export function Log({
+  ctx,
+  entries,
+  live = true,
+}: {
+  ctx: TextContext;
+  entries: LogEntry[];
+  /** Off in the replay viewer, where moving the slider would read out whole games. */
+  live?: boolean;
+}) {
+  const { t } = useTranslation();
+  const list = useRef<HTMLDivElement>(null);
+  const shown = entries.filter((e) => !isSilent(e.event));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever lines are added
+  useEffect(() => {
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [shown.length]);
+  return (
+    <section className="log" aria-labelledby="log-title">
+      <h2 id="log-title">{t('app.log')}</h2>
+      {/* The scrolling box is focusable so keyboard users can scroll the log. */}
+      <div
+        ref={list}
+        className="log-scroll"
+        role={live ? 'log' : undefined}
+        aria-live={live ? 'polite' : 'off'}
+        aria-relevant="additions"
+        aria-labelledby="log-title"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+        tabIndex={0}
+      >
+        <ol>
+          {shown.map((entry) => (
+            <li key={entry.id} className={`log-${entry.event.type}`}>
+              {describeEvent(ctx, entry.event)}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

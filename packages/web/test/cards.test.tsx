@@ -1,0 +1,245 @@
+// @vitest-environment jsdom
+/**
+ * Card faces: every card of the classic set renders with its title and icons; skill icons differ
+ * by shape as well as colour and have accessible names; cards become buttons when they can be
+ * chosen; switching language changes the rendered text; the rules page has every section.
+ */
+import { CLASSIC_CARDS, SKILLS } from '@gangsta/engine';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  CardFace,
+  GangsterCard,
+  HeistCard,
+  ResourceCard,
+  RewardList,
+  SKILL_STYLES,
+  SkillIcon,
+} from '../src/cards/index.ts';
+import {
+  i18n,
+  i18nReady,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  LanguageSwitch,
+} from '../src/i18n/index.ts';
+import en from '../src/i18n/locales/en.json';
+import { RulesPage } from '../src/rules/RulesPage.tsx';
+
+const cards = CLASSIC_CARDS;
+
+beforeAll(async () => {
+  await i18nReady;
+  await i18n.changeLanguage('en');
+});
+
+afterEach(cleanup);
+
+afterAll(async () => {
+  await i18n.changeLanguage('en');
+});
+
+/** The skill icons inside the list labelled `label` (requirement, skills). */
+function iconsIn(card: HTMLElement, label: string): HTMLElement[] {
+  return within(within(card).getByRole('list', { name: label })).getAllByRole('img');
+}
+
+describe('every card of the classic set', () => {
+  it('heists show their title, chapter, requirement icons and rewards', () => {
+    for (const heist of cards.heists) {
+      const { container, unmount } = render(<CardFace cards={cards} id={heist.id} />);
+      const card = container.firstElementChild as HTMLElement;
+      expect(card.getAttribute('data-card')).toBe(heist.id);
+      expect(within(card).getByText(en.heists[heist.kind])).toBeTruthy();
+      const icons = iconsIn(card, en.cards.requirementLabel);
+      expect(icons.map((icon) => icon.getAttribute('data-skill'))).toEqual(heist.requirement);
+      const rewardLists = within(card).getAllByRole('list', { name: /Reward/ });
+      expect(rewardLists).toHaveLength(heist.coop ? 2 : 1);
+      const rewards = within(card)
+        .getAllByRole('listitem')
+        .filter((item) => item.dataset.reward);
+      expect(rewards).toHaveLength(heist.rewardA.length + heist.rewardB.length);
+      if (heist.coop) expect(within(card).getByText(en.cards.coop)).toBeTruthy();
+      unmount();
+    }
+  });
+
+  it('gangsters and Bosses show nickname, family, skills, cost or Boss, and IP', () => {
+    for (const card of [...cards.bosses, ...cards.gangsters]) {
+      const { container, unmount } = render(<CardFace cards={cards} id={card.id} />);
+      const face = container.firstElementChild as HTMLElement;
+      const nickname = en.gangsters[card.id as keyof typeof en.gangsters];
+      expect(within(face).getByText(nickname)).toBeTruthy();
+      expect(face.querySelector(`[data-family="${card.family}"]`)).not.toBeNull();
+      const icons = iconsIn(face, en.cards.skillsLabel);
+      expect(icons.map((icon) => icon.getAttribute('data-skill'))).toEqual(card.skills);
+      expect(face.textContent).toMatch(new RegExp(`\\b${card.ip}\\sIP\\b`));
+      unmount();
+    }
+  });
+
+  it('resources show name, requirement, effect and IP', () => {
+    for (const card of cards.resources) {
+      const { container, unmount } = render(<CardFace cards={cards} id={card.id} />);
+      const face = container.firstElementChild as HTMLElement;
+      expect(within(face).getByText(en.resources[card.effect].name)).toBeTruthy();
+      const icons = iconsIn(face, en.cards.requirementLabel);
+      expect(icons.map((icon) => icon.getAttribute('data-skill'))).toEqual(card.requirement);
+      // Every parameter was filled in: no {{…}} left in the effect text.
+      expect(face.textContent).not.toMatch(/\{\{|\}\}/);
+      unmount();
+    }
+  });
+
+  it('snitches show their value as Informant icons', () => {
+    for (const snitch of cards.snitches) {
+      const { container, unmount } = render(<CardFace cards={cards} id={snitch.id} />);
+      const face = container.firstElementChild as HTMLElement;
+      expect(within(face).getByText(en.cards.snitch)).toBeTruthy();
+      expect(face.querySelectorAll('[data-skill="I"]')).toHaveLength(snitch.value);
+      unmount();
+    }
+  });
+
+  it('an unknown id renders a placeholder instead of failing', () => {
+    render(<CardFace cards={cards} id="NOPE-1" />);
+    expect(screen.getByText('Unknown card NOPE-1')).toBeTruthy();
+  });
+});
+
+describe('skill icons', () => {
+  it('each skill has its own shape, its own colour and an accessible name', () => {
+    render(
+      <div>
+        {SKILLS.map((skill) => (
+          <SkillIcon key={skill} skill={skill} />
+        ))}
+      </div>,
+    );
+    const shapes = new Set<string>();
+    const drawings = new Set<string>();
+    for (const skill of SKILLS) {
+      const icon = screen.getByRole('img', { name: en.skills[skill] });
+      shapes.add(icon.getAttribute('data-shape') ?? '');
+      drawings.add(icon.innerHTML.replace(/<title>.*?<\/title>/, '').replace(/#[0-9a-f]{6}/gi, ''));
+    }
+    expect(shapes.size).toBe(SKILLS.length);
+    // The drawings differ even with colour removed.
+    expect(drawings.size).toBe(SKILLS.length);
+    expect(new Set(Object.values(SKILL_STYLES).map((style) => style.colour)).size).toBe(
+      SKILLS.length,
+    );
+  });
+
+  it('a learned skill is named as learned', () => {
+    render(
+      <GangsterCard cards={cards} id="G09" member={{ id: 'G09', engaged: false, learned: 'I' }} />,
+    );
+    expect(screen.getByRole('img', { name: 'Informant (learned)' })).toBeTruthy();
+  });
+});
+
+describe('states and controls', () => {
+  it('an engaged member is turned sideways and says so', () => {
+    const { container } = render(
+      <GangsterCard cards={cards} id="G01" member={{ id: 'G01', engaged: true }} />,
+    );
+    const card = container.firstElementChild as HTMLElement;
+    expect(card.classList.contains('is-engaged')).toBe(true);
+    expect(within(card).getByText(en.cards.engaged)).toBeTruthy();
+  });
+
+  it('a card with onSelect is a focusable button that reports its id', () => {
+    const onSelect = vi.fn();
+    render(<HeistCard cards={cards} id="HI-01" onSelect={onSelect} selected={false} />);
+    const button = screen.getByRole('button', { name: /Armored Van/ });
+    button.focus();
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(button);
+    expect(onSelect).toHaveBeenCalledWith('HI-01');
+  });
+
+  it('a disabled card stays focusable but does not report', () => {
+    const onSelect = vi.fn();
+    render(
+      <GangsterCard cards={cards} id="G02" onSelect={onSelect} disabled>
+        No icon still needed
+      </GangsterCard>,
+    );
+    const button = screen.getByRole('button', { name: /Katya Two-Shots/ });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.textContent).toContain('No icon still needed');
+    fireEvent.click(button);
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('a heist being put together shows covered icons', () => {
+    render(<HeistCard cards={cards} id="HI-09" remaining={['I']} />);
+    // Requirement I, I, S with only one I left: one I and the S are covered.
+    expect(screen.getAllByRole('img', { name: /\(covered\)/ })).toHaveLength(2);
+  });
+
+  it('a kept resource says whether it is active', () => {
+    const { rerender } = render(<ResourceCard cards={cards} id="R09" active={false} />);
+    expect(screen.getByText(en.cards.inactive)).toBeTruthy();
+    rerender(<ResourceCard cards={cards} id="R09" active />);
+    expect(screen.getByText(en.cards.active)).toBeTruthy();
+    expect(screen.getByText(/Keep up to \$10 here/)).toBeTruthy();
+  });
+
+  it('reward lists name amounts and skills', () => {
+    render(
+      <RewardList
+        rewards={[
+          { kind: 'income', amount: 3 },
+          { kind: 'training', skill: 'H' },
+          { kind: 'theft', amount: 2 },
+        ]}
+      />,
+    );
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual(['$3', 'Learn Hacker', 'Steal $2']);
+  });
+});
+
+describe('languages', () => {
+  it('the language switch changes a rendered title and remembers the choice', async () => {
+    render(
+      <>
+        <LanguageSwitch />
+        <HeistCard cards={cards} id="HI-01" />
+      </>,
+    );
+    expect(screen.getByText('Armored Van')).toBeTruthy();
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    expect(within(select).getAllByRole('option')).toHaveLength(LANGUAGES.length);
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'pt' } });
+      await i18n.loadLanguages('pt');
+    });
+    expect(await screen.findByText('Carro-Forte')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Idioma' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('pt');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('pt');
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(screen.getByText('Armored Van')).toBeTruthy();
+  });
+
+  it('the rules page has every section, and no missing text, in every language', async () => {
+    for (const { code } of LANGUAGES) {
+      await act(async () => {
+        await i18n.changeLanguage(code);
+      });
+      const { container, unmount } = render(<RulesPage />);
+      const sections = container.querySelectorAll('section');
+      expect(sections.length, code).toBe(12);
+      // A missing message would show its id, such as "rules.pass.p2".
+      expect(container.textContent, code).not.toMatch(/\b(rules|rewards|skills)\.[a-zA-Z]/);
+      expect(container.textContent, code).not.toMatch(/\{\{/);
+      unmount();
+    }
+  });
+});
