@@ -5,6 +5,7 @@
 import { type Ctx, makeCtx } from './context.ts';
 import { isLeader } from './members.ts';
 import { recruitCost } from './rules/actions.ts';
+import { bankMoves } from './rules/bank.ts';
 import { anyEngaged, discardableMembers } from './rules/gang.ts';
 import type { Decision, GameState, Seat, Task } from './types.ts';
 
@@ -105,6 +106,8 @@ export function taskDecision(ctx: Ctx, task: Task): Decision | null {
       return state.players[task.seat].gang.some((m) => m.engaged && isLeader(ctx.cards, m))
         ? { kind: 'secretSociety', seat: task.seat }
         : null;
+    case 'bankAtTurnEnd':
+      return bankMoves(ctx, task.seat).length > 0 ? { kind: 'bank', seat: task.seat } : null;
     default:
       return null;
   }

@@ -3,6 +3,7 @@ import { activeResource, type Ctx, hasActive, makeCtx } from './context.ts';
 import { currentDecision, trainable } from './decision.ts';
 import { iconsOf, isLeader } from './members.ts';
 import { deckRecruitCost, recruitCost } from './rules/actions.ts';
+import { bankMoves } from './rules/bank.ts';
 import { discardableMembers } from './rules/gang.ts';
 import {
   activatable,
@@ -146,24 +147,13 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
       return discardableMembers(state.players[decision.seat]).map(
         (m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }),
       );
+    case 'bank':
+      return [...bankMoves(ctx, decision.seat), { type: 'done', seat: decision.seat }];
     case 'gangWarDiscard':
       return discardableMembers(state.players[decision.victim]).map(
         (m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }),
       );
   }
-}
-
-/** Bank deposits and withdrawals, during the owner's own mobilization or action (R-RES-2). */
-function bankMoves(ctx: Ctx, seat: Seat): Move[] {
-  const player = ctx.state.players[seat];
-  const bank = activeResource(ctx, player, 'bank');
-  if (!bank) return [];
-  const moves: Move[] = [];
-  const room = Math.min(player.cash, (bank.amount ?? 10) - player.bank);
-  for (let amount = 1; amount <= room; amount++) moves.push({ type: 'bank', seat, amount });
-  for (let amount = 1; amount <= player.bank; amount++)
-    moves.push({ type: 'bank', seat, amount: -amount });
-  return moves;
 }
 
 function mobilizeMoves(ctx: Ctx, seat: Seat): Move[] {

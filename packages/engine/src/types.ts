@@ -137,6 +137,7 @@ export type Task =
   | { kind: 'passHospital'; seat: Seat }
   | { kind: 'passDiscard'; seat: Seat }
   | { kind: 'secretSociety'; seat: Seat }
+  | { kind: 'bankAtTurnEnd'; seat: Seat }
   | { kind: 'endOfTurn' }
   | { kind: 'finishTurn' }
   | { kind: 'gangWarDiscard'; seat: Seat; chooser: Seat }
@@ -213,6 +214,8 @@ export type Decision =
   | { kind: 'hospitalReturn'; seat: Seat }
   | { kind: 'passDiscard'; seat: Seat }
   | { kind: 'secretSociety'; seat: Seat }
+  /** Bank: deposits and withdrawals before the turn ends (also offered in mobilization and the action). */
+  | { kind: 'bank'; seat: Seat }
   | { kind: 'snitchDiscard'; seat: Seat; snitch: CardId }
   | { kind: 'gangWarDiscard'; seat: Seat; victim: Seat }
   | { kind: 'gameOver' };

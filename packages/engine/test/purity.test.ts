@@ -10,7 +10,11 @@ const SRC = new URL('../src/', import.meta.url).pathname;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sources(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
@@ -27,7 +31,8 @@ describe('engine purity (R-SETUP-1 seeded randomness only)', () => {
   for (const file of sources(SRC)) {
     it(file.slice(SRC.length), () => {
       const text = readFileSync(file, 'utf8');
-      for (const [pattern, what] of FORBIDDEN) expect(text, `${file} uses ${what}`).not.toMatch(pattern);
+      for (const [pattern, what] of FORBIDDEN)
+        expect(text, `${file} uses ${what}`).not.toMatch(pattern);
     });
   }
 });

@@ -1,7 +1,7 @@
 /** The turn: start-of-turn effects, mobilization (R-MOB), end of turn (R-TURN-1). */
 import { activeResource, type Ctx, emit, hasActive, pushFront } from '../context.ts';
 import { isLeader } from '../members.ts';
-import type { Seat } from '../types.ts';
+import type { Seat, Task } from '../types.ts';
 import { endChapter } from './chapters.ts';
 import { anyEngaged, readyWholeGang, setChapterEnd } from './gang.ts';
 
@@ -69,12 +69,13 @@ export function endOfTurn(ctx: Ctx): void {
   const seat = state.turn.seat;
   const player = state.players[seat];
   state.phase = 'endOfTurn';
+  const tasks: Task[] = [];
   const engagedLeader = player.gang.some((m) => m.engaged && isLeader(ctx.cards, m));
-  if (hasActive(ctx, player, 'secretSociety') && engagedLeader) {
-    pushFront(state, { kind: 'secretSociety', seat }, { kind: 'finishTurn' });
-  } else {
-    pushFront(state, { kind: 'finishTurn' });
-  }
+  if (hasActive(ctx, player, 'secretSociety') && engagedLeader)
+    tasks.push({ kind: 'secretSociety', seat });
+  // The Bank works during the whole of its owner's turn: a last chance to put winnings away.
+  if (hasActive(ctx, player, 'bank')) tasks.push({ kind: 'bankAtTurnEnd', seat });
+  pushFront(state, ...tasks, { kind: 'finishTurn' });
 }
 
 export function finishTurn(ctx: Ctx): void {
