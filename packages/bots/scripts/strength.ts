@@ -63,7 +63,12 @@ const MATCHES: MatchSpec[] = [
     title: 'Heuristic vs random, 2 players',
     target: 'heuristic wins at least 95%',
     goal: 0.95,
-    options: { players: 2, bots: [heuristic(1), { kind: 'random', seed: 2 }], seed: 1001, rotateSeats: true },
+    options: {
+      players: 2,
+      bots: [heuristic(1), { kind: 'random', seed: 2 }],
+      seed: 1001,
+      rotateSeats: true,
+    },
     games: flag('games-a', 200),
   },
   {
@@ -111,7 +116,10 @@ function chapterTwoStart(seed: number): GameState {
     const d = pendingDecision(state);
     if (d.kind === 'gameOver') break;
     const seat = d.kind === 'keepResources' ? d.seats[0] : d.seat;
-    const r = applyMove(state, bots[seat].decide(viewFor(state, seat), legalMoves(state, seat)).move);
+    const r = applyMove(
+      state,
+      bots[seat].decide(viewFor(state, seat), legalMoves(state, seat)).move,
+    );
     if (!r.ok) throw new Error(r.error.message);
     state = r.state;
   }
@@ -142,7 +150,9 @@ function runWorker(k: number): void {
     const spec = MATCHES.find((m) => m.id === item.match)!;
     const t0 = Date.now();
     const summary = playMatchGame({ ...spec.options, games: spec.games }, item.index);
-    process.stdout.write(`${JSON.stringify({ match: item.match, summary, ms: Date.now() - t0 })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ match: item.match, summary, ms: Date.now() - t0 })}\n`,
+    );
   }
   if (k === 0) {
     process.stdout.write(`${JSON.stringify({ bench: benchmark(5) })}\n`);
@@ -164,7 +174,9 @@ async function orchestrate(): Promise<void> {
   await Promise.all(
     Array.from({ length: WORKERS }, (_, k) => {
       return new Promise<void>((done, fail) => {
-        const child = spawn(tsx, [script, '--worker', String(k), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(tsx, [script, '--worker', String(k), ...args], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         let buffer = '';
         child.stdout.on('data', (chunk: Buffer) => {
           buffer += chunk.toString();
@@ -180,11 +192,15 @@ async function orchestrate(): Promise<void> {
               summaries[msg.match].push(msg.summary);
               gameMs[msg.match].push(msg.ms);
               const n = Object.values(summaries).reduce((s, l) => s + l.length, 0);
-              process.stderr.write(`\r${n} games (${((Date.now() - t0) / 60000).toFixed(1)} min)   `);
+              process.stderr.write(
+                `\r${n} games (${((Date.now() - t0) / 60000).toFixed(1)} min)   `,
+              );
             }
           }
         });
-        child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`worker ${k} exited ${code}`))));
+        child.on('exit', (code) =>
+          code === 0 ? done() : fail(new Error(`worker ${k} exited ${code}`)),
+        );
       });
     }),
   );
@@ -202,9 +218,13 @@ async function orchestrate(): Promise<void> {
   lines.push(
     `on ${started.toISOString().slice(0, 10)}, ${WORKERS} worker processes, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${minutes.toFixed(1)} minutes of wall time.`,
   );
-  lines.push('Seats rotate every game; a shared victory counts as a fraction of a win; the interval is the 95% Wilson score interval.');
+  lines.push(
+    'Seats rotate every game; a shared victory counts as a fraction of a win; the interval is the 95% Wilson score interval.',
+  );
   lines.push('');
-  lines.push('| match | games | wins of the first bot | win rate | 95% CI | target | met? | mean IP (first bot / others) | s per game |');
+  lines.push(
+    '| match | games | wins of the first bot | win rate | 95% CI | target | met? | mean IP (first bot / others) | s per game |',
+  );
   lines.push('|---|---|---|---|---|---|---|---|---|');
   for (const spec of MATCHES) {
     const list = summaries[spec.id].sort((a, b) => a.index - b.index);
@@ -212,15 +232,21 @@ async function orchestrate(): Promise<void> {
     const first = result.results[0];
     const others = result.results.slice(1);
     const otherScore = others.reduce((s, r) => s + r.meanScore, 0) / Math.max(1, others.length);
-    const met = first.ci95[0] >= spec.goal ? 'yes' : first.winRate >= spec.goal ? 'yes (point estimate only)' : 'no';
-    const secs = gameMs[spec.id].reduce((s, x) => s + x, 0) / Math.max(1, gameMs[spec.id].length) / 1000;
+    const met =
+      first.ci95[0] >= spec.goal
+        ? 'yes'
+        : first.winRate >= spec.goal
+          ? 'yes (point estimate only)'
+          : 'no';
+    const secs =
+      gameMs[spec.id].reduce((s, x) => s + x, 0) / Math.max(1, gameMs[spec.id].length) / 1000;
     lines.push(
       `| ${spec.id}. ${spec.title} | ${result.games}${result.games < spec.games ? ` of ${spec.games} (time cap)` : ''} | ${first.wins.toFixed(1)} | ${pct(first.winRate)} | ${pct(first.ci95[0])} – ${pct(first.ci95[1])} | ${spec.target} | ${met} | ${first.meanScore.toFixed(1)} / ${otherScore.toFixed(1)} | ${secs.toFixed(1)} |`,
     );
   }
   lines.push('');
   const b = bench as { perSecond: number[]; legal: number[] } | null;
-  if (b && b.perSecond.length) {
+  if (b?.perSecond.length) {
     const mean = b.perSecond.reduce((s, x) => s + x, 0) / b.perSecond.length;
     lines.push(
       `D. ISMCTS speed at the first action of chapter II, 4 players (default settings, ${b.perSecond.length} positions, 1 s each): **${Math.round(mean)} iterations per second** (per position: ${b.perSecond.map((x) => Math.round(x)).join(', ')}; legal moves: ${b.legal.join(', ')}).`,

@@ -53,7 +53,9 @@ export class IsmctsBot implements Bot {
     readonly config: BotConfig,
     private readonly budget: { iterations?: number; timeMs?: number },
     /** Search settings other than the budget (for experiments; defaults otherwise). */
-    private readonly tuning: Partial<Pick<SearchOptions, 'exploration' | 'policy' | 'depth' | 'reward'>> = {},
+    private readonly tuning: Partial<
+      Pick<SearchOptions, 'exploration' | 'policy' | 'depth' | 'reward'>
+    > = {},
   ) {
     this.stream = createRng(config.seed);
   }

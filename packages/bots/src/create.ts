@@ -14,7 +14,9 @@ export const LEVELS: Record<BotLevel, { kind: BotKind; iterations?: number; time
 };
 
 /** Search settings beyond the budget, for experiments (see scripts/). */
-export type SearchTuning = Partial<Pick<SearchOptions, 'exploration' | 'policy' | 'depth' | 'reward'>>;
+export type SearchTuning = Partial<
+  Pick<SearchOptions, 'exploration' | 'policy' | 'depth' | 'reward'>
+>;
 
 export function createBot(config: BotConfig, tuning: SearchTuning = {}): Bot {
   const preset = config.level ? LEVELS[config.level] : undefined;
@@ -30,7 +32,9 @@ export function createBot(config: BotConfig, tuning: SearchTuning = {}): Bot {
       const iterations = config.iterations ?? fromPreset?.iterations;
       const timeMs = config.timeMs ?? fromPreset?.timeMs;
       const budget =
-        iterations === undefined && timeMs === undefined ? { timeMs: 1000 } : { iterations, timeMs };
+        iterations === undefined && timeMs === undefined
+          ? { timeMs: 1000 }
+          : { iterations, timeMs };
       return new IsmctsBot(config, budget, tuning);
     }
     default:

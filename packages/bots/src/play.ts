@@ -5,8 +5,8 @@
  */
 import {
   applyMove,
-  createGame,
   type CardSet,
+  createGame,
   type GameOptionsInput,
   type GameRecord,
   type GameState,

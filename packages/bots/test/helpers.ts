@@ -32,17 +32,19 @@ export function variantCombo(n: number): Omit<GameOptionsInput, 'players'> {
 export const COMBOS = 1 << FLAGS.length;
 
 /** A game advanced by heuristic players until `stop` says so (or the game ends). */
-export function advance(
-  options: GameOptionsInput,
-  stop: (state: GameState) => boolean,
-): GameState {
+export function advance(options: GameOptionsInput, stop: (state: GameState) => boolean): GameState {
   const created = createGame(options);
   if (!created.ok) throw new Error(created.error.message);
   let state = created.state;
   const bots = state.players.map((_, seat) => createBot({ kind: 'heuristic', seed: seat }));
   while (!stop(state) && state.phase !== 'gameOver') {
     const decision = pendingDecision(state);
-    const seat = decision.kind === 'keepResources' ? decision.seats[0] : 'seat' in decision ? decision.seat : 0;
+    const seat =
+      decision.kind === 'keepResources'
+        ? decision.seats[0]
+        : 'seat' in decision
+          ? decision.seat
+          : 0;
     const move = bots[seat].decide(viewFor(state, seat), legalMoves(state, seat)).move;
     const result = applyMove(state, move);
     if (!result.ok) throw new Error(result.error.message);

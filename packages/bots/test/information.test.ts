@@ -2,19 +2,15 @@
  * Bots decide from their seat's view only: two states that differ only in hidden information
  * (deck orders) give identical decisions for the same seed; and a seed fixes a bot's play.
  */
-import {
-  type GameState,
-  legalMoves,
-  pendingDecision,
-  viewFor,
-} from '@gangsta/engine';
+import { type GameState, legalMoves, pendingDecision, viewFor } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
 import { type BotConfig, createBot, playGame } from '../src/index.ts';
 import { advance } from './helpers.ts';
 
 /** The same position with every hidden deck in another order. */
 function permuteHidden(state: GameState): GameState {
-  const rotate = <T>(list: T[]): T[] => (list.length > 1 ? [...list.slice(1), list[0]].reverse() : [...list]);
+  const rotate = <T>(list: T[]): T[] =>
+    list.length > 1 ? [...list.slice(1), list[0]].reverse() : [...list];
   return {
     ...structuredClone(state),
     heistDeck: rotate(state.heistDeck),
@@ -39,9 +35,24 @@ const CONFIGS: BotConfig[] = [
 
 describe('hidden information does not change a decision', () => {
   const positions = [
-    { name: 'chapter I, 3 players', state: advance({ players: 3, seed: 11 }, (s) => s.turnNumber >= 6 && pendingDecision(s).kind === 'action') },
-    { name: 'chapter II, 4 players, resources', state: advance({ players: 4, seed: 12, resources: true, families: true }, (s) => s.chapter === 2 && pendingDecision(s).kind === 'action') },
-    { name: 'resource choice', state: advance({ players: 2, seed: 13, resources: true, expertResources: true }, () => true) },
+    {
+      name: 'chapter I, 3 players',
+      state: advance(
+        { players: 3, seed: 11 },
+        (s) => s.turnNumber >= 6 && pendingDecision(s).kind === 'action',
+      ),
+    },
+    {
+      name: 'chapter II, 4 players, resources',
+      state: advance(
+        { players: 4, seed: 12, resources: true, families: true },
+        (s) => s.chapter === 2 && pendingDecision(s).kind === 'action',
+      ),
+    },
+    {
+      name: 'resource choice',
+      state: advance({ players: 2, seed: 13, resources: true, expertResources: true }, () => true),
+    },
   ];
   for (const { name, state } of positions) {
     it(`${name}`, () => {
@@ -74,15 +85,27 @@ describe('determinism', () => {
 
   it('a different seed changes a random bot', () => {
     const options = { players: 2, seed: 5 };
-    const a = playGame(options, [createBot({ kind: 'random', seed: 1 }), createBot({ kind: 'random', seed: 2 })]);
-    const b = playGame(options, [createBot({ kind: 'random', seed: 8 }), createBot({ kind: 'random', seed: 9 })]);
+    const a = playGame(options, [
+      createBot({ kind: 'random', seed: 1 }),
+      createBot({ kind: 'random', seed: 2 }),
+    ]);
+    const b = playGame(options, [
+      createBot({ kind: 'random', seed: 8 }),
+      createBot({ kind: 'random', seed: 9 }),
+    ]);
     expect(b.moves).not.toEqual(a.moves);
   });
 
   it('heuristic decisions carry a reason', () => {
-    const state = advance({ players: 2, seed: 21 }, (s) => s.turnNumber >= 2 && pendingDecision(s).kind === 'action');
+    const state = advance(
+      { players: 2, seed: 21 },
+      (s) => s.turnNumber >= 2 && pendingDecision(s).kind === 'action',
+    );
     const seat = seatToMove(state);
-    const decision = createBot({ kind: 'heuristic', seed: 0 }).decide(viewFor(state, seat), legalMoves(state, seat));
+    const decision = createBot({ kind: 'heuristic', seed: 0 }).decide(
+      viewFor(state, seat),
+      legalMoves(state, seat),
+    );
     expect(decision.reason).toMatch(/\w+/);
   });
 });

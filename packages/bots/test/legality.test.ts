@@ -30,7 +30,10 @@ describe('bots play only legal moves', () => {
   it('heuristic players finish 4-player games with every variant on', () => {
     for (let game = 0; game < 6; game++) {
       const bots = [0, 1, 2, 3].map((seat) => createBot({ kind: 'heuristic', seed: seat }));
-      const { state } = playGame({ ...variantCombo(COMBOS - 1 - game), players: 4, seed: 900 + game }, bots);
+      const { state } = playGame(
+        { ...variantCombo(COMBOS - 1 - game), players: 4, seed: 900 + game },
+        bots,
+      );
       expect(state.phase).toBe('gameOver');
     }
   });
@@ -39,10 +42,15 @@ describe('bots play only legal moves', () => {
     for (const players of [2, 3, 4]) {
       const bots = Array.from({ length: players }, (_, seat) =>
         createBot(
-          seat === 0 ? { kind: 'ismcts', seed: seat, iterations: 12 } : { kind: 'heuristic', seed: seat },
+          seat === 0
+            ? { kind: 'ismcts', seed: seat, iterations: 12 }
+            : { kind: 'heuristic', seed: seat },
         ),
       );
-      const { state } = playGame({ ...variantCombo(players * 7), players, seed: 50 + players }, bots);
+      const { state } = playGame(
+        { ...variantCombo(players * 7), players, seed: 50 + players },
+        bots,
+      );
       expect(state.phase).toBe('gameOver');
     }
   });

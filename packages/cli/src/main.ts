@@ -40,7 +40,9 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`gangsta: ${error.message}\n`);
       return error.exitCode;
     }
-    process.stderr.write(`gangsta: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `gangsta: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     return 1;
   }
 }

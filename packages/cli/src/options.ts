@@ -2,8 +2,9 @@
  * Flags shared by the commands that start games (play, simulate, tournament, balance, bench):
  * the seed, the variants and the table options, turned into the engine's GameOptionsInput.
  */
-import { type Command, InvalidArgumentError } from 'commander';
+
 import type { GameOptionsInput } from '@gangsta/engine';
+import { type Command, InvalidArgumentError } from 'commander';
 import { UsageError } from './errors.ts';
 
 /** A commander parser for an integer in [min, max]. */
@@ -13,7 +14,9 @@ export function intArg(min: number, max = Number.MAX_SAFE_INTEGER) {
     const n = Number(value);
     if (n < min || n > max) {
       throw new InvalidArgumentError(
-        max === Number.MAX_SAFE_INTEGER ? `expected at least ${min}.` : `expected ${min} to ${max}.`,
+        max === Number.MAX_SAFE_INTEGER
+          ? `expected at least ${min}.`
+          : `expected ${min} to ${max}.`,
       );
     }
     return n;
@@ -58,7 +61,11 @@ export function addVariantOptions(command: Command, seedHelp = 'seed of the game
 }
 
 /** The engine's options for `players` seats from the variant flags. */
-export function gameOptionsFrom(flags: VariantFlags, players: number, seed: number): GameOptionsInput {
+export function gameOptionsFrom(
+  flags: VariantFlags,
+  players: number,
+  seed: number,
+): GameOptionsInput {
   if (flags.expert && !flags.resources) {
     throw new UsageError('--expert needs --resources (it changes how resource cards are dealt)');
   }

@@ -14,7 +14,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** Checks the shape of a parsed file; returns the problem in words, or null if it looks right. */
 export function recordProblem(data: unknown): string | null {
   if (!isObject(data)) return 'not a JSON object';
-  if (data.format !== 'gangsta-game') return `"format" is ${JSON.stringify(data.format)}, expected "gangsta-game"`;
+  if (data.format !== 'gangsta-game')
+    return `"format" is ${JSON.stringify(data.format)}, expected "gangsta-game"`;
   if (data.version !== 1) return `"version" is ${JSON.stringify(data.version)}, expected 1`;
   if (!isObject(data.options)) return '"options" is missing or not an object';
   if (!Array.isArray(data.moves)) return '"moves" is missing or not a list';
@@ -26,7 +27,9 @@ export function readRecord(file: string): GameRecord {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new RuntimeError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new RuntimeError(
+      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   let data: unknown;
   try {
@@ -54,7 +57,9 @@ export function loadGame(file: string): Replayed {
     const at = result.index;
     const move = at >= 0 && at < record.moves.length ? ` ${JSON.stringify(record.moves[at])}` : '';
     const where = at < 0 ? 'its options' : `move #${at + 1} (index ${at})${move}`;
-    throw new RuntimeError(`${file} does not replay: ${where} is refused (${result.error.code}: ${result.error.message})`);
+    throw new RuntimeError(
+      `${file} does not replay: ${where} is refused (${result.error.code}: ${result.error.message})`,
+    );
   }
   return { record, state: result.state, events: result.events };
 }
@@ -63,6 +68,8 @@ export function writeRecord(file: string, record: GameRecord): void {
   try {
     writeFileSync(file, `${JSON.stringify(record, null, 1)}\n`);
   } catch (error) {
-    throw new RuntimeError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new RuntimeError(
+      `cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }

@@ -37,7 +37,9 @@ export function parseSeat(text: string, allowHuman = true): SeatSpec {
   if (/^\d+$/.test(tail) && head === 'ismcts') {
     return { kind: 'bot', config: { kind: head, iterations: Number(tail) } };
   }
-  throw new Error(`unknown level "${tail}"; use easy, medium, hard${head === 'ismcts' ? ' or an iteration count' : ''}`);
+  throw new Error(
+    `unknown level "${tail}"; use easy, medium, hard${head === 'ismcts' ? ' or an iteration count' : ''}`,
+  );
 }
 
 /** Short label of a seat spec: "human", "heuristic", "ismcts:hard", "ismcts:500". */
@@ -48,7 +50,8 @@ export function seatLabel(spec: SeatSpec): string {
 
 export function botLabel(config: Omit<BotConfig, 'seed'>): string {
   if (config.level) return `${config.kind}:${config.level}`;
-  if (config.iterations !== undefined && config.kind === 'ismcts') return `ismcts:${config.iterations}`;
+  if (config.iterations !== undefined && config.kind === 'ismcts')
+    return `ismcts:${config.iterations}`;
   return config.kind;
 }
 

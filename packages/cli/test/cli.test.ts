@@ -25,7 +25,10 @@ describe('gangsta play', () => {
     // The script always picks the first listed move: activations come before "abandon", so
     // every heist started is completed and the game runs to its end.
     const script = `${Array.from({ length: 4000 }, () => '1').join('\n')}\n`;
-    const run = await runCli(['play', '--seats', 'human,random', '--seed', '11', '--save', saved], script);
+    const run = await runCli(
+      ['play', '--seats', 'human,random', '--seed', '11', '--save', saved],
+      script,
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Chapter I (Genesis)');
@@ -53,9 +56,15 @@ describe('gangsta play', () => {
     expect(run.stdout).toContain('u  undo');
     expect(run.stdout).toContain('Game left unfinished.');
 
-    const passAt = run.stdout.split('\n').find((l) => /\d+\) Pass/.test(l))?.match(/(\d+)\)/)?.[1];
+    const passAt = run.stdout
+      .split('\n')
+      .find((l) => /\d+\) Pass/.test(l))
+      ?.match(/(\d+)\)/)?.[1];
     expect(passAt).toBeDefined();
-    const again = await runCli(['play', '--seats', 'human,heuristic', '--seed', '3'], `${passAt}\nu\nq\ny\n${file}\n`);
+    const again = await runCli(
+      ['play', '--seats', 'human,heuristic', '--seed', '3'],
+      `${passAt}\nu\nq\ny\n${file}\n`,
+    );
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Taken back.');
     expect(again.stdout).toMatch(/Saved \d+ moves to /);
@@ -90,7 +99,10 @@ describe('gangsta replay', () => {
     expect(bad.stderr).toMatch(/broken\.json is not valid JSON/);
 
     const wrongFormat = join(dir, 'wrong.json');
-    writeFileSync(wrongFormat, JSON.stringify({ format: 'chess', version: 1, options: {}, moves: [] }));
+    writeFileSync(
+      wrongFormat,
+      JSON.stringify({ format: 'chess', version: 1, options: {}, moves: [] }),
+    );
     const wrong = await runCli(['replay', wrongFormat]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('"format" is "chess"');
@@ -114,8 +126,21 @@ describe('gangsta simulate and tournament', () => {
     const json = join(dir, 'sim.json');
     const html = join(dir, 'sim.html');
     const run = await runCli([
-      'simulate', '-n', '6', '--players', '3', '--bots', 'heuristic,random,heuristic',
-      '--workers', '2', '--seed', '5', '--json', json, '--html', html,
+      'simulate',
+      '-n',
+      '6',
+      '--players',
+      '3',
+      '--bots',
+      'heuristic,random,heuristic',
+      '--workers',
+      '2',
+      '--seed',
+      '5',
+      '--json',
+      json,
+      '--html',
+      html,
     ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -131,7 +156,16 @@ describe('gangsta simulate and tournament', () => {
   });
 
   it('runs a small tournament with rotated seats', async () => {
-    const run = await runCli(['tournament', '--bots', 'heuristic,random', '-n', '4', '--seed', '2', '--json']);
+    const run = await runCli([
+      'tournament',
+      '--bots',
+      'heuristic,random',
+      '-n',
+      '4',
+      '--seed',
+      '2',
+      '--json',
+    ]);
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result.games).toBe(4);
@@ -144,7 +178,10 @@ describe('usage errors', () => {
   const cases: [string[], RegExp][] = [
     [['simulate', '--players', '7'], /--players.*'7'/],
     [['simulate', '-n', 'ten'], /--games.*'ten'/],
-    [['simulate', '--players', '3', '--bots', 'heuristic,random'], /--bots lists 2 bots for 3 players/],
+    [
+      ['simulate', '--players', '3', '--bots', 'heuristic,random'],
+      /--bots lists 2 bots for 3 players/,
+    ],
     [['play', '--seats', 'human,wizard'], /wizard/],
     [['play', '--expert'], /--expert needs --resources/],
     [['play', '--seats', 'human'], /2 to 4 seats/],

@@ -49,15 +49,19 @@ describe('render', () => {
       };
       let random = seed;
       const kinds = new Set<string>();
-      while (!isGameOver(state)) {
+      for (let moves = 0; !isGameOver(state); moves++) {
+        if (moves > 5000) throw new Error('the random game did not end within 5000 moves');
         const seat = deciding(state);
         const view = viewFor(state, seat);
         const legal = legalMoves(state, seat);
         kinds.add(view.decision.kind);
-        const text = [renderBoard(view, { ...ctx, viewer: seat }), ...legal.map((m) => describeMove(view, m, ctx))];
+        const text = [
+          renderBoard(view, { ...ctx, viewer: seat }),
+          ...legal.map((m) => describeMove(view, m, ctx)),
+        ];
         for (const line of text) expect(line).not.toMatch(BAD);
         random = (Math.imul(random, 1103515245) + 12345) >>> 0;
-        const result = applyMove(state, legal[random % legal.length]);
+        const result = applyMove(state, legal[(random >>> 16) % legal.length]);
         if (!result.ok) throw new Error(result.error.message);
         for (const event of result.events) {
           const line = describeEvent(event, ctx);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addTo, meanOf, quantileOf, wilson } from '../src/sim/stats.ts';
 import { parseSeat } from '../src/seats.ts';
+import { addTo, meanOf, quantileOf, wilson } from '../src/sim/stats.ts';
 
 describe('stats', () => {
   it('gives the Wilson interval', () => {
@@ -23,8 +23,14 @@ describe('stats', () => {
 describe('seat specs', () => {
   it('parses kinds, levels and iteration budgets', () => {
     expect(parseSeat('human')).toEqual({ kind: 'human' });
-    expect(parseSeat('ismcts:hard')).toEqual({ kind: 'bot', config: { kind: 'ismcts', level: 'hard' } });
-    expect(parseSeat('ismcts:300')).toEqual({ kind: 'bot', config: { kind: 'ismcts', iterations: 300 } });
+    expect(parseSeat('ismcts:hard')).toEqual({
+      kind: 'bot',
+      config: { kind: 'ismcts', level: 'hard' },
+    });
+    expect(parseSeat('ismcts:300')).toEqual({
+      kind: 'bot',
+      config: { kind: 'ismcts', iterations: 300 },
+    });
     expect(parseSeat('easy')).toMatchObject({ kind: 'bot', config: { level: 'easy' } });
     expect(() => parseSeat('wizard')).toThrow(/unknown seat "wizard"/);
     expect(() => parseSeat('heuristic:extreme')).toThrow(/unknown level/);

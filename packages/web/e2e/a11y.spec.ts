@@ -10,10 +10,18 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
-test('axe finds no serious violation on the new-game screen, the table, the score and the replay', async ({ page }) => {
+test('axe finds no serious violation on the new-game screen, the table, the score and the replay', async ({
+  page,
+}) => {
   await instantBots(page);
   await page.goto('/');
   expect(await seriousViolations(page), 'new game').toEqual([]);
@@ -50,22 +58,31 @@ test('a game can be started and played with the keyboard alone', async ({ page }
   await expect(page.getByTestId('decision')).toBeVisible();
   // Make five moves: Tab to the first move button of the decision panel, then Enter.
   for (let move = 0; move < 5; move++) {
-    await page.waitForSelector('[data-testid="decision"] button[data-move-type]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="decision"] button[data-move-type]', {
+      timeout: 60_000,
+    });
     const before = await page.getByTestId('turn').getAttribute('data-turn');
     let focused = false;
     for (let i = 0; i < 80 && !focused; i++) {
       await page.keyboard.press('Tab');
       focused = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
-        return !!el?.dataset.moveType && el.dataset.moveType !== 'bank' && !!el.closest('[data-testid="decision"]');
+        return (
+          !!el?.dataset.moveType &&
+          el.dataset.moveType !== 'bank' &&
+          !!el.closest('[data-testid="decision"]')
+        );
       });
     }
     expect(focused, 'a move button takes the keyboard focus').toBe(true);
-    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    const outline = await page.evaluate(
+      () => getComputedStyle(document.activeElement as Element).outlineStyle,
+    );
     expect(outline, 'the focus is visible').not.toBe('none');
     await page.keyboard.press('Enter');
     await page.waitForFunction(
-      (turn) => document.querySelector('[data-testid="turn"]')?.getAttribute('data-turn') !== turn ||
+      (turn) =>
+        document.querySelector('[data-testid="turn"]')?.getAttribute('data-turn') !== turn ||
         document.querySelector('[data-testid="decision"] button[data-move-type]') !== null,
       before,
     );

@@ -21,6 +21,11 @@ export async function newGame(
   options: { seed?: number; flags?: string[] } = {},
 ): Promise<void> {
   await page.goto('/');
+  // A saved game in progress reopens at its table: go to the new-game screen from there.
+  const start = page.getByTestId('start-game');
+  const header = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(start.or(header.getByRole('button', { name: 'New game' }))).toBeVisible();
+  if (!(await start.isVisible())) await header.getByRole('button', { name: 'New game' }).click();
   await page.getByText(`${seats.length} players`, { exact: true }).click();
   for (const [seat, kind] of seats.entries()) {
     await page.getByLabel(`Seat ${seat + 1}`, { exact: true }).selectOption(kind);

@@ -5,11 +5,11 @@ test('switching to Portuguese changes the interface', async ({ page }) => {
   await page.goto('/');
   const start = page.getByTestId('start-game');
   await expect(start).toHaveText('Start the game');
-  const english = await page.locator('main').innerText();
+  const english = await page.locator('main').textContent();
   await page.getByLabel('Language').selectOption('pt');
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
   await expect(start).not.toHaveText('Start the game');
-  const portuguese = await page.locator('main').innerText();
+  const portuguese = await page.locator('main').textContent();
   expect(portuguese).not.toBe(english);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt');

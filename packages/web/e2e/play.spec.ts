@@ -5,7 +5,9 @@
 import { expect, test } from '@playwright/test';
 import { chapter, instantBots, newGame, playUntil, rng, SCREENSHOTS } from './helpers.ts';
 
-test('a human plays a complete 2-player game against a bot, to the final score', async ({ page }) => {
+test('a human plays a complete 2-player game against a bot, to the final score', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   await instantBots(page);
@@ -46,7 +48,9 @@ test('three people share the screen (hot-seat) and reach chapter II', async ({ p
   expect(passScreens).toBeGreaterThan(0);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: `${SCREENSHOTS}/table-phone-375.png`, fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
   expect(overflow, 'no sideways scrolling of the page at 375 px').toBeLessThanOrEqual(0);
   test.info().annotations.push({ type: 'clicks', description: String(clicks) });
   expect(errors).toEqual([]);

@@ -16,8 +16,10 @@ if (!existsSync(indexPath)) {
 }
 const html = readFileSync(indexPath, 'utf8');
 const sources = new Set();
-for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) sources.add(match[1]);
-for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) sources.add(match[1]);
+for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g))
+  sources.add(match[1]);
+for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
+  sources.add(match[1]);
 if (sources.size === 0) {
   console.error('no module script found in dist/index.html');
   process.exit(1);
@@ -27,7 +29,9 @@ for (const src of sources) {
   const bytes = readFileSync(join(dist, src.replace(/^\//, '')));
   const gzipped = gzipSync(bytes, { level: 9 }).length;
   total += gzipped;
-  console.log(`  ${src}: ${(bytes.length / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+  console.log(
+    `  ${src}: ${(bytes.length / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped`,
+  );
 }
 const kb = total / 1024;
 console.log(`initial JS: ${kb.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`);

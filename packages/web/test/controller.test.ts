@@ -25,14 +25,21 @@ function deps(bots: BotClient = firstMoveBots, saved: GameRecord[] = []): Contro
   };
 }
 
-function start(seats: SeatKind[], options: Record<string, unknown> = {}, d = deps()): GameController {
+function start(
+  seats: SeatKind[],
+  options: Record<string, unknown> = {},
+  d = deps(),
+): GameController {
   const started = GameController.start({ players: seats.length, seed: 7, ...options }, seats, d);
   if (!started.ok) throw new Error(started.error.message);
   return started.controller;
 }
 
 /** Resolves when the snapshot satisfies `done` (bots move asynchronously). */
-function until(controller: GameController, done: (s: TableSnapshot) => boolean): Promise<TableSnapshot> {
+function until(
+  controller: GameController,
+  done: (s: TableSnapshot) => boolean,
+): Promise<TableSnapshot> {
   return new Promise((resolve) => {
     const check = () => {
       const snapshot = controller.getSnapshot();
@@ -48,7 +55,9 @@ function until(controller: GameController, done: (s: TableSnapshot) => boolean):
 
 /** A human policy: the first useful legal move. */
 function humanMove(snapshot: TableSnapshot): Move {
-  return snapshot.legal.find((m) => m.type !== 'bank' && m.type !== 'abandonHeist') ?? snapshot.legal[0];
+  return (
+    snapshot.legal.find((m) => m.type !== 'bank' && m.type !== 'abandonHeist') ?? snapshot.legal[0]
+  );
 }
 
 describe('game controller', () => {
@@ -113,7 +122,7 @@ describe('game controller', () => {
     expect(snapshot.viewer).not.toBe(first);
   });
 
-  it('undoes the viewer\'s last move where the engine allows it', () => {
+  it("undoes the viewer's last move where the engine allows it", () => {
     const controller = start(['human', 'human']);
     let snapshot = controller.getSnapshot();
     // Find a move after which undo is offered.

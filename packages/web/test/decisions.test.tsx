@@ -34,7 +34,12 @@ afterEach(cleanup);
 function renderPanel(state: GameState, seat = decidingSeat(state)) {
   const view = viewFor(state, seat);
   const legal = legalMoves(state, seat);
-  const ctx: TextContext = { t: i18n.t, cards: cardsOf(view.cards), seats: view.players.map(() => 'human'), viewer: seat };
+  const ctx: TextContext = {
+    t: i18n.t,
+    cards: cardsOf(view.cards),
+    seats: view.players.map(() => 'human'),
+    viewer: seat,
+  };
   const play = vi.fn<(move: Move) => void>();
   const decision = pendingDecision(state);
   render(
@@ -44,7 +49,7 @@ function renderPanel(state: GameState, seat = decidingSeat(state)) {
       decision={decision}
       legal={legal}
       play={play}
-      describe={(move) => describeMove(ctx, view, decision, move)}
+      moveText={(move) => describeMove(ctx, view, decision, move)}
       thinking={null}
       canUndo={false}
       onUndo={() => {}}
@@ -129,15 +134,20 @@ describe('decision panel', () => {
     poor.players[seat].cash = 0;
     renderPanel(poor, seat);
     const text = screen.getByTestId('decision').textContent ?? '';
-    const affordable = poor.recruitRow.filter((id) => id && cardsOf(poor.cards).gangster(id).cost === 0);
-    if (affordable.length < poor.recruitRow.filter(Boolean).length) expect(text).toMatch(/you have \$0/);
+    const affordable = poor.recruitRow.filter(
+      (id) => id && cardsOf(poor.cards).gangster(id).cost === 0,
+    );
+    if (affordable.length < poor.recruitRow.filter(Boolean).length)
+      expect(text).toMatch(/you have \$0/);
     expect(screen.getByRole('button', { name: /^Pass and collect/ })).toBeTruthy();
   });
 
   it('lets the player keep resource cards, showing the dealt cards', () => {
     const state = states.get('keepResources')!;
     const { legal, play } = renderPanel(state);
-    const buttons = screen.getAllByRole('button').filter((b) => b.dataset.moveType === 'keepResources');
+    const buttons = screen
+      .getAllByRole('button')
+      .filter((b) => b.dataset.moveType === 'keepResources');
     expect(buttons.length).toBe(legal.length);
     fireEvent.click(buttons[0]);
     expect(play).toHaveBeenCalledWith(legal[0]);

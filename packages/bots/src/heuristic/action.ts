@@ -84,7 +84,11 @@ function scoreAction(ctx: Ctx, move: Move): Choice | null {
       const price = activeEffect(ctx, 'bikerGang')?.amount ?? 1;
       const v = id ? bestHeistValue(ctx, id) : null;
       return v
-        ? { move, score: v.value - price * ctx.money, reason: `Uses the Biker gang for the ${v.why}.` }
+        ? {
+            move,
+            score: v.value - price * ctx.money,
+            reason: `Uses the Biker gang for the ${v.why}.`,
+          }
         : null;
     }
     case 'recruit': {
@@ -95,11 +99,19 @@ function scoreAction(ctx: Ctx, move: Move): Choice | null {
       const id = me.peek.gangster;
       const v = id ? gangsterValue(ctx, id, networkDiscount(ctx, id)) : null;
       return v
-        ? { move, score: v.value, reason: `Recruits ${id} through the Informant network: ${v.why}.` }
+        ? {
+            move,
+            score: v.value,
+            reason: `Recruits ${id} through the Informant network: ${v.why}.`,
+          }
         : null;
     }
     case 'pass':
-      return { move, score: passWorth(ctx), reason: 'Passes: no heist or recruit is worth more than the income.' };
+      return {
+        move,
+        score: passWorth(ctx),
+        reason: 'Passes: no heist or recruit is worth more than the income.',
+      };
     default:
       return null;
   }
@@ -113,7 +125,12 @@ function bankWithdrawal(ctx: Ctx, legal: readonly Move[], top: Choice | null): C
   for (const id of ctx.table.recruitRow) {
     if (!id) continue;
     const v = gangsterValue(ctx, id);
-    if (v && v.cost > me.cash && v.cost <= me.cash + me.bank && (!bestCard || v.value > bestCard.value)) {
+    if (
+      v &&
+      v.cost > me.cash &&
+      v.cost <= me.cash + me.bank &&
+      (!bestCard || v.value > bestCard.value)
+    ) {
       bestCard = { id, value: v.value, cost: v.cost };
     }
   }
@@ -121,7 +138,11 @@ function bankWithdrawal(ctx: Ctx, legal: readonly Move[], top: Choice | null): C
   const need = bestCard.cost - me.cash;
   const move = findMove(legal, 'bank', (m) => m.amount === -need);
   return move
-    ? { move, score: bestCard.value, reason: `Takes $${need} from the Bank to recruit ${bestCard.id}.` }
+    ? {
+        move,
+        score: bestCard.value,
+        reason: `Takes $${need} from the Bank to recruit ${bestCard.id}.`,
+      }
     : null;
 }
 

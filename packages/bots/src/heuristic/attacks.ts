@@ -14,7 +14,11 @@ export function chooseTheftTarget(ctx: Ctx, amount: number, legal: readonly Move
     if (move.type !== 'target') continue;
     const score = theftWorth(ctx, amount, move.target);
     if (!top || score > top.score) {
-      top = { move, score, reason: `Robs seat ${move.target + 1}: the most money taken from the strongest rival.` };
+      top = {
+        move,
+        score,
+        reason: `Robs seat ${move.target + 1}: the most money taken from the strongest rival.`,
+      };
     }
   }
   return top ?? { move: legal[0], score: 0, reason: 'Robs the only target.' };
@@ -26,7 +30,11 @@ export function chooseAssassinationTarget(ctx: Ctx, legal: readonly Move[]): Cho
     if (move.type !== 'target') continue;
     const score = (hasTwoIconMember(ctx, move.target) ? 1 : 0.1) * hostility(ctx, move.target);
     if (!top || score > top.score) {
-      top = { move, score, reason: `Orders a hit on seat ${move.target + 1}, the rival to slow down.` };
+      top = {
+        move,
+        score,
+        reason: `Orders a hit on seat ${move.target + 1}, the rival to slow down.`,
+      };
     }
   }
   return top ?? { move: legal[0], score: 0, reason: 'Targets the only rival.' };
@@ -50,14 +58,23 @@ export function chooseDiversion(ctx: Ctx, legal: readonly Move[]): Choice {
     const available = gang.filter((m) => !m.engaged).length;
     // Engaging a rival's last available member gives them synchronization next turn.
     const sync = available === 1 ? 1.2 : 0;
-    const score = hostility(ctx, owner) * (0.3 + 0.2 * memberIcons(ctx.cards, member).length - sync);
+    const score =
+      hostility(ctx, owner) * (0.3 + 0.2 * memberIcons(ctx.cards, member).length - sync);
     if (!top || score > top.score) {
-      top = { move, score, reason: `Diverts ${move.member} of seat ${owner + 1} before their next heist.` };
+      top = {
+        move,
+        score,
+        reason: `Diverts ${move.member} of seat ${owner + 1} before their next heist.`,
+      };
     }
   }
   const done = findMove(legal, 'done');
   if (done && (!top || top.score <= 0)) {
-    return { move: done, score: 0, reason: 'Stops the diversion: engaging more would only synchronize a rival.' };
+    return {
+      move: done,
+      score: 0,
+      reason: 'Stops the diversion: engaging more would only synchronize a rival.',
+    };
   }
   return top ?? { move: legal[0], score: 0, reason: 'Diverts what it can.' };
 }
@@ -71,7 +88,11 @@ export function chooseVictimMember(ctx: Ctx, victim: Seat, legal: readonly Move[
     if (!member) continue;
     const score = memberIp(ctx.cards, member.id) + 0.7 * memberIcons(ctx.cards, member).length;
     if (!top || score > top.score) {
-      top = { move, score, reason: `Makes seat ${victim + 1} lose ${move.member}, their strongest member.` };
+      top = {
+        move,
+        score,
+        reason: `Makes seat ${victim + 1} lose ${move.member}, their strongest member.`,
+      };
     }
   }
   return top ?? { move: legal[0], score: 0, reason: 'Picks the only member.' };

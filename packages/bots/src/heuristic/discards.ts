@@ -30,7 +30,7 @@ export function chooseRowDiscard(ctx: Ctx, legal: readonly Move[]): Choice {
   const rivals = [1, 2]
     .map((k) => (ctx.me + k) % seats)
     .filter((s, i, all) => s !== ctx.me && all.indexOf(s) === i);
-  const theirs = rivals.map((s) => makeContext(ctx.table, s));
+  const theirs = rivals.map((s) => makeContext(ctx.table, s, true));
   let top: Choice | null = null;
   for (const move of legal) {
     if (move.type !== 'discardRow') continue;
@@ -45,7 +45,11 @@ export function chooseRowDiscard(ctx: Ctx, legal: readonly Move[]): Choice {
     });
     const score = denied - Math.max(0, worth(ctx));
     if (!top || score > top.score) {
-      top = { move, score, reason: `Discards ${move.card}, which the next rival wanted more than we do.` };
+      top = {
+        move,
+        score,
+        reason: `Discards ${move.card}, which the next rival wanted more than we do.`,
+      };
     }
   }
   const done = findMove(legal, 'done');

@@ -25,7 +25,11 @@ function ownCost(ctx: Ctx): number {
 }
 
 /** Available members that may still be activated for the heist in progress (or a new one). */
-export function candidates(ctx: Ctx, heist: HeistCard, activated: ReadonlySet<CardId>): Candidate[] {
+export function candidates(
+  ctx: Ctx,
+  heist: HeistCard,
+  activated: ReadonlySet<CardId>,
+): Candidate[] {
   const out: Candidate[] = [];
   for (const player of ctx.table.players) {
     const own = player.seat === ctx.me;

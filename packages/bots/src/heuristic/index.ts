@@ -17,7 +17,7 @@ import type { Choice } from './choice.ts';
 import { makeContext } from './context.ts';
 import { chooseOwnDiscard, chooseRowDiscard } from './discards.ts';
 import { gangsterValue } from './gangsters.ts';
-import { chooseMobilize } from './mobilize.ts';
+import { chooseMobilize, chooseTurnEndBank } from './mobilize.ts';
 import {
   chooseHospitalReturn,
   chooseMobilizationReward,
@@ -51,7 +51,7 @@ export function heuristicChoice(
     case 'activate':
       return chooseActivation(ctx, legal);
     case 'recruitReward':
-      return chooseRecruitReward(ctx, legal, (id) => gangsterValue(ctx, id)?.value ?? 0);
+      return chooseRecruitReward(legal, (id) => gangsterValue(ctx, id)?.value ?? 0);
     case 'training':
       return chooseTraining(ctx, legal);
     case 'theft':
@@ -78,7 +78,14 @@ export function heuristicChoice(
       return chooseHospitalReturn(ctx, legal);
     case 'passDiscard':
       return chooseRowDiscard(ctx, legal);
-    case 'gameOver':
-      return { move: legal[0], score: 0, reason: 'The game is over.' };
+    case 'bank':
+      return chooseTurnEndBank(ctx, legal);
+    default:
+      // A decision this bot does not know yet: decline it if possible.
+      return {
+        move: legal.find((m) => m.type === 'done') ?? legal[0],
+        score: 0,
+        reason: 'Takes the default choice.',
+      };
   }
 }

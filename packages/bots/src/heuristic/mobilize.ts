@@ -8,7 +8,7 @@ import type { Table } from '../table.ts';
 import { activeEffect, bestActionValue } from './action.ts';
 import { type Choice, findMove } from './choice.ts';
 import { type Ctx, makeContext, mySeat } from './context.ts';
-import { memberWorth } from './skills.ts';
+import { informants, memberWorth } from './skills.ts';
 
 /** The table with some of our members made available (a what-if for planning). */
 function withAvailable(ctx: Ctx, ids: ReadonlySet<CardId> | 'all'): Ctx {
@@ -19,27 +19,42 @@ function withAvailable(ctx: Ctx, ids: ReadonlySet<CardId> | 'all'): Ctx {
         ? p
         : {
             ...p,
-            gang: p.gang.map((m) => (ids === 'all' || ids.has(m.id) ? { ...m, engaged: false } : m)),
+            gang: p.gang.map((m) =>
+              ids === 'all' || ids.has(m.id) ? { ...m, engaged: false } : m,
+            ),
           },
     ),
   };
   return makeContext(table, ctx.me, true);
 }
 
-/** Keep this much cash in hand when depositing; the rest is safer on the Bank card. */
-const CASH_FLOAT = 5;
+/**
+ * Cash to keep in hand at the end of the turn: what the next snitch of this chapter could
+ * cost us (R-SNITCH-2: whoever cannot pay loses all cash *and* a member).
+ */
+function snitchReserve(ctx: Ctx): number {
+  const removed = new Set(ctx.table.removed);
+  const informantCount = informants(ctx, ctx.me);
+  let reserve = 0;
+  for (const snitch of ctx.table.cards.snitches) {
+    if (snitch.chapter !== ctx.table.chapter || removed.has(snitch.id)) continue;
+    reserve = Math.max(reserve, snitch.value - informantCount);
+  }
+  return reserve;
+}
 
-function bankDeposit(ctx: Ctx, legal: readonly Move[]): Choice | null {
+/** Bank at the end of our turn: put the cash we will not need on the card (safe from theft). */
+export function chooseTurnEndBank(ctx: Ctx, legal: readonly Move[]): Choice {
   const bank = activeEffect(ctx, 'bank');
   const me = mySeat(ctx);
-  if (!bank || ctx.table.chapter === 1 || me.cash <= CASH_FLOAT + 2) return null;
-  const room = (bank.amount ?? 10) - me.bank;
-  const amount = Math.min(room, me.cash - CASH_FLOAT);
-  if (amount <= 0) return null;
-  const move = findMove(legal, 'bank', (m) => m.amount === amount);
-  return move
-    ? { move, score: 0, reason: `Deposits $${amount} on the Bank, safe from theft and snitches.` }
-    : null;
+  const room = (bank?.amount ?? 10) - me.bank;
+  const amount = Math.min(room, me.cash - snitchReserve(ctx));
+  const deposit = amount > 0 ? findMove(legal, 'bank', (m) => m.amount === amount) : undefined;
+  if (deposit) {
+    return { move: deposit, score: 1, reason: `Deposits $${amount} on the Bank, safe from theft.` };
+  }
+  const done = findMove(legal, 'done');
+  return { move: done ?? legal[0], score: 0, reason: 'Keeps its cash in hand.' };
 }
 
 export function chooseMobilize(
@@ -76,9 +91,8 @@ export function chooseMobilize(
     }
   }
   if (top && (free || top.score > 0.1)) return top;
-  const deposit = bankDeposit(ctx, legal);
-  if (deposit) return deposit;
   const done = findMove(legal, 'done');
-  if (done) return { move: done, score: 0, reason: 'Ends mobilization: readying more would not pay.' };
+  if (done)
+    return { move: done, score: 0, reason: 'Ends mobilization: readying more would not pay.' };
   return top ?? { move: legal[0], score: 0, reason: 'Ends mobilization.' };
 }

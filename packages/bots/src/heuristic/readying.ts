@@ -20,7 +20,11 @@ export function chooseOptionalReady(ctx: Ctx, legal: readonly Move[], source: st
   const gang = mySeat(ctx).gang;
   const done = findMove(legal, 'done');
   if (done && gang.every((m) => m.engaged)) {
-    return { move: done, score: 0, reason: `Skips the ${source}: the gang synchronizes next turn anyway.` };
+    return {
+      move: done,
+      score: 0,
+      reason: `Skips the ${source}: the gang synchronizes next turn anyway.`,
+    };
   }
   let top: Choice | null = null;
   for (const move of legal) {
@@ -49,21 +53,33 @@ export function chooseHospitalReturn(ctx: Ctx, legal: readonly Move[]): Choice {
   }
   const done = findMove(legal, 'done');
   if (done && (!top || top.score <= 0)) {
-    return { move: done, score: 0, reason: 'Leaves the Hospital as it is: a return would end the chapter against us.' };
+    return {
+      move: done,
+      score: 0,
+      reason: 'Leaves the Hospital as it is: a return would end the chapter against us.',
+    };
   }
   return top ?? { move: legal[0], score: 0, reason: 'Leaves the Hospital as it is.' };
 }
 
-export function chooseRecruitReward(ctx: Ctx, legal: readonly Move[], best: (id: string) => number): Choice {
+export function chooseRecruitReward(
+  legal: readonly Move[],
+  best: (id: string) => number,
+): Choice {
   let top: Choice | null = null;
   for (const move of legal) {
     if (move.type !== 'recruit') continue;
     const score = best(move.card);
-    if (!top || score > top.score) top = { move, score, reason: `Recruits ${move.card} as the heist's reward.` };
+    if (!top || score > top.score)
+      top = { move, score, reason: `Recruits ${move.card} as the heist's reward.` };
   }
   const done = findMove(legal, 'done');
   if (done && (!top || top.score <= 0)) {
-    return { move: done, score: 0, reason: 'Declines the recruit: nobody in the row is worth the price.' };
+    return {
+      move: done,
+      score: 0,
+      reason: 'Declines the recruit: nobody in the row is worth the price.',
+    };
   }
   return top ?? { move: legal[0], score: 0, reason: 'Declines the recruit.' };
 }

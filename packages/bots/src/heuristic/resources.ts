@@ -4,8 +4,8 @@
  */
 import type { CardId, Move, ResourceCard, ResourceEffect, Skill } from '@gangsta/engine';
 import { gangIconList, missingIcons } from '../cards.ts';
-import { type Ctx, mySeat } from './context.ts';
 import type { Choice } from './choice.ts';
+import { type Ctx, mySeat } from './context.ts';
 
 /** Rough IP worth of each effect over a game, once active. Strategy data, not rules. */
 const EFFECT_WORTH: Record<ResourceEffect, number> = {
@@ -27,16 +27,29 @@ export function effectWorth(card: ResourceCard): number {
   return EFFECT_WORTH[card.effect] ?? 1;
 }
 
-/** Chance that a gang with `icons` (plus likely recruits) meets `requirement` some day. */
-export function activationChance(requirement: readonly Skill[], icons: readonly Skill[]): number {
-  const missing = missingIcons(requirement, icons).length;
-  return Math.max(0.05, 1 - 0.17 * missing - 0.03 * requirement.length);
+/**
+ * Chance that a gang with `icons` meets `requirement` some day; `likely` are icons it can
+ * probably recruit soon (the recruit row), each worth half a missing icon.
+ */
+export function activationChance(
+  requirement: readonly Skill[],
+  icons: readonly Skill[],
+  likely: readonly Skill[] = [],
+): number {
+  const missing = missingIcons(requirement, icons);
+  const soon = missing.length - missingIcons(missing, likely).length;
+  const effective = missing.length - 0.5 * soon;
+  return Math.max(0.05, 1 - 0.17 * effective - 0.03 * requirement.length);
 }
 
-/** Worth of keeping a resource card with the gang we have now. */
+/** Worth of keeping a resource card with the gang we have now and the recruits in sight. */
 export function keepWorth(ctx: Ctx, card: ResourceCard): number {
   const icons = gangIconList(ctx.cards, mySeat(ctx).gang);
-  return activationChance(card.requirement, icons) * (card.ip + effectWorth(card));
+  const likely: Skill[] = [];
+  for (const id of ctx.table.recruitRow) {
+    if (id) likely.push(...(ctx.cards.gangster.get(id)?.skills ?? []));
+  }
+  return activationChance(card.requirement, icons, likely) * (card.ip + effectWorth(card));
 }
 
 /** Worth (IP) of the inactive resources that `added` icons would activate or bring closer. */
@@ -68,7 +81,11 @@ export function chooseResources(ctx: Ctx, legal: Move[]): Choice {
       if (card) worth += keepWorth(ctx, card);
     }
     if (!best || worth > best.score) {
-      best = { move, score: worth, reason: `keeps ${names(move.cards)}: the Boss's skills come closest to their requirements` };
+      best = {
+        move,
+        score: worth,
+        reason: `Keeps ${names(move.cards)}: the Boss and the recruits in sight come closest to their requirements.`,
+      };
     }
   }
   return best ?? { move: legal[0], score: 0, reason: 'keeps the first choice' };

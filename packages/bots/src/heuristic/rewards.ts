@@ -11,10 +11,12 @@ import { iconsValue } from './skills.ts';
 /** Best net value of recruiting from the row with `extraCash` more in hand (0 when none pays). */
 export function bestRecruitValue(ctx: Ctx, extraCash: number): number {
   const me = mySeat(ctx);
+  // A reward's recruit is valued without looking further ahead (that would recurse).
+  const shallow: Ctx = { ...ctx, shallow: true };
   let top = 0;
   for (const id of ctx.table.recruitRow) {
     if (!id) continue;
-    const v = gangsterValue(ctx, id);
+    const v = gangsterValue(shallow, id);
     if (v && v.cost <= me.cash + extraCash) top = Math.max(top, v.value);
   }
   return top;
@@ -47,7 +49,9 @@ export function rewardWorth(ctx: Ctx, reward: Reward, income: number): number {
     case 'assassination':
       return Math.max(
         0,
-        ...opponents(ctx).map((p) => (hasTwoIconMember(ctx, p.seat) ? 2.2 * hostility(ctx, p.seat) : 0)),
+        ...opponents(ctx).map((p) =>
+          hasTwoIconMember(ctx, p.seat) ? 2.2 * hostility(ctx, p.seat) : 0,
+        ),
       );
     case 'mobilization':
       return 0.5 * mySeat(ctx).gang.length * ctx.money;

@@ -30,6 +30,8 @@ function lightWeight(move: Move, decision: Decision): number {
     case 'abandonHeist':
       return 0.02;
     case 'bank':
+      // Many amounts are offered; together they should rarely beat moving on.
+      return 0.01;
     case 'headquarters':
       return 0.1;
     case 'discardRow':
@@ -56,7 +58,12 @@ export function playoutMove(state: GameState, policy: PlayoutPolicy, rng: Rng): 
   if (policy === 'heuristic' || (policy === 'mixed' && decision.kind === 'action')) {
     return heuristicChoice(state, decision, moves, moves[0].seat).move;
   }
-  return moves[weightedIndex(rng, moves.map((m) => lightWeight(m, decision)))];
+  return moves[
+    weightedIndex(
+      rng,
+      moves.map((m) => lightWeight(m, decision)),
+    )
+  ];
 }
 
 /** Plays up to `depth` moves in place; returns how many were played. */

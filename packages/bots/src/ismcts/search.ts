@@ -7,7 +7,14 @@
  * 4. backs up one reward per seat (evaluate.ts).
  * Budget: a number of iterations, a time in milliseconds, or both (whichever ends first).
  */
-import { determinize, fast, type GameState, type GameView, type Move, moveKey } from '@gangsta/engine';
+import {
+  determinize,
+  fast,
+  type GameState,
+  type GameView,
+  type Move,
+  moveKey,
+} from '@gangsta/engine';
 import { now } from '../clock.ts';
 import { createRng, type Rng } from '../rng.ts';
 import { estimateRewards, type RewardKind } from './evaluate.ts';
@@ -39,10 +46,16 @@ export const SEARCH_DEFAULTS = {
   exploration: 0.7,
   policy: 'light' as PlayoutPolicy,
   depth: 120,
-  reward: 'win' as RewardKind,
+  reward: 'margin' as RewardKind,
 };
 
-function iterate(root: Node, view: GameView, rootKeys: ReadonlySet<string>, opts: Required<Omit<SearchOptions, 'iterations' | 'timeMs' | 'seed'>>, rng: Rng): void {
+function iterate(
+  root: Node,
+  view: GameView,
+  rootKeys: ReadonlySet<string>,
+  opts: Required<Omit<SearchOptions, 'iterations' | 'timeMs' | 'seed'>>,
+  rng: Rng,
+): void {
   const state: GameState = determinize(view, rng.uint());
   const path: Node[] = [root];
   let node = root;
@@ -90,7 +103,13 @@ const CHECK_EVERY = 64;
  * Early stop: the most visited root move can no longer be overtaken by the runner-up even if
  * every remaining iteration (estimated from the budget) went to the runner-up.
  */
-function decided(root: Node, done: number, limit: number, start: number, deadline: number): boolean {
+function decided(
+  root: Node,
+  done: number,
+  limit: number,
+  start: number,
+  deadline: number,
+): boolean {
   let first = 0;
   let second = 0;
   for (const child of root.children.values()) {
@@ -100,13 +119,19 @@ function decided(root: Node, done: number, limit: number, start: number, deadlin
     } else if (child.visits > second) second = child.visits;
   }
   const elapsed = now() - start;
-  const byTime = Number.isFinite(deadline) ? ((deadline - now()) * done) / Math.max(1e-3, elapsed) : Number.POSITIVE_INFINITY;
+  const byTime = Number.isFinite(deadline)
+    ? ((deadline - now()) * done) / Math.max(1e-3, elapsed)
+    : Number.POSITIVE_INFINITY;
   const left = Math.min(limit - done, byTime);
   return first - second > left;
 }
 
 /** Searches from `view` for its seat and returns the most visited of `legal`. */
-export function search(view: GameView, legal: readonly Move[], options: SearchOptions): SearchResult {
+export function search(
+  view: GameView,
+  legal: readonly Move[],
+  options: SearchOptions,
+): SearchResult {
   const start = now();
   const opts = {
     exploration: options.exploration ?? SEARCH_DEFAULTS.exploration,
@@ -114,7 +139,8 @@ export function search(view: GameView, legal: readonly Move[], options: SearchOp
     depth: options.depth ?? SEARCH_DEFAULTS.depth,
     reward: options.reward ?? SEARCH_DEFAULTS.reward,
   };
-  const limit = options.iterations ?? (options.timeMs === undefined ? 1000 : Number.POSITIVE_INFINITY);
+  const limit =
+    options.iterations ?? (options.timeMs === undefined ? 1000 : Number.POSITIVE_INFINITY);
   const deadline = options.timeMs === undefined ? Number.POSITIVE_INFINITY : start + options.timeMs;
   const rng = createRng(options.seed);
   const root = new Node(null, view.viewer ?? 0);

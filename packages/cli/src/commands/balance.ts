@@ -4,7 +4,7 @@
  * R-OPT-2) and each variant (families, resources); the report gives win rates by turn order
  * and Boss with 95% intervals, lengths, end reasons and heist statistics.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { CLASSIC_CARDS, type GameOptionsInput } from '@gangsta/engine';
 import type { Command } from 'commander';
@@ -12,7 +12,7 @@ import { RuntimeError } from '../errors.ts';
 import { intArg, listArg } from '../options.ts';
 import { allHeistsTable, playerCountSection, shareCell, table } from '../report/markdown.ts';
 import { bossRows, endReasonRows, heistRows, positionRows } from '../report/tables.ts';
-import { type Aggregate, emptyAggregate } from '../sim/aggregate.ts';
+import { type Aggregate, addGame, emptyAggregate, emptyHeistStats } from '../sim/aggregate.ts';
 import { simulate } from '../sim/run.ts';
 import { meanOf, pct, wilson } from '../sim/stats.ts';
 
@@ -23,6 +23,23 @@ interface BalanceFlags {
   workers?: number;
   seed: number;
   out: string;
+  data?: string;
+  fromData?: string;
+}
+
+/** Everything the report is made from; saved as JSON so the text can be re-rendered. */
+interface Study {
+  command: string;
+  games: number;
+  variantGames: number;
+  players: number[];
+  seed: number;
+  workers: number;
+  cpu: string;
+  node: string;
+  minutes: number;
+  base: Record<string, Aggregate>;
+  variants: Record<string, Aggregate>;
 }
 
 interface Setting {
@@ -47,55 +64,106 @@ const BASE_OPTIONS = {
   privateHeistInfluence: false,
 };
 
-async function run(flags: BalanceFlags): Promise<void> {
+async function runStudy(flags: BalanceFlags): Promise<Study> {
   const workers = flags.workers ?? availableParallelism();
   const command = `npm run gangsta -- balance --games ${flags.games} --variant-games ${flags.variantGames} --players ${flags.players.join(',')} --seed ${flags.seed}${flags.workers ? ` --workers ${flags.workers}` : ''} --out ${flags.out}`;
   const started = performance.now();
-  const base = new Map<number, Aggregate>();
-  const variants = new Map<string, Aggregate>();
+  const base: Record<string, Aggregate> = {};
+  const variants: Record<string, Aggregate> = {};
   const log = (text: string) => process.stderr.write(`${text}\n`);
   for (const players of flags.players) {
     const options = { ...BASE_OPTIONS, players, seed: flags.seed };
     const bots = Array.from({ length: players }, () => ({ kind: 'heuristic' as const }));
+    // The variants replay the first seeds of the base run: the same deals, one rule changed.
+    const paired = emptyAggregate();
     const result = await simulate(
       { games: flags.games, options, seed: flags.seed, bots, rotate: false },
       workers,
       `${players} players`,
+      (summary) => {
+        if (summary.index < flags.variantGames) addGame(paired, summary, CLASSIC_CARDS);
+      },
     );
     log(`${players} players: ${flags.games} games in ${result.seconds.toFixed(1)} s`);
-    base.set(players, result.aggregate);
+    base[players] = result.aggregate;
+    variants[`${players}/paired`] = paired;
     for (const setting of SETTINGS) {
       if (flags.variantGames === 0) continue;
-      const seed = flags.seed + 1_000_000;
       const variant = await simulate(
-        { games: flags.variantGames, options: { ...options, ...setting.options, seed }, seed, bots, rotate: false },
+        {
+          games: flags.variantGames,
+          options: { ...options, ...setting.options },
+          seed: flags.seed,
+          bots,
+          rotate: false,
+        },
         workers,
         `${players}p ${setting.key}`,
       );
-      log(`${players} players, ${setting.label}: ${flags.variantGames} games in ${variant.seconds.toFixed(1)} s`);
-      variants.set(`${players}/${setting.key}`, variant.aggregate);
+      log(
+        `${players} players, ${setting.label}: ${flags.variantGames} games in ${variant.seconds.toFixed(1)} s`,
+      );
+      variants[`${players}/${setting.key}`] = variant.aggregate;
     }
   }
-  const minutes = (performance.now() - started) / 60_000;
-  const markdown = renderBalance(flags, base, variants, command, minutes, workers);
-  try {
-    writeFileSync(flags.out, markdown);
-  } catch (error) {
-    throw new RuntimeError(`cannot write ${flags.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  process.stdout.write(`Wrote ${flags.out} (${minutes.toFixed(1)} min).\n`);
+  return {
+    command,
+    games: flags.games,
+    variantGames: flags.variantGames,
+    players: flags.players,
+    seed: flags.seed,
+    workers,
+    cpu: cpus()[0]?.model ?? 'an unknown CPU',
+    node: process.version,
+    minutes: (performance.now() - started) / 60_000,
+    base,
+    variants,
+  };
 }
 
-function findings(base: Map<number, Aggregate>): string[] {
+function writeText(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new RuntimeError(
+      `cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+}
+
+function readStudy(file: string): Study {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Study;
+  } catch (error) {
+    throw new RuntimeError(`cannot read the study data ${file}: ${(error as Error).message}`);
+  }
+}
+
+async function run(flags: BalanceFlags): Promise<void> {
+  const study = flags.fromData ? readStudy(flags.fromData) : await runStudy(flags);
+  const data = flags.data ?? flags.out.replace(/\.md$/, '') + '-data.json';
+  if (!flags.fromData) writeText(data, `${JSON.stringify(study)}\n`);
+  writeText(flags.out, renderBalance(study));
+  process.stdout.write(
+    `Wrote ${flags.out}${flags.fromData ? ` from ${flags.fromData}` : ` and ${data} (${study.minutes.toFixed(1)} min)`}.\n`,
+  );
+}
+
+function findings(study: Study): string[] {
   const lines: string[] = [];
-  for (const [players, agg] of base) {
+  for (const players of study.players) {
+    const agg = study.base[players];
     const even = 1 / players;
     const positions = positionRows(agg);
-    const seats = positions.map((r) => `${r.label.split(' ')[0]} ${pct(r.interval.rate)}`).join(', ');
+    const seats = positions
+      .map((r) => `${r.label.split(' ')[0]} ${pct(r.interval.rate)}`)
+      .join(', ');
     const offSeats = positions.filter((r) => r.interval.high < even || r.interval.low > even);
     const bosses = bossRows(agg, CLASSIC_CARDS).sort((a, b) => b.interval.rate - a.interval.rate);
     const offBosses = bosses.filter((r) => r.interval.high < even || r.interval.low > even);
-    const ends = endReasonRows(agg).map((r) => `${r.label} ${pct(r.share)}`).join(', ');
+    const ends = endReasonRows(agg)
+      .map((r) => `${r.label} ${pct(r.share)}`)
+      .join(', ');
     lines.push(
       `- **${players} players** (even share ${pct(even)}): by turn order ${seats}` +
         `${offSeats.length ? ` — ${offSeats.length} position(s) significantly off` : ' — no position significantly off'}. ` +
@@ -107,14 +175,21 @@ function findings(base: Map<number, Aggregate>): string[] {
   return lines;
 }
 
-function variantSection(players: number, base: Aggregate, variants: Map<string, Aggregate>): string {
+function variantSection(
+  players: number,
+  base: Aggregate,
+  variants: Map<string, Aggregate>,
+): string {
   const even = 1 / players;
-  const settings = [{ key: 'base', label: 'base game', agg: base }].concat(
-    SETTINGS.flatMap((s) => {
-      const agg = variants.get(`${players}/${s.key}`);
-      return agg ? [{ key: s.key, label: s.label, agg }] : [];
-    }),
-  );
+  const pairedBase = variants[`${players}/paired`];
+  const settings = [{ label: 'base game (all seeds)', agg: base }];
+  if (pairedBase && pairedBase.games > 0) {
+    settings.push({ label: 'base game (same seeds as below)', agg: pairedBase });
+  }
+  for (const setting of SETTINGS) {
+    const agg = variants[`${players}/${setting.key}`];
+    if (agg) settings.push({ label: setting.label, agg });
+  }
   const positions = Array.from({ length: players }, (_, i) => ['1st', '2nd', '3rd', '4th'][i]);
   const seatTable = table(
     ['setting', 'games', ...positions, 'mean turns'],
@@ -136,28 +211,22 @@ function variantSection(players: number, base: Aggregate, variants: Map<string, 
   return `### ${players} players\n\nWin rate by turn order:\n\n${seatTable}\n\nWin rate by Boss:\n\n${bossTable}`;
 }
 
-function renderBalance(
-  flags: BalanceFlags,
-  base: Map<number, Aggregate>,
-  variants: Map<string, Aggregate>,
-  command: string,
-  minutes: number,
-  workers: number,
-): string {
+function renderBalance(study: Study): string {
+  const base = study.players.map((players) => [players, study.base[players]] as const);
   const all = emptyAggregate();
-  for (const agg of base.values()) mergeHeists(all, agg);
+  for (const [, agg] of base) mergeHeists(all, agg);
   const sections = [
     '# Balance analysis',
     '',
     '_Generated by `gangsta balance`; do not edit by hand. Regenerate with:_',
     '',
     '```sh',
-    command,
+    study.command,
     '```',
     '',
-    `${flags.games.toLocaleString('en')} games per player count (${flags.players.join(', ')} players) and ${flags.variantGames.toLocaleString('en')} games per table option or variant, ` +
-      `every seat played by the heuristic bot, seeds ${flags.seed} onward (variants from ${flags.seed + 1_000_000}). ` +
-      `${workers} worker threads on ${cpus()[0]?.model ?? 'an unknown CPU'}, Node ${process.version}: ${minutes.toFixed(1)} minutes.`,
+    `${study.games.toLocaleString('en')} games per player count (${study.players.join(', ')} players) and ${study.variantGames.toLocaleString('en')} games per table option or variant, ` +
+      `every seat played by the heuristic bot, seeds ${study.seed} onward (each variant replays the first ${study.variantGames.toLocaleString('en')} seeds of the base run: the same deals with one rule changed). ` +
+      `${study.workers} worker threads on ${study.cpu}, Node ${study.node}: ${study.minutes.toFixed(1)} minutes.`,
     '',
     '**How to read it.** A win rate is the share of games won from that position (or with that Boss); a shared victory counts 1/k to each of the k winners. ' +
       'Brackets give the 95% Wilson score interval. With P players an even share is 1/P; a value in **bold** has an interval that excludes it. ' +
@@ -166,9 +235,9 @@ function renderBalance(
     '',
     '## Findings',
     '',
-    ...findings(base),
+    ...findings(study),
     '',
-    ...[...base.entries()].flatMap(([players, agg]) => [
+    ...base.flatMap(([players, agg]) => [
       `## ${players} players (${agg.games.toLocaleString('en')} games)`,
       '',
       playerCountSection(agg, CLASSIC_CARDS, players),
@@ -176,9 +245,12 @@ function renderBalance(
     ]),
     '## Table options and variants',
     '',
-    'Each setting alone on top of the base game, same bots. R-OPT-1: passing pays at least $2. R-OPT-2: each seat after the first player starts with $1 more per seat. Families: family discount and majorities (R-FAM). Resources: resource cards (R-RES).',
+    'Each setting alone on top of the base game, same bots and the same seeds as the row "base game (same seeds as below)", so a difference between those rows comes from the rule, not the deal. R-OPT-1: passing pays at least $2. R-OPT-2: each seat after the first player starts with $1 more per seat. Families: family discount and majorities (R-FAM). Resources: resource cards (R-RES).',
     '',
-    ...[...base.entries()].flatMap(([players, agg]) => [variantSection(players, agg, variants), '']),
+    ...[...base.entries()].flatMap(([players, agg]) => [
+      variantSection(players, agg, variants),
+      '',
+    ]),
     '## Appendix: every heist (all player counts of the base game)',
     '',
     'Rewards per member engaged count the money and IP the heist paid (reward A, and reward B to each participant of a cooperative heist), divided by the members engaged.',
@@ -193,13 +265,14 @@ function renderBalance(
 function mergeHeists(target: Aggregate, source: Aggregate): void {
   target.games += source.games;
   for (const [id, h] of Object.entries(source.heists)) {
-    const t = (target.heists[id] ??= { offered: 0, taken: 0, cooperative: 0, engaged: 0, money: 0, ip: 0 });
+    const t = target.heists[id] ?? emptyHeistStats();
     t.offered += h.offered;
     t.taken += h.taken;
     t.cooperative += h.cooperative;
     t.engaged += h.engaged;
     t.money += h.money;
     t.ip += h.ip;
+    target.heists[id] = t;
   }
 }
 
@@ -208,12 +281,21 @@ export function registerBalance(program: Command): void {
     .command('balance')
     .description('run the balance study (heuristic bots) and write docs/balance.md')
     .option('--games <n>', 'games per player count', intArg(1, 10_000_000), 10_000)
-    .option('--variant-games <n>', 'games per table option / variant and player count (0 skips them)', intArg(0, 10_000_000), 2_000)
+    .option(
+      '--variant-games <n>',
+      'games per table option / variant and player count (0 skips them)',
+      intArg(0, 10_000_000),
+      2_000,
+    )
     .option('--players <list>', 'player counts', listArg(intArg(2, 4)), [2, 3, 4])
     .option('--workers <k>', 'worker threads (default: one per core)', intArg(1, 512))
     .option('--seed <n>', 'seed of the first game', intArg(0, 2 ** 30), 1)
     .option('--out <file>', 'where to write the report', 'docs/balance.md')
-    .addHelpText('after', '\nExample (the full study; about the time `bench` suggests):\n  npm run gangsta -- balance\n  npm run gangsta -- balance --games 500 --variant-games 100 --out /tmp/balance.md')
+    .option('--data <file>', 'where to save the raw aggregates (default: beside --out, -data.json)')
+    .option('--from-data <file>', 're-render the report from saved aggregates without simulating')
+    .addHelpText(
+      'after',
+      '\nExample (the full study; about the time `bench` suggests):\n  npm run gangsta -- balance\n  npm run gangsta -- balance --games 500 --variant-games 100 --out /tmp/balance.md',
+    )
     .action((flags: BalanceFlags) => run(flags));
 }
-

@@ -83,21 +83,32 @@ function perMoveTimes(samples: number, seed: number) {
   while (safeList.length < samples) {
     if (isGameOver(state)) state = newGame(seed + ++game);
     const decision = pendingDecision(state);
-    const seat = decision.kind === 'keepResources' ? decision.seats[0] : 'seat' in decision ? decision.seat : 0;
+    const seat =
+      decision.kind === 'keepResources'
+        ? decision.seats[0]
+        : 'seat' in decision
+          ? decision.seat
+          : 0;
     let legal = legalMoves(state, seat);
-    safeList.push(time(() => {
-      legal = legalMoves(state, seat);
-    }));
+    safeList.push(
+      time(() => {
+        legal = legalMoves(state, seat);
+      }),
+    );
     const move = legal[Math.floor(random() * legal.length)];
     let next = state;
-    safeApply.push(time(() => {
-      const result = applyMove(state, move);
-      if (result.ok) next = result.state;
-    }));
+    safeApply.push(
+      time(() => {
+        const result = applyMove(state, move);
+        if (result.ok) next = result.state;
+      }),
+    );
     const copy = fast.clone(state);
-    fastList.push(time(() => {
-      fast.legalMoves(copy);
-    }));
+    fastList.push(
+      time(() => {
+        fast.legalMoves(copy);
+      }),
+    );
     fastApply.push(time(() => fast.apply(copy, move)));
     state = next;
   }
@@ -120,7 +131,12 @@ function heuristicGames(seconds: number, seed: number) {
     const bots = [0, 1, 2, 3].map((seat) => createBot({ kind: 'heuristic', seed: seed + seat }));
     while (!isGameOver(state)) {
       const decision = pendingDecision(state);
-      const seats = decision.kind === 'keepResources' ? decision.seats : 'seat' in decision ? [decision.seat] : [];
+      const seats =
+        decision.kind === 'keepResources'
+          ? decision.seats
+          : 'seat' in decision
+            ? [decision.seat]
+            : [];
       const seat = seats.find((s) => legalMoves(state, s).length > 0)!;
       const { move } = bots[seat].decide(viewFor(state, seat), legalMoves(state, seat));
       const result = applyMove(state, move);
@@ -168,17 +184,36 @@ async function run(flags: BenchFlags): Promise<void> {
   // A short warm-up so the JIT has compiled the hot paths before anything is timed.
   fastRandomGames(Math.min(1, flags.seconds / 2), flags.seed + 1_000_000);
   const random = fastRandomGames(flags.seconds, flags.seed);
-  say(`${padEnd('random 4-player games (fast API)', 48)}${random.gamesPerSecond.toFixed(1)} games/s`);
-  say(`${padEnd('moves (fast API, random policy)', 48)}${Math.round(random.movesPerSecond)} moves/s`);
+  say(
+    `${padEnd('random 4-player games (fast API)', 48)}${random.gamesPerSecond.toFixed(1)} games/s`,
+  );
+  say(
+    `${padEnd('moves (fast API, random policy)', 48)}${Math.round(random.movesPerSecond)} moves/s`,
+  );
   const perMove = perMoveTimes(20_000, flags.seed);
-  say(`${padEnd('legalMoves, median', 48)}${perMove.safeLegalMovesUs.toFixed(1)} µs safe · ${perMove.fastLegalMovesUs.toFixed(1)} µs fast`);
-  say(`${padEnd('apply a move, median', 48)}${perMove.safeApplyUs.toFixed(1)} µs safe · ${perMove.fastApplyUs.toFixed(1)} µs fast`);
+  say(
+    `${padEnd('legalMoves, median', 48)}${perMove.safeLegalMovesUs.toFixed(1)} µs safe · ${perMove.fastLegalMovesUs.toFixed(1)} µs fast`,
+  );
+  say(
+    `${padEnd('apply a move, median', 48)}${perMove.safeApplyUs.toFixed(1)} µs safe · ${perMove.fastApplyUs.toFixed(1)} µs fast`,
+  );
   const heuristic = heuristicGames(flags.seconds, flags.seed);
-  say(`${padEnd('heuristic-bot 4-player games (safe API)', 48)}${heuristic.gamesPerSecond.toFixed(1)} games/s`);
+  say(
+    `${padEnd('heuristic-bot 4-player games (safe API)', 48)}${heuristic.gamesPerSecond.toFixed(1)} games/s`,
+  );
   const ismcts = ismctsSpeed(flags.ismctsMs, flags.seed);
-  say(`${padEnd('ISMCTS at the start of chapter II, 4 players', 48)}${Math.round(ismcts.iterationsPerSecond)} iterations/s (${ismcts.iterations} in ${Math.round(ismcts.ms)} ms)`);
+  say(
+    `${padEnd('ISMCTS at the start of chapter II, 4 players', 48)}${Math.round(ismcts.iterationsPerSecond)} iterations/s (${ismcts.iterations} in ${Math.round(ismcts.ms)} ms)`,
+  );
   if (flags.json) {
-    const figures = { node: process.version, seconds: flags.seconds, random, perMove, heuristic, ismcts };
+    const figures = {
+      node: process.version,
+      seconds: flags.seconds,
+      random,
+      perMove,
+      heuristic,
+      ismcts,
+    };
     process.stdout.write(`${JSON.stringify(figures, null, 1)}\n`);
   }
 }

@@ -1,10 +1,16 @@
 /** `gangsta play`: a whole game in the terminal against bots (or hot-seat humans). */
 import { createBot } from '@gangsta/bots';
-import { type Command, InvalidArgumentError } from 'commander';
 import { createGame, viewFor } from '@gangsta/engine';
+import { type Command, InvalidArgumentError } from 'commander';
 import { UsageError } from '../errors.ts';
 import { LineReader } from '../io/lines.ts';
-import { addVariantOptions, gameOptionsFrom, listArg, seedOrRandom, type VariantFlags } from '../options.ts';
+import {
+  addVariantOptions,
+  gameOptionsFrom,
+  listArg,
+  seedOrRandom,
+  type VariantFlags,
+} from '../options.ts';
 import { runGame } from '../play/game.ts';
 import { Session } from '../play/session.ts';
 import { makeTerminal } from '../play/terminal.ts';
@@ -34,11 +40,15 @@ function startSession(flags: PlayFlags): { session: Session; seats: SeatSpec[]; 
     const players = loaded.record.options.players;
     const seats =
       flags.seats ??
-      Array.from({ length: players }, (_, i): SeatSpec =>
-        i === 0 ? { kind: 'human' } : { kind: 'bot', config: { kind: 'heuristic' } },
+      Array.from(
+        { length: players },
+        (_, i): SeatSpec =>
+          i === 0 ? { kind: 'human' } : { kind: 'bot', config: { kind: 'heuristic' } },
       );
     if (seats.length !== players) {
-      throw new UsageError(`--seats lists ${seats.length} seats but ${flags.resume} is a ${players}-player game`);
+      throw new UsageError(
+        `--seats lists ${seats.length} seats but ${flags.resume} is a ${players}-player game`,
+      );
     }
     return { session: new Session(loaded.state, loaded.record.moves), seats, resumed: true };
   }

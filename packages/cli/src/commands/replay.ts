@@ -4,11 +4,11 @@ import type { Command } from 'commander';
 import { RuntimeError } from '../errors.ts';
 import { LineReader } from '../io/lines.ts';
 import { loadGame } from '../records.ts';
+import { renderBoard } from '../render/board.ts';
 import { colorWanted, makePalette } from '../render/color.ts';
 import type { RenderContext } from '../render/context.ts';
 import { describeEvent } from '../render/events.ts';
 import { logMove } from '../render/moves.ts';
-import { renderBoard } from '../render/board.ts';
 import { renderScores } from '../render/scores.ts';
 
 interface ReplayFlags {
@@ -40,7 +40,9 @@ async function replayFile(file: string, flags: ReplayFlags): Promise<void> {
     viewer: null,
   };
   const out = (text: string) => process.stdout.write(`${text}\n`);
-  out(`${file}: ${record.moves.length} moves, ${record.options.players} players, seed ${record.options.seed} — replays cleanly.`);
+  out(
+    `${file}: ${record.moves.length} moves, ${record.options.players} players, seed ${record.options.seed} — replays cleanly.`,
+  );
   const reader = flags.step ? new LineReader(process.stdin) : null;
   try {
     const created = createGame(record.options);
@@ -56,7 +58,8 @@ async function replayFile(file: string, flags: ReplayFlags): Promise<void> {
       }
       out(ctx.c.dim(`· ${logMove(viewFor(state, null), move, ctx)}`));
       const result = applyMove(state, move);
-      if (!result.ok) throw new RuntimeError(`${file}: move refused on the second pass: ${result.error.message}`);
+      if (!result.ok)
+        throw new RuntimeError(`${file}: move refused on the second pass: ${result.error.message}`);
       for (const event of visibleEvents(result.events, null)) {
         const line = describeEvent(event, ctx);
         if (line) out(`  ${line}`);

@@ -1,5 +1,6 @@
 /** `gangsta simulate`: many bot games on every core, summarized (text, JSON, HTML). */
 import { writeFileSync } from 'node:fs';
+import type { BotConfig } from '@gangsta/bots';
 import { CLASSIC_CARDS } from '@gangsta/engine';
 import { type Command, InvalidArgumentError } from 'commander';
 import { RuntimeError, UsageError } from '../errors.ts';
@@ -11,11 +12,10 @@ import {
   seedOrRandom,
   type VariantFlags,
 } from '../options.ts';
+import { colorWanted, makePalette } from '../render/color.ts';
 import { renderHtml } from '../report/html.ts';
 import { renderSummaryText } from '../report/text.ts';
-import { colorWanted, makePalette } from '../render/color.ts';
 import { botLabel, parseSeat } from '../seats.ts';
-import type { BotConfig } from '@gangsta/bots';
 import { defaultWorkers } from '../sim/pool.ts';
 import { simulate } from '../sim/run.ts';
 
@@ -42,19 +42,32 @@ export function botListArg(text: string): Omit<BotConfig, 'seed'>[] {
 }
 
 /** The bots by seat: one bot fills every seat, otherwise one per seat. */
-export function seatBots(bots: Omit<BotConfig, 'seed'>[], players: number): Omit<BotConfig, 'seed'>[] {
+export function seatBots(
+  bots: Omit<BotConfig, 'seed'>[],
+  players: number,
+): Omit<BotConfig, 'seed'>[] {
   if (bots.length === 1) return Array.from({ length: players }, () => bots[0]);
   if (bots.length !== players) {
-    throw new UsageError(`--bots lists ${bots.length} bots for ${players} players (give 1 or ${players})`);
+    throw new UsageError(
+      `--bots lists ${bots.length} bots for ${players} players (give 1 or ${players})`,
+    );
   }
   return bots;
+}
+
+/** "heuristic ×4" or "heuristic, random, heuristic". */
+function describeTable(bots: Omit<BotConfig, 'seed'>[]): string {
+  const labels = bots.map(botLabel);
+  return new Set(labels).size === 1 ? `${labels[0]} ×${labels.length}` : labels.join(', ');
 }
 
 function write(file: string, text: string): void {
   try {
     writeFileSync(file, text);
   } catch (error) {
-    throw new RuntimeError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new RuntimeError(
+      `cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }
 
@@ -63,20 +76,31 @@ async function run(flags: SimulateFlags): Promise<void> {
   const bots = seatBots(flags.bots, flags.players);
   const workers = flags.workers ?? defaultWorkers();
   const options = gameOptionsFrom(flags, flags.players, seed);
-  const { aggregate, seconds } = await simulate({ games: flags.games, options, seed, bots, rotate: flags.rotate }, workers);
+  const { aggregate, seconds } = await simulate(
+    { games: flags.games, options, seed, bots, rotate: flags.rotate },
+    workers,
+  );
   const c = makePalette(colorWanted(process.stdout));
   const facts = [
-    `${flags.games} games, ${flags.players} players, bots ${bots.map(botLabel).join(', ')}${flags.rotate ? ' (rotated through the seats)' : ''}`,
+    `${flags.games} games, ${flags.players} players, bots ${describeTable(bots)}${flags.rotate && new Set(bots.map(botLabel)).size > 1 ? ' (rotated through the seats)' : ''}`,
     `seeds ${seed} to ${seed + flags.games - 1}; ${workers} workers; ${seconds.toFixed(1)} s (${(flags.games / seconds).toFixed(1)} games/s)`,
   ];
-  process.stdout.write(`${c.bold('Simulation')}: ${facts.join('; ')}\n\n${renderSummaryText(aggregate, CLASSIC_CARDS, c)}\n`);
+  process.stdout.write(
+    `${c.bold('Simulation')}: ${facts.join('; ')}\n\n${renderSummaryText(aggregate, CLASSIC_CARDS, c)}\n`,
+  );
   const command = `gangsta ${process.argv.slice(2).join(' ')}`;
   if (flags.json) {
-    write(flags.json, `${JSON.stringify({ command, seed, options, seconds, aggregate }, null, 1)}\n`);
+    write(
+      flags.json,
+      `${JSON.stringify({ command, seed, options, seconds, aggregate }, null, 1)}\n`,
+    );
     process.stdout.write(`Aggregate written to ${flags.json}\n`);
   }
   if (flags.html) {
-    write(flags.html, renderHtml(aggregate, CLASSIC_CARDS, { title: 'Gangsta! simulation', command, facts }));
+    write(
+      flags.html,
+      renderHtml(aggregate, CLASSIC_CARDS, { title: 'Gangsta! simulation', command, facts }),
+    );
     process.stdout.write(`Report written to ${flags.html}\n`);
   }
 }
@@ -87,9 +111,12 @@ export function registerSimulate(program: Command): void {
     .description('simulate many bot games on all cores and summarize the balance')
     .option('-n, --games <n>', 'number of games', intArg(1, 10_000_000), 100)
     .option('--players <p>', 'players per game (2-4)', intArg(2, 4), 4)
-    .option('--bots <list>', 'one bot for every seat or one per seat: random, heuristic, ismcts[:level]', botListArg, [
-      { kind: 'heuristic' },
-    ])
+    .option(
+      '--bots <list>',
+      'one bot for every seat or one per seat: random, heuristic, ismcts[:level]',
+      botListArg,
+      [{ kind: 'heuristic' }],
+    )
     .option('--no-rotate', 'keep each bot at its seat (by default bots move one seat each game)')
     .option('--workers <k>', 'worker threads (default: one per core)', intArg(1, 512))
     .option('--json <file>', 'write the raw aggregate as JSON')

@@ -3,15 +3,16 @@
  * (seats rotate every game; a shared victory counts 1/k) and spreads its games over worker
  * threads, then prints each bot's win rate with its 95% interval.
  */
-import {
-  type BotConfig,
-  type GameSummary,
-  type MatchOptions,
-  summarize,
-} from '@gangsta/bots';
+import { type BotConfig, type GameSummary, type MatchOptions, summarize } from '@gangsta/bots';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.ts';
-import { addVariantOptions, gameOptionsFrom, intArg, seedOrRandom, type VariantFlags } from '../options.ts';
+import {
+  addVariantOptions,
+  gameOptionsFrom,
+  intArg,
+  seedOrRandom,
+  type VariantFlags,
+} from '../options.ts';
 import { colorWanted, makePalette, padEnd, padStart } from '../render/color.ts';
 import { botLabel, botSeed } from '../seats.ts';
 import { batchesOf, defaultWorkers, runInWorkers } from '../sim/pool.ts';
@@ -44,7 +45,11 @@ async function run(flags: TournamentFlags): Promise<void> {
   };
   const workers = flags.workers ?? defaultWorkers();
   const indexes = Array.from({ length: flags.games }, (_, i) => i);
-  const requests = batchesOf(indexes, workers, 5).map((items) => ({ kind: 'match' as const, options, items }));
+  const requests = batchesOf(indexes, workers, 5).map((items) => ({
+    kind: 'match' as const,
+    options,
+    items,
+  }));
   const summaries: GameSummary[] = [];
   const progress = progressBar('tournament', flags.games);
   const started = performance.now();
@@ -61,15 +66,21 @@ async function run(flags: TournamentFlags): Promise<void> {
   const result = summarize(options.bots, summaries);
   if (flags.json) {
     const { summaries, ...rest } = result;
-    process.stdout.write(`${JSON.stringify({ seed, players, variants, seconds, ...rest, summaries }, null, 1)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ seed, players, variants, seconds, ...rest, summaries }, null, 1)}\n`,
+    );
     return;
   }
   const c = makePalette(colorWanted(process.stdout));
   const labels = result.results.map((r) => `${r.index + 1}. ${botLabel(r.config)}`);
   const width = Math.max(12, ...labels.map((l) => l.length)) + 2;
   const lines = [
-    c.bold(`Tournament: ${flags.games} games, ${players} players, seed ${seed}, seats ${flags.rotate ? 'rotated' : 'fixed'} · ${seconds.toFixed(1)} s`),
-    c.dim(`  ${padEnd('bot', width)}${padStart('wins', 8)}${padStart('win rate', 10)}${padStart('95% CI', 18)}${padStart('mean IP', 9)}`),
+    c.bold(
+      `Tournament: ${flags.games} games, ${players} players, seed ${seed}, seats ${flags.rotate ? 'rotated' : 'fixed'} · ${seconds.toFixed(1)} s`,
+    ),
+    c.dim(
+      `  ${padEnd('bot', width)}${padStart('wins', 8)}${padStart('win rate', 10)}${padStart('95% CI', 18)}${padStart('mean IP', 9)}`,
+    ),
   ];
   result.results.forEach((r, i) => {
     const ci = `${pct(r.ci95[0])}–${pct(r.ci95[1])}`;
@@ -77,15 +88,25 @@ async function run(flags: TournamentFlags): Promise<void> {
       `  ${padEnd(labels[i], width)}${padStart(r.wins.toFixed(1), 8)}${padStart(pct(r.winRate), 10)}${padStart(ci, 18)}${padStart(r.meanScore.toFixed(1), 9)}`,
     );
   });
-  lines.push(c.dim(`An even table wins ${pct(1 / players)} each; a shared victory counts 1/k to each winner.`));
+  lines.push(
+    c.dim(
+      `An even table wins ${pct(1 / players)} each; a shared victory counts 1/k to each winner.`,
+    ),
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 export function registerTournament(program: Command): void {
   const command = program
     .command('tournament')
-    .description('measure bot strength: bots play each other with rotated seats (win rates, 95% CI)')
-    .requiredOption('--bots <list>', 'one bot per seat (2-4): random, heuristic, ismcts[:level|:iterations]', botListArg)
+    .description(
+      'measure bot strength: bots play each other with rotated seats (win rates, 95% CI)',
+    )
+    .requiredOption(
+      '--bots <list>',
+      'one bot per seat (2-4): random, heuristic, ismcts[:level|:iterations]',
+      botListArg,
+    )
     .option('-n, --games <n>', 'number of games', intArg(1, 1_000_000), 100)
     .option('--no-rotate', 'keep each bot at its seat')
     .option('--workers <k>', 'worker threads (default: one per core)', intArg(1, 512))

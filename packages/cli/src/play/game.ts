@@ -2,6 +2,8 @@
  * The play loop: asks whoever must decide — a bot, or the human at the terminal — applies the
  * move, prints what happened, until the game ends or the human quits.
  */
+
+import type { Bot } from '@gangsta/bots';
 import {
   type GameEvent,
   type GameView,
@@ -14,14 +16,13 @@ import {
   viewFor,
   visibleEvents,
 } from '@gangsta/engine';
-import type { Bot } from '@gangsta/bots';
 import { RuntimeError } from '../errors.ts';
+import { writeRecord } from '../records.ts';
 import { decidingSeats, renderBoard } from '../render/board.ts';
-import type { RenderContext } from '../render/context.ts';
+import { type RenderContext, seatName } from '../render/context.ts';
 import { describeDecision } from '../render/decision.ts';
 import { describeEvent } from '../render/events.ts';
 import { describeMove, logMove } from '../render/moves.ts';
-import { writeRecord } from '../records.ts';
 import { activationHint, heistReach } from './hints.ts';
 import type { Session } from './session.ts';
 import type { Terminal } from './terminal.ts';
@@ -78,9 +79,13 @@ function botMove(play: PlayContext, seat: Seat, bot: Bot): void {
   if (!legal.some((m) => moveKey(m) === key)) {
     throw new RuntimeError(`bot at seat ${seat + 1} chose an illegal move ${key}`);
   }
-  // Word the move from a spectator's side of the table, as the human sees it.
+  // Word the move from the human's side of the table; a secret choice stays secret (R-INFO-3).
   const publicView: GameView = { ...viewFor(state, play.ctx.viewer), decision: view.decision };
-  play.term.print(play.ctx.c.dim(`· ${logMove(publicView, decision.move, play.ctx)}`));
+  const line =
+    decision.move.type === 'keepResources'
+      ? `${seatName(play.ctx, seat)}: chooses resource cards in secret`
+      : logMove(publicView, decision.move, play.ctx);
+  play.term.print(play.ctx.c.dim(`· ${line}`));
   applyOrThrow(play, decision.move, false);
 }
 
@@ -127,7 +132,9 @@ async function humanMove(play: PlayContext, seat: Seat, fullBoard: boolean): Pro
     if (answer === null) return 'quit';
     const n = Number(answer);
     if (/^\d+$/.test(answer) && n >= 1 && n <= legal.length) {
-      play.term.print(ctx.c.dim(`· ${logMove(viewFor(play.session.state, seat), legal[n - 1], ctx)}`));
+      play.term.print(
+        ctx.c.dim(`· ${logMove(viewFor(play.session.state, seat), legal[n - 1], ctx)}`),
+      );
       applyOrThrow(play, legal[n - 1], true);
       return 'moved';
     }

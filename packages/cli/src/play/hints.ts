@@ -2,10 +2,9 @@
  * Heist hints for the prompt: how many of the player's members a heist can engage, and the
  * activation order that engages everyone possible (R-HEIST-7), from the engine's solver.
  */
-import { type GameState, heistHint, type Seat, solveHeist } from '@gangsta/engine';
+import { type GameState, heistHint, type Seat, solveHeist, viewFor } from '@gangsta/engine';
 import { memberIcons } from '../render/cards.ts';
 import { describeMember } from '../render/decision.ts';
-import { viewFor } from '@gangsta/engine';
 
 /** "(can engage up to 3 of your members)" for a heist of the row, or '' when unknown. */
 export function heistReach(state: GameState, seat: Seat, heist: string): string {
@@ -29,6 +28,7 @@ export function activationHint(state: GameState, seat: Seat): string | null {
       : solveHeist(heist.remaining, members);
   if (!solution.feasible || solution.orders.length === 0) return null;
   const order = solution.orders[0].map((id) => describeMember(view, id)).join(' → ');
-  const alternatives = solution.orders.length > 1 ? ` (${solution.orders.length} orders do it)` : '';
+  const alternatives =
+    solution.orders.length > 1 ? ` (${solution.orders.length} orders do it)` : '';
   return `Hint: ${order} engages ${solution.maxEngaged} of your members${alternatives}.`;
 }

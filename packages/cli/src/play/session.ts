@@ -33,7 +33,10 @@ export class Session {
   }
 
   /** Applies a move; on success records it and maintains the undo stack. */
-  apply(move: Move, byHuman: boolean): Extract<ApplyResult, { ok: true }> | Extract<ApplyResult, { ok: false }> {
+  apply(
+    move: Move,
+    byHuman: boolean,
+  ): Extract<ApplyResult, { ok: true }> | Extract<ApplyResult, { ok: false }> {
     const before = this.state;
     const result = applyMove(before, move);
     if (!result.ok) return result;
@@ -61,6 +64,11 @@ export class Session {
   }
 
   record(): GameRecord {
-    return { format: 'gangsta-game', version: 1, options: this.state.options, moves: [...this.moves] };
+    return {
+      format: 'gangsta-game',
+      version: 1,
+      options: this.state.options,
+      moves: [...this.moves],
+    };
   }
 }

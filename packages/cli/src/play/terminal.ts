@@ -7,7 +7,11 @@ export interface Terminal {
   ask(prompt: string): Promise<string | null>;
 }
 
-export function makeTerminal(reader: LineReader, output: NodeJS.WriteStream, echo: boolean): Terminal {
+export function makeTerminal(
+  reader: LineReader,
+  output: NodeJS.WriteStream,
+  echo: boolean,
+): Terminal {
   return {
     print: (text) => {
       output.write(`${text}\n`);

@@ -27,7 +27,11 @@ export function decidingSeats(view: GameView): number[] {
 function header(view: GameView, ctx: RenderContext): string[] {
   const { c } = ctx;
   const snitchNote =
-    view.chapter === 3 ? ' (the 3rd ends the game)' : view.chapter === 1 ? ' (none in chapter I)' : '';
+    view.chapter === 3
+      ? ' (the 3rd ends the game)'
+      : view.chapter === 1
+        ? ' (none in chapter I)'
+        : '';
   const variants = [
     view.options.families && 'families',
     view.options.resources && (view.options.expertResources ? 'resources (expert)' : 'resources'),
@@ -89,7 +93,9 @@ function gang(view: GameView, player: PlayerView, ctx: RenderContext): string[] 
     lines.push(`      resources: ${list.join(', ')}`);
   }
   if (player.hospital.length > 0) {
-    lines.push(`      hospital:  ${player.hospital.map((m) => memberLabel(cards, m, c)).join(' ')}`);
+    lines.push(
+      `      hospital:  ${player.hospital.map((m) => memberLabel(cards, m, c)).join(' ')}`,
+    );
   }
   if (player.dealt.length > 0) {
     lines.push('      dealt to you:');
@@ -108,7 +114,9 @@ function gang(view: GameView, player: PlayerView, ctx: RenderContext): string[] 
 function heistInProgress(view: GameView, ctx: RenderContext): string[] {
   const heist = view.heist;
   if (!heist) return [];
-  const members = heist.activated.map((a) => `${a.member}${a.seat === heist.initiator ? '' : ` (${seatName(ctx, a.seat)})`}`);
+  const members = heist.activated.map(
+    (a) => `${a.member}${a.seat === heist.initiator ? '' : ` (${seatName(ctx, a.seat)})`}`,
+  );
   return [
     ctx.c.bold('Heist under way'),
     `  ${heistLine(ctx.cards, heist.card, ctx.c)}`,

@@ -14,7 +14,7 @@ import type {
   Skill,
   SnitchCard,
 } from '@gangsta/engine';
-import { PLAIN, type Palette } from './color.ts';
+import { type Palette, PLAIN } from './color.ts';
 import { FAMILY_NAMES, HEIST_KIND_NAMES, RESOURCE_NAMES, SKILL_NAMES } from './names.ts';
 
 export type CardKind = 'boss' | 'gangster' | 'heist' | 'snitch' | 'resource';

@@ -1,7 +1,7 @@
 /** The pending decision in words: who must decide and what is being asked. */
 import type { GameView } from '@gangsta/engine';
-import { icons, memberName, cardName, indexCards } from './cards.ts';
-import { type RenderContext, possessive, seatName } from './context.ts';
+import { cardName, icons, indexCards, memberName } from './cards.ts';
+import { possessive, type RenderContext, seatName } from './context.ts';
 import { SKILL_NAMES } from './names.ts';
 
 export function describeDecision(view: GameView, ctx: RenderContext): string {
@@ -41,6 +41,8 @@ export function describeDecision(view: GameView, ctx: RenderContext): string {
       return `${who(d.seat)}: you passed — you may discard one card of the heist row or the recruit row.`;
     case 'secretSociety':
       return `${who(d.seat)}: Secret society — you may ready one of your Leaders.`;
+    case 'bank':
+      return `${who(d.seat)}: Bank — deposit or withdraw before the turn ends, then done.`;
     case 'snitchDiscard': {
       const value = indexCards(cards).snitch(d.snitch)?.value ?? '?';
       return `${who(d.seat)}: a snitch (value ${value}) caught you short of cash — discard one member.`;
@@ -58,7 +60,8 @@ export function describeDecision(view: GameView, ctx: RenderContext): string {
 export function describeMember(view: GameView, id: string): string {
   for (const player of view.players) {
     const member = player.gang.find((m) => m.id === id) ?? player.hospital.find((m) => m.id === id);
-    if (member?.learned) return `${memberName(view.cards, id).replace(/\)$/, '')} +${member.learned})`;
+    if (member?.learned)
+      return `${memberName(view.cards, id).replace(/\)$/, '')} +${member.learned})`;
   }
   return memberName(view.cards, id);
 }

@@ -34,7 +34,9 @@ export function describeEvent(event: GameEvent, ctx: RenderContext): string | nu
     case 'resourceActivated':
       return c.green(`${subject(ctx, event.seat, 'activates')} ${cardName(cards, event.card)}.`);
     case 'turnStarted':
-      return c.bold(`— Turn ${event.turn}: ${who(event.seat)}${event.extra ? ' (extra turn)' : ''} —`);
+      return c.bold(
+        `— Turn ${event.turn}: ${who(event.seat)}${event.extra ? ' (extra turn)' : ''} —`,
+      );
     case 'income':
       return `${subject(ctx, event.seat, 'gains')} $${event.amount} ${REASONS[event.reason] ?? ''}.`;
     case 'peeked':
@@ -45,7 +47,14 @@ export function describeEvent(event: GameEvent, ctx: RenderContext): string | nu
       return `${subject(ctx, event.seat, 'readies')} the whole gang${event.cost > 0 ? ` for $${event.cost}` : ''}.`;
     case 'heistCompleted':
       return c.green(
-        `${subject(ctx, event.seat, 'completes')} ${cardName(cards, event.card)}${event.cooperative ? ` with ${event.participants.filter((s) => s !== event.seat).map(who).join(', ')}` : ''}.`,
+        `${subject(ctx, event.seat, 'completes')} ${cardName(cards, event.card)}${
+          event.cooperative
+            ? ` with ${event.participants
+                .filter((s) => s !== event.seat)
+                .map(who)
+                .join(', ')}`
+            : ''
+        }.`,
       );
     case 'influence':
       return `${subject(ctx, event.seat, 'gains')} ${event.amount} IP.`;
@@ -54,9 +63,13 @@ export function describeEvent(event: GameEvent, ctx: RenderContext): string | nu
     case 'playAgainWon':
       return `${subject(ctx, event.seat, 'will')} play again.`;
     case 'theft':
-      return c.red(`${subject(ctx, event.seat, 'steals')} $${event.amount} from ${who(event.target)}.`);
+      return c.red(
+        `${subject(ctx, event.seat, 'steals')} $${event.amount} from ${who(event.target)}.`,
+      );
     case 'assassinationOrdered':
-      return c.red(`${subject(ctx, event.seat, 'orders')} an assassination in ${possessive(ctx, event.target)} gang.`);
+      return c.red(
+        `${subject(ctx, event.seat, 'orders')} an assassination in ${possessive(ctx, event.target)} gang.`,
+      );
     case 'memberDiscarded':
       return c.red(
         `${subject(ctx, event.seat, 'loses')} ${memberName(cards, event.member)} (${event.reason})${event.toHospital ? ', sent to the hospital' : ''}.`,
@@ -69,13 +82,17 @@ export function describeEvent(event: GameEvent, ctx: RenderContext): string | nu
       if (event.card === null) return `The ${event.row} row slot ${event.slot + 1} stays empty.`;
       return `New in the ${event.row} row: ${event.row === 'heist' ? heistLine(cards, event.card, c) : gangsterLine(cards, event.card, c)}`;
     case 'snitchRevealed':
-      return c.yellow(`A snitch is revealed (value ${event.value}) — snitch ${event.count} of this chapter.`);
+      return c.yellow(
+        `A snitch is revealed (value ${event.value}) — snitch ${event.count} of this chapter.`,
+      );
     case 'snitchPaid':
       return `${subject(ctx, event.seat, 'pays')} $${event.amount} to the snitch.`;
     case 'snitchSpared':
       return `${subject(ctx, event.seat, 'has')} enough Informants: nothing to pay.`;
     case 'chapterEnding':
-      return c.bold(`Chapter ${CHAPTER_NAMES[event.chapter as 1 | 2 | 3] ?? event.chapter} ends: ${END_REASONS[event.reason]}.`);
+      return c.bold(
+        `Chapter ${CHAPTER_NAMES[event.chapter as 1 | 2 | 3] ?? event.chapter} ends: ${END_REASONS[event.reason]}.`,
+      );
     case 'opportunityIncome':
       return event.amount > 0
         ? `${subject(ctx, event.seat, 'has')} ${event.icons} icons and gains $${event.amount} of opportunity income.`
@@ -85,7 +102,9 @@ export function describeEvent(event: GameEvent, ctx: RenderContext): string | nu
         `Gang war! Mercenaries: ${event.mercenaries.map((m, seat) => `${who(seat)} ${m}`).join(', ')}. ${event.losers.length > 0 ? `Losing: ${event.losers.map(who).join(', ')}.` : ''}`,
       );
     case 'chapterStarted':
-      return c.bold(`Chapter ${CHAPTER_NAMES[event.chapter as 1 | 2 | 3] ?? event.chapter} begins; ${who(event.firstPlayer)} starts.`);
+      return c.bold(
+        `Chapter ${CHAPTER_NAMES[event.chapter as 1 | 2 | 3] ?? event.chapter} begins; ${who(event.firstPlayer)} starts.`,
+      );
     case 'gameEnded':
       return c.bold(`The game ends: ${END_REASONS[event.result.reason]}.`);
     case 'recruited':
@@ -104,4 +123,3 @@ export function describeEvent(event: GameEvent, ctx: RenderContext): string | nu
       return null;
   }
 }
-

@@ -4,7 +4,7 @@
  */
 import type { CardId, GameView, Move, Seat, Skill } from '@gangsta/engine';
 import { gangsterLine, heistLine, icons, indexCards, memberIcons, resourceLine } from './cards.ts';
-import { type RenderContext, possessive, seatName } from './context.ts';
+import { possessive, type RenderContext, seatName } from './context.ts';
 import { describeMember } from './decision.ts';
 import { SKILL_NAMES } from './names.ts';
 
@@ -16,7 +16,8 @@ export function ownerOf(view: GameView, member: CardId): Seat | undefined {
 /** The icons of `member` that the remaining requirement still needs (R-HEIST-4). */
 export function coveredIcons(view: GameView, member: CardId, remaining: readonly Skill[]): Skill[] {
   const owner = ownerOf(view, member);
-  const found = owner === undefined ? undefined : view.players[owner].gang.find((m) => m.id === member);
+  const found =
+    owner === undefined ? undefined : view.players[owner].gang.find((m) => m.id === member);
   if (!found) return [];
   const left = [...remaining];
   const covered: Skill[] = [];
@@ -42,7 +43,9 @@ export function recruitCost(view: GameView, seat: Seat, card: CardId): number {
 
 /** Leader income when passing (R-PASS-1, R-OPT-1). Black market is reported by the engine. */
 export function passIncome(view: GameView, seat: Seat): number {
-  const leaders = view.players[seat].gang.filter((m) => memberIcons(view.cards, m).includes('L')).length;
+  const leaders = view.players[seat].gang.filter((m) =>
+    memberIcons(view.cards, m).includes('L'),
+  ).length;
   return view.options.minimumPassIncome ? Math.max(2, leaders) : leaders;
 }
 
@@ -76,6 +79,8 @@ function doneText(view: GameView): string {
       return 'Discard nothing';
     case 'highTech':
       return 'Keep the requirement as printed';
+    case 'bank':
+      return 'Leave the Bank as it is and end the turn';
     default:
       return 'Done';
   }
@@ -161,4 +166,3 @@ export function describeMove(view: GameView, move: Move, ctx: RenderContext): st
 export function logMove(view: GameView, move: Move, ctx: RenderContext): string {
   return `${seatName(ctx, move.seat)}: ${describeMove(view, move, ctx)}`;
 }
-

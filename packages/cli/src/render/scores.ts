@@ -30,7 +30,8 @@ export function renderScores(result: GameResult, ctx: RenderContext): string {
   result.scores.forEach((score, i) => {
     const winner = result.winners.includes(score.seat);
     const row =
-      padEnd(names[i], nameWidth) + COLUMNS.map((col) => padStart(String(score[col.key]), 10)).join('');
+      padEnd(names[i], nameWidth) +
+      COLUMNS.map((col) => padStart(String(score[col.key]), 10)).join('');
     lines.push(winner ? c.green(row) : row);
   });
   const winners = result.winners.map((seat) => seatName(ctx, seat));
@@ -39,6 +40,8 @@ export function renderScores(result: GameResult, ctx: RenderContext): string {
       ? c.bold(`Winner: ${winners[0]}`)
       : c.bold(`Shared victory: ${winners.join(', ')}`),
   );
-  lines.push(`The game ended with ${REASONS[result.reason]}. ("gang" is the tie-breaker: members.)`);
+  lines.push(
+    `The game ended with ${REASONS[result.reason]}. ("gang" is the tie-breaker: members.)`,
+  );
   return lines.join('\n');
 }

@@ -4,8 +4,8 @@ import type { Aggregate } from '../sim/aggregate.ts';
 import { pct } from '../sim/stats.ts';
 import { escapeHtml, histogramChart, shareBar, winChart } from './svg.ts';
 import {
-  botRows,
   bossRows,
+  botRows,
   endReasonRows,
   heistRows,
   type LengthRow,

@@ -36,16 +36,36 @@ export function winTableMd(rows: WinRow[], expected: number, what: string): stri
 export function lengthTableMd(rows: LengthRow[]): string {
   return table(
     ['', 'mean', 'sd', 'min', '5%', 'median', '95%', 'max'],
-    rows.map((r) => [r.label, r.mean.toFixed(1), r.sd.toFixed(1), r.min, r.p5, r.median, r.p95, r.max]),
+    rows.map((r) => [
+      r.label,
+      r.mean.toFixed(1),
+      r.sd.toFixed(1),
+      r.min,
+      r.p5,
+      r.median,
+      r.p95,
+      r.max,
+    ]),
   );
 }
 
 function heistTable(rows: HeistRow[]): string {
   return table(
-    ['heist', 'id', 'in row', 'taken', 'take rate', 'members engaged', '$ per member', 'IP per member'],
+    [
+      'heist',
+      'id',
+      'needs → rewards',
+      'in row',
+      'taken',
+      'take rate',
+      'members engaged',
+      '$ per member',
+      'IP per member',
+    ],
     rows.map((h) => [
       h.name,
       h.id,
+      h.card,
       h.offered,
       h.taken,
       pct(h.takeRate),
@@ -57,7 +77,12 @@ function heistTable(rows: HeistRow[]): string {
 }
 
 /** The sections for one player count. */
-export function playerCountSection(agg: Aggregate, cards: CardSet, players: number, top = 8): string {
+export function playerCountSection(
+  agg: Aggregate,
+  cards: CardSet,
+  players: number,
+  top = 8,
+): string {
   const expected = 1 / players;
   const heists = heistRows(agg, cards)
     .filter((h) => h.offered >= 20)
@@ -81,7 +106,9 @@ export function playerCountSection(agg: Aggregate, cards: CardSet, players: numb
       'families',
     ]
       .map((k) => `${k} ${(means[k] ?? 0).toFixed(2)}`)
-      .join(', ')}; total ${(means.total ?? 0).toFixed(2)}. Shared victories: ${agg.sharedVictories} (${pct(agg.sharedVictories / Math.max(1, agg.games))}).`,
+      .join(
+        ', ',
+      )}; total ${(means.total ?? 0).toFixed(2)}. Shared victories: ${agg.sharedVictories} (${pct(agg.sharedVictories / Math.max(1, agg.games))}).`,
     `### Heists most often taken (per appearance in the row)\n\n${heistTable(heists.slice(0, top))}`,
     `### Heists least often taken\n\n${heistTable(heists.slice(-top).reverse())}`,
   ];
@@ -91,4 +118,3 @@ export function playerCountSection(agg: Aggregate, cards: CardSet, players: numb
 export function allHeistsTable(rows: HeistRow[]): string {
   return heistTable(rows);
 }
-

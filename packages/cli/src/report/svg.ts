@@ -32,9 +32,10 @@ export function winChart(rows: WinRow[], expected: number): string {
       `<text x="${(scale(high) + 6).toFixed(1)}" y="${y + 15}" ${FONT}>${(100 * rate).toFixed(1)}%</text>`,
     ].join('');
   });
-  const even = expected > 0
-    ? `<line x1="${scale(expected).toFixed(1)}" x2="${scale(expected).toFixed(1)}" y1="4" y2="${height - 20}" stroke="#e15759" stroke-dasharray="4 3"/><text x="${scale(expected).toFixed(1)}" y="${height - 6}" text-anchor="middle" ${FONT} fill="#e15759">even ${(100 * expected).toFixed(1)}%</text>`
-    : '';
+  const even =
+    expected > 0
+      ? `<line x1="${scale(expected).toFixed(1)}" x2="${scale(expected).toFixed(1)}" y1="4" y2="${height - 20}" stroke="#e15759" stroke-dasharray="4 3"/><text x="${scale(expected).toFixed(1)}" y="${height - 6}" text-anchor="middle" ${FONT} fill="#e15759">even ${(100 * expected).toFixed(1)}%</text>`
+      : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${labelWidth + plot + 80}" height="${height}" role="img">${bars.join('')}${even}</svg>`;
 }
 
@@ -69,7 +70,9 @@ export function histogramChart(hist: Histogram, xLabel: string, bin = 1): string
   const step = Math.max(1, Math.ceil(slots / 10));
   for (let i = 0; i < slots; i += step) {
     const x = left + i * barWidth + barWidth / 2;
-    ticks.push(`<text x="${x.toFixed(1)}" y="${height - bottom + 14}" text-anchor="middle" ${FONT}>${first + i * bin}</text>`);
+    ticks.push(
+      `<text x="${x.toFixed(1)}" y="${height - bottom + 14}" text-anchor="middle" ${FONT}>${first + i * bin}</text>`,
+    );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img"><line x1="${left}" x2="${width - 10}" y1="${height - bottom}" y2="${height - bottom}" stroke="#888"/>${bars.join('')}${ticks.join('')}<text x="${width / 2}" y="${height - 2}" text-anchor="middle" ${FONT}>${escapeHtml(xLabel)}</text><text x="4" y="14" ${FONT}>${peak}</text></svg>`;
 }

@@ -3,6 +3,16 @@
  * win shares with intervals by position, Boss and bot; lengths; end reasons; heists.
  */
 import type { CardSet } from '@gangsta/engine';
+import { cardName, indexCards, rewardsText } from '../render/cards.ts';
+
+/** "L M I S → 3 IP; each: $3" from the card data. */
+export function heistSummary(cards: CardSet, id: string): string {
+  const heist = indexCards(cards).heist(id);
+  if (!heist) return '';
+  const b = heist.coop ? `; each: ${rewardsText(heist.rewardB)}` : '';
+  return `${heist.requirement.join(' ')} → ${rewardsText(heist.rewardA)}${b}`;
+}
+
 import type { Aggregate } from '../sim/aggregate.ts';
 import {
   countOf,
@@ -15,7 +25,6 @@ import {
   sdOf,
   wilson,
 } from '../sim/stats.ts';
-import { cardName } from '../render/cards.ts';
 
 export interface WinRow {
   label: string;
@@ -36,7 +45,11 @@ export function positionRows(agg: Aggregate): WinRow[] {
 export function bossRows(agg: Aggregate, cards: CardSet): WinRow[] {
   return Object.entries(agg.byBoss)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([id, p]) => ({ label: `${cardName(cards, id)} (${id})`, games: p.games, interval: wilson(p) }));
+    .map(([id, p]) => ({
+      label: `${cardName(cards, id)} (${id})`,
+      games: p.games,
+      interval: wilson(p),
+    }));
 }
 
 export function botRows(agg: Aggregate): WinRow[] {
@@ -106,6 +119,8 @@ export function endReasonRows(agg: Aggregate): { label: string; count: number; s
 export interface HeistRow {
   id: string;
   name: string;
+  /** Requirement and rewards in short: "L M I S → 3 IP; each: $3". */
+  card: string;
   offered: number;
   taken: number;
   /** Taken per appearance in the row. */
@@ -122,6 +137,7 @@ export function heistRows(agg: Aggregate, cards: CardSet): HeistRow[] {
   return Object.entries(agg.heists).map(([id, h]) => ({
     id,
     name: cardName(cards, id),
+    card: heistSummary(cards, id),
     offered: h.offered,
     taken: h.taken,
     takeRate: h.offered > 0 ? h.taken / h.offered : 0,

@@ -5,8 +5,8 @@ import { padEnd, padStart } from '../render/color.ts';
 import type { Aggregate } from '../sim/aggregate.ts';
 import { intervalText, pct } from '../sim/stats.ts';
 import {
-  botRows,
   bossRows,
+  botRows,
   breakdownMeans,
   endReasonRows,
   heistRows,
@@ -47,7 +47,10 @@ export function renderSummaryText(agg: Aggregate, cards: CardSet, c: Palette): s
   lines.push(...winTable('Win rate by Boss', bossRows(agg, cards), expected, c), '');
   lines.push(...winTable('Win rate by bot', botRows(agg), expected, c), '');
   if (agg.sharedVictories > 0) {
-    lines.push(`Shared victories: ${agg.sharedVictories} (${pct(agg.sharedVictories / agg.games)}); each winner counts 1/k.`, '');
+    lines.push(
+      `Shared victories: ${agg.sharedVictories} (${pct(agg.sharedVictories / agg.games)}); each winner counts 1/k.`,
+      '',
+    );
   }
   lines.push(...lengthTable('Length', lengthRows(agg), c), '');
   lines.push(...lengthTable('Scores', scoreRows(agg), c), '');
@@ -68,7 +71,11 @@ export function renderSummaryText(agg: Aggregate, cards: CardSet, c: Palette): s
     const byRate = [...heists].sort((a, b) => b.takeRate - a.takeRate);
     const show = (h: (typeof heists)[number]) =>
       `  ${padEnd(`${h.name} (${h.id})`, 32)} taken ${padStart(pct(h.takeRate, 0), 4)} of ${padStart(String(h.offered), 5)} showings · ${h.engagedMean.toFixed(1)} members · $${h.moneyPerMember.toFixed(2)} + ${h.ipPerMember.toFixed(2)} IP per member`;
-    lines.push('', c.bold('Heists most often taken when in the row'), ...byRate.slice(0, 5).map(show));
+    lines.push(
+      '',
+      c.bold('Heists most often taken when in the row'),
+      ...byRate.slice(0, 5).map(show),
+    );
     lines.push(c.bold('Heists least often taken'), ...byRate.slice(-5).map(show));
   }
   return lines.join('\n');

@@ -67,7 +67,11 @@ export function emptyAggregate(): Aggregate {
   };
 }
 
-function tally(table: Proportion[] | Record<string, Proportion>, key: number | string, share: number): void {
+function tally(
+  table: Proportion[] | Record<string, Proportion>,
+  key: number | string,
+  share: number,
+): void {
   const record = table as Record<string, Proportion>;
   const entry = record[key] ?? { wins: 0, games: 0 };
   entry.games += 1;
@@ -75,8 +79,12 @@ function tally(table: Proportion[] | Record<string, Proportion>, key: number | s
   record[key] = entry;
 }
 
+export function emptyHeistStats(): HeistStats {
+  return { offered: 0, taken: 0, cooperative: 0, engaged: 0, money: 0, ip: 0 };
+}
+
 function heistEntry(agg: Aggregate, card: string): HeistStats {
-  agg.heists[card] ??= { offered: 0, taken: 0, cooperative: 0, engaged: 0, money: 0, ip: 0 };
+  agg.heists[card] ??= emptyHeistStats();
   return agg.heists[card];
 }
 
@@ -119,7 +127,9 @@ export function addGame(agg: Aggregate, game: GameSummary, cards: CardSet): void
   addTo(agg.margins, ranked[0] - (ranked[1] ?? 0));
   addTo(agg.turns, game.turns);
   addTo(agg.moves, game.moves);
-  game.chapterTurns.forEach((turns, i) => addTo(agg.chapterTurns[i], turns));
+  game.chapterTurns.forEach((turns, i) => {
+    addTo(agg.chapterTurns[i], turns);
+  });
   game.chapterReasons.forEach((reason, i) => {
     agg.chapterReasons[i][reason] = (agg.chapterReasons[i][reason] ?? 0) + 1;
   });

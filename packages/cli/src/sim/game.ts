@@ -132,13 +132,21 @@ export function playSimulatedGame(job: GameJob): GameSummary {
   let moves = 0;
   while (!isGameOver(state)) {
     const decision = pendingDecision(state);
-    const seats = decision.kind === 'keepResources' ? decision.seats : 'seat' in decision ? [decision.seat] : [];
-    const seat = seats.find((s) => legalMoves(state, s).length > 0);
-    if (seat === undefined) throw new Error(`game ${job.index}: nobody can move at "${decision.kind}"`);
-    const legal = legalMoves(state, seat);
+    // During the secret resource choice several seats decide; take the first still choosing.
+    const candidates = decision.kind === 'keepResources' ? decision.seats : [];
+    let seat = 'seat' in decision ? decision.seat : -1;
+    let legal = seat >= 0 ? legalMoves(state, seat) : [];
+    for (const s of candidates) {
+      legal = legalMoves(state, s);
+      seat = s;
+      if (legal.length > 0) break;
+    }
+    if (legal.length === 0)
+      throw new Error(`game ${job.index}: nobody can move at "${decision.kind}"`);
     const { move } = bots[seat].decide(viewFor(state, seat), legal);
     const result = applyMove(state, move);
-    if (!result.ok) throw new Error(`game ${job.index}: move ${moves} refused: ${result.error.message}`);
+    if (!result.ok)
+      throw new Error(`game ${job.index}: move ${moves} refused: ${result.error.message}`);
     state = result.state;
     moves += 1;
     for (const event of result.events) tracker.see(event, state);

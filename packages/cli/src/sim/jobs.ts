@@ -20,7 +20,10 @@ export function planJobs(plan: SimulationPlan): GameJob[] {
   return Array.from({ length: plan.games }, (_, index) => {
     const seed = (plan.seed + index) % 2 ** 31;
     const shift = plan.rotate ? index % players : 0;
-    const configs = Array.from({ length: players }, (_, seat) => plan.bots[(seat + shift) % players]);
+    const configs = Array.from(
+      { length: players },
+      (_, seat) => plan.bots[(seat + shift) % players],
+    );
     return {
       index,
       options: { ...plan.options, seed },

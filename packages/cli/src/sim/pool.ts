@@ -48,7 +48,8 @@ export async function runInWorkers<T>(
         threads.push(worker);
         worker.on('message', (reply: WorkerReply) => {
           if (reply.type === 'item') onItem(reply.value as T);
-          else if (reply.type === 'error') reject(new RuntimeError(`a game failed in a worker: ${reply.message}`));
+          else if (reply.type === 'error')
+            reject(new RuntimeError(`a game failed in a worker: ${reply.message}`));
           else {
             running -= 1;
             feed(worker);

@@ -1,9 +1,10 @@
 /** Runs a simulation plan on worker threads into an aggregate, with an optional progress bar. */
-import { SingleBar } from 'cli-progress';
+
 import { CLASSIC_CARDS } from '@gangsta/engine';
-import { addGame, type Aggregate, emptyAggregate } from './aggregate.ts';
-import { planJobs, type SimulationPlan } from './jobs.ts';
+import { SingleBar } from 'cli-progress';
+import { type Aggregate, addGame, emptyAggregate } from './aggregate.ts';
 import type { GameSummary } from './game.ts';
+import { planJobs, type SimulationPlan } from './jobs.ts';
 import { batchesOf, runInWorkers } from './pool.ts';
 
 export interface SimulationResult {
@@ -24,15 +25,24 @@ export function progressBar(label: string, total: number): { tick(): void; stop(
   return { tick: () => bar.increment(), stop: () => bar.stop() };
 }
 
-export async function simulate(plan: SimulationPlan, workers: number, label = 'simulating'): Promise<SimulationResult> {
+export async function simulate(
+  plan: SimulationPlan,
+  workers: number,
+  label = 'simulating',
+  onSummary?: (summary: GameSummary) => void,
+): Promise<SimulationResult> {
   const aggregate = emptyAggregate();
   const progress = progressBar(label, plan.games);
   const started = performance.now();
   try {
     // Summaries arrive out of order; the aggregate does not depend on order.
-    const requests = batchesOf(planJobs(plan), workers).map((items) => ({ kind: 'simulate' as const, items }));
+    const requests = batchesOf(planJobs(plan), workers).map((items) => ({
+      kind: 'simulate' as const,
+      items,
+    }));
     await runInWorkers<GameSummary>(requests, workers, (summary) => {
       addGame(aggregate, summary, CLASSIC_CARDS);
+      onSummary?.(summary);
       progress.tick();
     });
   } finally {

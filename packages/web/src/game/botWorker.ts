@@ -3,8 +3,9 @@
  * The bot worker: bots think here so the page never freezes, however long a hard bot
  * searches. One request at a time; the answer carries the request id.
  */
-import type { BotRequest, BotResponse } from './botProtocol.ts';
+
 import { decide } from './botDecide.ts';
+import type { BotRequest, BotResponse } from './botProtocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 

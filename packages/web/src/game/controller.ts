@@ -29,7 +29,7 @@ import {
 } from '@gangsta/engine';
 import type { BotClient } from './botClient.ts';
 import { botSeed, humanSeats, isBotKind, type SeatKind } from './seats.ts';
-import { type Settings, saveGame } from './storage.ts';
+import type { Settings } from './storage.ts';
 
 /** One line of the log: an event, with the move that caused it (-1 for the setup). */
 export interface LogEntry {
@@ -86,7 +86,9 @@ export interface ControllerDeps {
   now?: () => number;
 }
 
-export type StartResult = { ok: true; controller: GameController } | { ok: false; error: EngineError };
+export type StartResult =
+  | { ok: true; controller: GameController }
+  | { ok: false; error: EngineError };
 
 const defaultWait = (ms: number) =>
   new Promise<void>((resolve) => {
@@ -150,7 +152,14 @@ export class GameController {
   ): StartResult {
     const created = createGame(cardSet ? { ...options, cardSet } : options);
     if (!created.ok) return { ok: false, error: created.error };
-    const controller = new GameController(created.state, [], [created.events], seats, deps, cardSet);
+    const controller = new GameController(
+      created.state,
+      [],
+      [created.events],
+      seats,
+      deps,
+      cardSet,
+    );
     controller.persist();
     controller.advance();
     return { ok: true, controller };

@@ -23,7 +23,9 @@ export function lookup(view: GameView): CardLookup {
 
 export function activeEffect(view: GameView, seat: Seat, effect: ResourceEffect): boolean {
   const cards = lookup(view);
-  return view.players[seat].resources.some((r) => r.active && cards.resource(r.id).effect === effect);
+  return view.players[seat].resources.some(
+    (r) => r.active && cards.resource(r.id).effect === effect,
+  );
 }
 
 /** The number printed on a resource (its price or cap), from the card data. */
@@ -109,8 +111,7 @@ export function heistCandidates(
   const out: Candidate[] = [];
   for (const seat of seats) {
     for (const member of view.players[seat].gang) {
-      const move =
-        legal.find((m) => m.type === 'activate' && m.member === member.id) ?? null;
+      const move = legal.find((m) => m.type === 'activate' && m.member === member.id) ?? null;
       const covers = coveredIcons(iconsOf(cards, member), decision.remaining);
       let reason: BlockReason | null = null;
       if (!move) {

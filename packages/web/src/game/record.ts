@@ -47,13 +47,20 @@ export function parseGameFile(text: string): ParsedRecord {
   } catch {
     return { ok: false, problem: { key: 'notJson' } };
   }
-  if (!data || typeof data !== 'object' || (data as { format?: unknown }).format !== 'gangsta-game') {
+  if (
+    !data ||
+    typeof data !== 'object' ||
+    (data as { format?: unknown }).format !== 'gangsta-game'
+  ) {
     return { ok: false, problem: { key: 'notGame' } };
   }
   const shape = recordSchema.safeParse(data);
   if (!shape.success) {
     const issue = shape.error.issues[0];
-    return { ok: false, problem: { key: 'badField', params: { field: issue.path.join('.') || '-' } } };
+    return {
+      ok: false,
+      problem: { key: 'badField', params: { field: issue.path.join('.') || '-' } },
+    };
   }
   const record = shape.data as GameRecord;
   if (shape.data.cardSet !== undefined) {
@@ -66,12 +73,18 @@ export function parseGameFile(text: string): ParsedRecord {
   }
   const replayed = replay(record);
   if (!replayed.ok && replayed.index < 0) {
-    return { ok: false, problem: { key: 'badOptions', params: { detail: replayed.error.message } } };
+    return {
+      ok: false,
+      problem: { key: 'badOptions', params: { detail: replayed.error.message } },
+    };
   }
   if (!replayed.ok) {
     return {
       ok: false,
-      problem: { key: 'badMove', params: { index: replayed.index + 1, detail: replayed.error.message } },
+      problem: {
+        key: 'badMove',
+        params: { index: replayed.index + 1, detail: replayed.error.message },
+      },
     };
   }
   return { ok: true, record };

@@ -66,7 +66,10 @@ export class Session {
     return this.resume(saved.record, saved.seats).ok;
   }
 
-  newGame(options: GameOptionsInput, seats: SeatKind[]): { ok: true } | { ok: false; error: EngineError } {
+  newGame(
+    options: GameOptionsInput,
+    seats: SeatKind[],
+  ): { ok: true } | { ok: false; error: EngineError } {
     const started = GameController.start(options, seats, this.deps());
     if (!started.ok) return started;
     this.setController(started.controller);
@@ -87,7 +90,8 @@ export class Session {
   }
 
   openRules(): void {
-    const back = this.snapshot.screen.name === 'rules' ? this.snapshot.screen.back : this.snapshot.screen;
+    const back =
+      this.snapshot.screen.name === 'rules' ? this.snapshot.screen.back : this.snapshot.screen;
     this.update({ screen: { name: 'rules', back } });
   }
 

@@ -60,7 +60,9 @@ export function loadSettings(): Settings {
   try {
     const data = JSON.parse(text) as Partial<Settings>;
     const delay = Number(data.botDelayMs);
-    return { botDelayMs: Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_SETTINGS.botDelayMs };
+    return {
+      botDelayMs: Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_SETTINGS.botDelayMs,
+    };
   } catch {
     return { ...DEFAULT_SETTINGS };
   }

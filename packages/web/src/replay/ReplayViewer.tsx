@@ -3,7 +3,7 @@
  * Once the game is over it can reveal what was hidden (deck order, resource choices), and
  * "review this move" asks the medium bot what it would have played in that position.
  */
-import { cardsOf, type GameRecord, moveKey, type Move } from '@gangsta/engine';
+import { cardsOf, type GameRecord, type Move, moveKey } from '@gangsta/engine';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { botSeed, SEAT_KINDS, type SeatKind } from '../game/seats.ts';
@@ -26,23 +26,24 @@ type Review =
 
 function HiddenPanel({ ctx, hidden }: { ctx: TextContext; hidden: HiddenInfo }) {
   const { t } = ctx;
-  const list = (ids: string[]) => (ids.length === 0 ? t('app.nothing') : ids.map((id) => nameOf(ctx, id)).join(', '));
+  const list = (ids: string[]) =>
+    ids.length === 0 ? t('app.nothing') : ids.map((id) => nameOf(ctx, id)).join(', ');
   return (
     <section className="hidden-info" aria-labelledby="hidden-title">
       <h2 id="hidden-title">{t('replay.hiddenTitle')}</h2>
       <dl>
         <dt>{t('replay.heistDeck')}</dt>
-        <dd>{list(hidden.heistDeck)}</dd>
+        <dd className="hidden-value">{list(hidden.heistDeck)}</dd>
         <dt>{t('replay.gangsterDeck')}</dt>
-        <dd>{list(hidden.gangsterDeck)}</dd>
+        <dd className="hidden-value">{list(hidden.gangsterDeck)}</dd>
         <dt>{t('replay.resourceDeck')}</dt>
-        <dd>{list(hidden.resourceDeck)}</dd>
+        <dd className="hidden-value">{list(hidden.resourceDeck)}</dd>
         <dt>{t('replay.unkept')}</dt>
-        <dd>{list(hidden.unkeptResources)}</dd>
+        <dd className="hidden-value">{list(hidden.unkeptResources)}</dd>
         {hidden.players.map((p) => (
           <div key={p.seat}>
             <dt>{t('app.seat', { n: p.seat + 1 })}</dt>
-            <dd>
+            <dd className="hidden-value">
               {t('replay.playerHidden', {
                 dealt: list(p.dealt),
                 kept: list(p.kept),
@@ -56,7 +57,15 @@ function HiddenPanel({ ctx, hidden }: { ctx: TextContext; hidden: HiddenInfo }) 
   );
 }
 
-function ContinueGame({ session, record, seats }: { session: Session; record: GameRecord; seats: SeatKind[] | null }) {
+function ContinueGame({
+  session,
+  record,
+  seats,
+}: {
+  session: Session;
+  record: GameRecord;
+  seats: SeatKind[] | null;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [chosen, setChosen] = useState<SeatKind[]>(
@@ -129,7 +138,8 @@ export default function ReplayViewer({
   }
   const revealing = reveal && model.over;
   const view = model.viewAt(step, revealing);
-  const seatKinds = seats ?? Array.from({ length: record.options.players }, () => 'human' as SeatKind);
+  const seatKinds =
+    seats ?? Array.from({ length: record.options.players }, () => 'human' as SeatKind);
   const ctx: TextContext = { t, cards: cardsOf(view.cards), seats: seatKinds, viewer: null };
   const lastIndex = step - 1;
   const lastMove = lastIndex >= 0 ? record.moves[lastIndex] : null;
@@ -153,7 +163,12 @@ export default function ReplayViewer({
     try {
       const answer = await session
         .bots()
-        .ask('medium', botSeed(record.options.seed, position.seat, lastIndex), position.view, position.legal);
+        .ask(
+          'medium',
+          botSeed(record.options.seed, position.seat, lastIndex),
+          position.view,
+          position.legal,
+        );
       setReview({
         status: 'ready',
         index: lastIndex,
@@ -171,8 +186,15 @@ export default function ReplayViewer({
     if (review.status === 'failed') return t('decision.hintFailed');
     const position = model.positionBefore(lastIndex);
     if (!position) return null;
-    const text = describeMove({ ...ctx, viewer: position.seat }, position.view, position.decision, review.move);
-    const line = review.same ? t('replay.reviewSame', { move: text }) : t('replay.reviewOther', { move: text });
+    const text = describeMove(
+      { ...ctx, viewer: position.seat },
+      position.view,
+      position.decision,
+      review.move,
+    );
+    const line = review.same
+      ? t('replay.reviewSame', { move: text })
+      : t('replay.reviewOther', { move: text });
     return review.reason ? `${line} ${t('replay.reviewReason', { reason: review.reason })}` : line;
   };
   const hidden = revealing ? model.hiddenAt(step) : null;
@@ -193,7 +215,7 @@ export default function ReplayViewer({
         />
         <div className="replay-buttons">
           <button type="button" onClick={() => go(0)} aria-label={t('replay.first')}>
-            ⏮
+            |◀
           </button>
           <button type="button" onClick={() => go(step - 1)} aria-label={t('replay.previous')}>
             ◀
@@ -205,7 +227,7 @@ export default function ReplayViewer({
             ▶
           </button>
           <button type="button" onClick={() => go(model.length)} aria-label={t('replay.last')}>
-            ⏭
+            ▶|
           </button>
         </div>
         <p className="replay-move" aria-live="polite">
@@ -224,7 +246,11 @@ export default function ReplayViewer({
           </span>
           {!model.over ? <span className="help">{t('replay.revealOnlyOver')}</span> : null}
           {model.over && lastMove ? (
-            <button type="button" onClick={() => void askReview()} disabled={review.status === 'thinking'}>
+            <button
+              type="button"
+              onClick={() => void askReview()}
+              disabled={review.status === 'thinking'}
+            >
               {t('replay.review')}
             </button>
           ) : null}

@@ -107,7 +107,8 @@ export class ReplayModel {
     const entries: LogEntry[] = [];
     let id = 0;
     for (let index = 0; index <= step; index++) {
-      const events = reveal && this.over ? this.events[index] : visibleEvents(this.events[index], null);
+      const events =
+        reveal && this.over ? this.events[index] : visibleEvents(this.events[index], null);
       for (const event of events) entries.push({ id: id++, moveIndex: index - 1, event });
     }
     return entries;

@@ -31,7 +31,9 @@ export function decisionHelp(ctx: TextContext, view: GameView, decision: Decisio
     case 'diversion':
       return t('decision.diversion.help', { count: decision.left });
     case 'snitchDiscard':
-      return t('decision.snitchDiscard.help', { value: view.cards.snitches.find((s) => s.id === decision.snitch)?.value ?? '?' });
+      return t('decision.snitchDiscard.help', {
+        value: view.cards.snitches.find((s) => s.id === decision.snitch)?.value ?? '?',
+      });
     case 'gangWarDiscard':
       return decision.seat === decision.victim
         ? t('decision.gangWarDiscard.helpOwn')

@@ -29,7 +29,10 @@ export function describeEvent(ctx: TextContext, event: GameEvent): string {
         list: event.kept.map((ids, s) => `${seat(s)}: ${cards(ids)}`).join('; '),
       });
     case 'resourceActivated':
-      return t('event.resourceActivated', { seat: seat(event.seat), card: nameOf(ctx, event.card) });
+      return t('event.resourceActivated', {
+        seat: seat(event.seat),
+        card: nameOf(ctx, event.card),
+      });
     case 'turnStarted':
       return t(event.extra ? 'event.extraTurnStarted' : 'event.turnStarted', {
         seat: seat(event.seat),
@@ -79,12 +82,15 @@ export function describeEvent(ctx: TextContext, event: GameEvent): string {
     case 'iconRemoved':
       return t('event.iconRemoved', { seat: seat(event.seat), skill: t(`skills.${event.skill}`) });
     case 'activated':
-      return t(event.owner === event.seat ? 'event.activated' : 'event.activatedOther', {
-        seat: seat(event.seat),
-        owner: seat(event.owner),
-        member: nameOf(ctx, event.member),
-        remaining: skillNames(t, event.remaining),
-      });
+      return t(
+        `event.${event.owner === event.seat ? 'activated' : 'activatedOther'}${event.remaining.length === 0 ? 'Done' : ''}`,
+        {
+          seat: seat(event.seat),
+          owner: seat(event.owner),
+          member: nameOf(ctx, event.member),
+          remaining: skillNames(t, event.remaining),
+        },
+      );
     case 'heistAbandoned':
       return t('event.heistAbandoned', { seat: seat(event.seat), card: nameOf(ctx, event.card) });
     case 'heistCompleted':
@@ -110,12 +116,18 @@ export function describeEvent(ctx: TextContext, event: GameEvent): string {
         amount: money(ctx, event.amount),
       });
     case 'assassinationOrdered':
-      return t('event.assassinationOrdered', { seat: seat(event.seat), target: seat(event.target) });
-    case 'memberDiscarded':
-      return t(event.toHospital ? 'event.memberToHospital' : `event.memberDiscarded.${event.reason}`, {
+      return t('event.assassinationOrdered', {
         seat: seat(event.seat),
-        member: nameOf(ctx, event.member),
+        target: seat(event.target),
       });
+    case 'memberDiscarded':
+      return t(
+        event.toHospital ? 'event.memberToHospital' : `event.memberDiscarded.${event.reason}`,
+        {
+          seat: seat(event.seat),
+          member: nameOf(ctx, event.member),
+        },
+      );
     case 'diverted':
       return t('event.diverted', {
         seat: seat(event.seat),
@@ -125,7 +137,10 @@ export function describeEvent(ctx: TextContext, event: GameEvent): string {
     case 'passed':
       return t('event.passed', { seat: seat(event.seat) });
     case 'returnedFromHospital':
-      return t('event.returnedFromHospital', { seat: seat(event.seat), member: nameOf(ctx, event.member) });
+      return t('event.returnedFromHospital', {
+        seat: seat(event.seat),
+        member: nameOf(ctx, event.member),
+      });
     case 'rowCardDiscarded':
       return t(`event.rowCardDiscarded.${event.row}`, {
         seat: seat(event.seat),

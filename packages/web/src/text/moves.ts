@@ -22,7 +22,12 @@ function memberName(ctx: TextContext, view: GameView, id: string, mover: number)
     : name;
 }
 
-export function describeMove(ctx: TextContext, view: GameView, decision: Decision, move: Move): string {
+export function describeMove(
+  ctx: TextContext,
+  view: GameView,
+  decision: Decision,
+  move: Move,
+): string {
   const { t } = ctx;
   const cards = lookup(view);
   switch (move.type) {

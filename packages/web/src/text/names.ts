@@ -2,7 +2,14 @@
  * Display names of cards and seats, from the translations. The card data carries no words:
  * members are named by id (`gangsters.<id>`), heists by kind, resources by effect.
  */
-import { type CardLookup, type GameView, iconsOf, type Member, type Seat, type Skill } from '@gangsta/engine';
+import {
+  type CardLookup,
+  type GameView,
+  iconsOf,
+  type Member,
+  type Seat,
+  type Skill,
+} from '@gangsta/engine';
 import type { TFunction } from 'i18next';
 import type { SeatKind } from '../game/seats.ts';
 

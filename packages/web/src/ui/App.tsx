@@ -75,7 +75,10 @@ export function App({ session }: { session: Session }) {
               {t('app.backToTable')}
             </button>
           ) : null}
-          <button type="button" onClick={() => (screen.name === 'rules' ? session.closeRules() : session.openRules())}>
+          <button
+            type="button"
+            onClick={() => (screen.name === 'rules' ? session.closeRules() : session.openRules())}
+          >
             {t(screen.name === 'rules' ? 'app.closeRules' : 'app.rules')}
           </button>
           <ImportGame session={session} />

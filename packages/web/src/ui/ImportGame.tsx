@@ -7,7 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { parseGameFile, type RecordProblem } from '../game/record.ts';
 import type { Session } from '../game/session.ts';
 
-export function problemText(t: (key: string, params?: Record<string, unknown>) => string, problem: RecordProblem): string {
+export function problemText(
+  t: (key: string, params?: Record<string, unknown>) => string,
+  problem: RecordProblem,
+): string {
   return 'params' in problem
     ? t(`replay.importError.${problem.key}`, problem.params)
     : t(`replay.importError.${problem.key}`);
@@ -25,7 +28,9 @@ export function ImportGame({ session }: { session: Session }) {
     const parsed = parseGameFile(text);
     if (input.current) input.current.value = '';
     if (!parsed.ok) {
-      setError(t('replay.importError.title', { file: file.name, problem: problemText(t, parsed.problem) }));
+      setError(
+        t('replay.importError.title', { file: file.name, problem: problemText(t, parsed.problem) }),
+      );
       return;
     }
     setError(null);

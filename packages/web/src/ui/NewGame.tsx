@@ -104,7 +104,8 @@ export function NewGame({ session }: { session: Session }) {
                 checked={players === n}
                 onChange={() => {
                   setPlayers(n);
-                  if (firstPlayer !== 'random' && Number(firstPlayer) >= n) setFirstPlayer('random');
+                  if (firstPlayer !== 'random' && Number(firstPlayer) >= n)
+                    setFirstPlayer('random');
                 }}
               />
               <label htmlFor={`${id}-players-${n}`}>{t('newGame.playerCount', { count: n })}</label>
@@ -115,7 +116,9 @@ export function NewGame({ session }: { session: Session }) {
           {seats.slice(0, players).map((kind, seat) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
             <li key={seat}>
-              <label htmlFor={`${id}-seat-${seat}`}>{t('app.seat', { n: seat + 1 })}</label>
+              <label className="seat-label" htmlFor={`${id}-seat-${seat}`}>
+                {t('app.seat', { n: seat + 1 })}
+              </label>
               <select
                 id={`${id}-seat-${seat}`}
                 value={kind}
@@ -163,7 +166,11 @@ export function NewGame({ session }: { session: Session }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-first`}>{t('newGame.firstPlayer')}</label>
-          <select id={`${id}-first`} value={firstPlayer} onChange={(e) => setFirstPlayer(e.target.value)}>
+          <select
+            id={`${id}-first`}
+            value={firstPlayer}
+            onChange={(e) => setFirstPlayer(e.target.value)}
+          >
             <option value="random">{t('newGame.firstPlayerRandom')}</option>
             {Array.from({ length: players }, (_, seat) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions

@@ -6,15 +6,15 @@
 import type { CardLookup, GameView, Member, Move, PlayerView } from '@gangsta/engine';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardFace, ScreenReaderText } from '../cards/index.ts';
 import { lookup, recruitPrice } from '../game/derive.ts';
 import type { SeatKind } from '../game/seats.ts';
 import { seatName } from '../text/names.ts';
-import { CardFace, ScreenReaderText } from '../cards/index.ts';
 
 export interface TableInteraction {
   /** Card id → the move a click on that card plays. */
   targets: ReadonlyMap<string, Move>;
-  describe: (move: Move) => string;
+  moveText: (move: Move) => string;
   onPlay: (move: Move) => void;
 }
 
@@ -63,7 +63,7 @@ function Slot({ id, props, member, active, note }: SlotProps) {
         {note || clickable ? (
           <>
             {note ? <span className="card-note">{note}</span> : null}
-            {clickable ? <ScreenReaderText>{interaction.describe(move)}</ScreenReaderText> : null}
+            {clickable ? <ScreenReaderText>{interaction.moveText(move)}</ScreenReaderText> : null}
           </>
         ) : undefined}
       </CardFace>
@@ -88,7 +88,9 @@ function Rows({ props, cards }: { props: TableProps; cards: CardLookup }) {
   const priceNote = (id: string) => {
     if (buyer === null || !view.options.families) return undefined;
     const price = recruitPrice(view, buyer, id);
-    return price === cards.gangster(id).cost ? undefined : t('table.yourPrice', { price: t('app.money', { amount: price }) });
+    return price === cards.gangster(id).cost
+      ? undefined
+      : t('table.yourPrice', { price: t('app.money', { amount: price }) });
   };
   return (
     <div className="rows">
@@ -137,7 +139,15 @@ function MemberSlot({ member, props }: { member: Member; props: TableProps }) {
   return <Slot id={member.id} props={props} member={member} />;
 }
 
-function PlayerPanel({ player, props, cards }: { player: PlayerView; props: TableProps; cards: CardLookup }) {
+function PlayerPanel({
+  player,
+  props,
+  cards,
+}: {
+  player: PlayerView;
+  props: TableProps;
+  cards: CardLookup;
+}) {
   const { t } = useTranslation();
   const { view } = props;
   const active = view.decision.kind !== 'gameOver' && view.turn.seat === player.seat;
@@ -160,7 +170,8 @@ function PlayerPanel({ player, props, cards }: { player: PlayerView; props: Tabl
             <dt>{t('table.cash')}</dt>
             <dd>{t('app.money', { amount: player.cash })}</dd>
           </div>
-          {player.bank > 0 || player.resources.some((r) => cards.resource(r.id).effect === 'bank') ? (
+          {player.bank > 0 ||
+          player.resources.some((r) => cards.resource(r.id).effect === 'bank') ? (
             <div>
               <dt>{t('table.bank')}</dt>
               <dd>{t('app.money', { amount: player.bank })}</dd>
@@ -249,7 +260,6 @@ export function TableStatus({ view }: { view: GameView }) {
 }
 
 export function Table(props: TableProps) {
-  const { t } = useTranslation();
   const { view } = props;
   const cards = lookup(view);
   // The viewer's own gang first, then the others in seat order.
@@ -259,7 +269,7 @@ export function Table(props: TableProps) {
   return (
     <div className="table">
       <Rows props={props} cards={cards} />
-      <div className="players" aria-label={t('table.players')}>
+      <div className="players">
         {order.map((seat) => (
           <PlayerPanel key={seat} player={view.players[seat]} props={props} cards={cards} />
         ))}

@@ -5,7 +5,7 @@
 import { cardsOf, type Move } from '@gangsta/engine';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type GameController, type LastMove, type TableSnapshot } from '../game/controller.ts';
+import type { GameController, LastMove, TableSnapshot } from '../game/controller.ts';
 import type { Session } from '../game/session.ts';
 import type { TextContext } from '../text/context.ts';
 import { describeEvent, isSilent } from '../text/events.ts';
@@ -65,7 +65,9 @@ function PassDevice({ seat, onConfirm }: { seat: number; onConfirm: () => void }
   useEffect(() => button.current?.focus(), []);
   return (
     <section className="pass-device" aria-labelledby="pass-title" data-testid="pass-device">
-      <h2 id="pass-title">{t('table.passDevice.title', { seat: t('app.seat', { n: seat + 1 }) })}</h2>
+      <h2 id="pass-title">
+        {t('table.passDevice.title', { seat: t('app.seat', { n: seat + 1 }) })}
+      </h2>
       <p>{t('table.passDevice.text')}</p>
       <button ref={button} type="button" className="primary" onClick={onConfirm}>
         {t('table.passDevice.confirm', { seat: t('app.seat', { n: seat + 1 }) })}
@@ -88,7 +90,15 @@ function LastBotMove({ ctx, snapshot }: { ctx: TextContext; snapshot: TableSnaps
   );
 }
 
-function GameMenu({ session, controller, over }: { session: Session; controller: GameController; over: boolean }) {
+function GameMenu({
+  session,
+  controller,
+  over,
+}: {
+  session: Session;
+  controller: GameController;
+  over: boolean;
+}) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -97,12 +107,15 @@ function GameMenu({ session, controller, over }: { session: Session; controller:
         {t('app.exportGame')}
       </button>
       {over ? (
-        <button type="button" onClick={() => session.openReplay(controller.record(), controller.seats)}>
+        <button
+          type="button"
+          onClick={() => session.openReplay(controller.record(), controller.seats)}
+        >
           {t('app.watchReplay')}
         </button>
       ) : null}
       {confirming ? (
-        <span className="confirm" role="group" aria-label={t('app.abandonConfirm')}>
+        <span className="confirm">
           {t('app.abandonConfirm')}{' '}
           <button type="button" className="danger" onClick={() => session.abandonGame()}>
             {t('app.yes')}
@@ -120,19 +133,28 @@ function GameMenu({ session, controller, over }: { session: Session; controller:
   );
 }
 
-export function TableScreen({ session, controller }: { session: Session; controller: GameController }) {
+export function TableScreen({
+  session,
+  controller,
+}: {
+  session: Session;
+  controller: GameController;
+}) {
   const { t } = useTranslation();
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const flash = useFlash(snapshot.lastMove);
   const view = snapshot.view;
   const ctx = useMemo<TextContext | null>(
-    () => (view ? { t, cards: cardsOf(view.cards), seats: snapshot.seats, viewer: snapshot.viewer } : null),
+    () =>
+      view
+        ? { t, cards: cardsOf(view.cards), seats: snapshot.seats, viewer: snapshot.viewer }
+        : null,
     [t, view, snapshot.seats, snapshot.viewer],
   );
   if (snapshot.passTo !== null || !view || !ctx) {
     return <PassDevice seat={snapshot.passTo ?? 0} onConfirm={() => controller.confirmPass()} />;
   }
-  const describe = (move: Move) => describeMove(ctx, view, snapshot.decision, move);
+  const moveText = (move: Move) => describeMove(ctx, view, snapshot.decision, move);
   const play = (move: Move) => controller.play(move);
   const hintIds =
     snapshot.hint.status === 'ready' ? new Set(moveCardIds(snapshot.hint.move)) : new Set<string>();
@@ -150,6 +172,7 @@ export function TableScreen({ session, controller }: { session: Session; control
           seats={snapshot.seats}
           families={view.options.families}
           resources={view.options.resources}
+          focusOnShow
         />
       ) : (
         <>
@@ -160,7 +183,7 @@ export function TableScreen({ session, controller }: { session: Session; control
             decision={snapshot.decision}
             legal={snapshot.legal}
             play={play}
-            describe={describe}
+            moveText={moveText}
             thinking={snapshot.thinking}
             canUndo={snapshot.canUndo}
             onUndo={() => controller.undo()}
@@ -175,7 +198,9 @@ export function TableScreen({ session, controller }: { session: Session; control
           view={view}
           seats={snapshot.seats}
           interaction={
-            snapshot.legal.length > 0 ? { targets: clickTargets(snapshot.legal), describe, onPlay: play } : undefined
+            snapshot.legal.length > 0
+              ? { targets: clickTargets(snapshot.legal), moveText, onPlay: play }
+              : undefined
           }
           flash={flash}
           hint={hintIds}

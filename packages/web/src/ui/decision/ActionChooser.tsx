@@ -10,7 +10,7 @@ import { MoveButton } from './MoveButton.tsx';
 import type { DecisionOf, DecisionProps } from './types.ts';
 
 export function ActionChooser(props: DecisionProps<DecisionOf<'action'>>) {
-  const { ctx, view, decision, legal, play, describe } = props;
+  const { ctx, view, decision, legal, play, moveText } = props;
   const { t } = ctx;
   const cards = lookup(view);
   const seat = decision.seat;
@@ -33,8 +33,8 @@ export function ActionChooser(props: DecisionProps<DecisionOf<'action'>>) {
               : t('decision.action.heistNeedsOthers');
             return [
               <li key={id}>
-                <MoveButton move={move} play={play} label={describe(move)}>
-                  {describe(move)}
+                <MoveButton move={move} play={play} label={moveText(move)}>
+                  {moveText(move)}
                   <span className="note">{note}</span>
                 </MoveButton>
               </li>,
@@ -58,7 +58,7 @@ export function ActionChooser(props: DecisionProps<DecisionOf<'action'>>) {
           if (move) {
             return [
               <li key={id}>
-                <MoveButton move={move} play={play} label={describe(move)} />
+                <MoveButton move={move} play={play} label={moveText(move)} />
               </li>,
             ];
           }
@@ -79,7 +79,7 @@ export function ActionChooser(props: DecisionProps<DecisionOf<'action'>>) {
           <ul className="move-list">
             {deckMoves.map((move) => (
               <li key={move.type}>
-                <MoveButton move={move} play={play} label={describe(move)} />
+                <MoveButton move={move} play={play} label={moveText(move)} />
               </li>
             ))}
           </ul>
@@ -89,7 +89,7 @@ export function ActionChooser(props: DecisionProps<DecisionOf<'action'>>) {
         <>
           <h3>{t('decision.action.passTitle')}</h3>
           <p className="note">{t('decision.action.passNote')}</p>
-          <MoveButton move={pass} play={play} label={describe(pass)} />
+          <MoveButton move={pass} play={play} label={moveText(pass)} />
         </>
       ) : null}
     </div>

@@ -30,7 +30,9 @@ export function BankControl({
   const withdraw = moves.find((m) => m.amount === -chosen);
   return (
     <fieldset className="bank-control">
-      <legend>{t('decision.bank.legend', { amount: t('app.money', { amount: view.players[seat].bank }) })}</legend>
+      <legend>
+        {t('decision.bank.legend', { amount: t('app.money', { amount: view.players[seat].bank }) })}
+      </legend>
       <label htmlFor={id}>{t('decision.bank.amount')}</label>
       <select id={id} value={chosen} onChange={(e) => setAmount(Number(e.target.value))}>
         {amounts.map((a) => (
@@ -39,10 +41,20 @@ export function BankControl({
           </option>
         ))}
       </select>
-      <button type="button" data-move-type="bank" disabled={!deposit} onClick={() => deposit && play(deposit)}>
+      <button
+        type="button"
+        data-move-type="bank"
+        disabled={!deposit}
+        onClick={() => deposit && play(deposit)}
+      >
         {t('decision.bank.deposit')}
       </button>
-      <button type="button" data-move-type="bank" disabled={!withdraw} onClick={() => withdraw && play(withdraw)}>
+      <button
+        type="button"
+        data-move-type="bank"
+        disabled={!withdraw}
+        onClick={() => withdraw && play(withdraw)}
+      >
         {t('decision.bank.withdraw')}
       </button>
     </fieldset>

@@ -3,7 +3,14 @@
  * deciding seat. The moves come from `legalMoves` (through the controller), never from the UI's
  * own idea of the rules.
  */
-import type { Decision, EngineError, GameView, Move } from '@gangsta/engine';
+import {
+  type Decision,
+  type EngineError,
+  type GameView,
+  type Move,
+  moveKey,
+} from '@gangsta/engine';
+import { useEffect, useRef } from 'react';
 import type { HintState } from '../../game/controller.ts';
 import type { TextContext } from '../../text/context.ts';
 import { decisionHelp, decisionStatus, decisionTitle } from '../../text/decisions.ts';
@@ -20,7 +27,7 @@ export interface DecisionPanelProps {
   decision: Decision;
   legal: Move[];
   play: (move: Move) => void;
-  describe: (move: Move) => string;
+  moveText: (move: Move) => string;
   thinking: number | null;
   canUndo: boolean;
   onUndo: () => void;
@@ -39,29 +46,54 @@ function Body(props: DecisionProps) {
     case 'keepResources':
       return <ResourceChoice {...props} decision={decision} />;
     default:
-      return <MoveList moves={props.legal} play={props.play} describe={props.describe} />;
+      return <MoveList moves={props.legal} play={props.play} moveText={props.moveText} />;
   }
 }
 
 export function DecisionPanel(props: DecisionPanelProps) {
-  const { ctx, view, decision, legal, play, describe } = props;
+  const { ctx, view, decision, legal, play, moveText } = props;
   const { t } = ctx;
   const mine = legal.length > 0;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const movesKey = legal.map(moveKey).join('|');
+  // After a move the clicked button is gone and the focus with it: bring keyboard users back
+  // to the new question instead of the top of the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the legal moves change
+  useEffect(() => {
+    const active = document.activeElement;
+    if (mine && (active === null || active === document.body)) heading.current?.focus();
+  }, [movesKey, mine]);
   const bankMoves = legal.filter((m): m is Extract<Move, { type: 'bank' }> => m.type === 'bank');
   const others = legal.filter((m) => m.type !== 'bank');
   return (
-    <section className={`decision${mine ? ' mine' : ''}`} data-testid="decision" aria-labelledby="decision-title">
-      <h2 id="decision-title">{decisionStatus(ctx, decision)}</h2>
+    <section
+      className={`decision${mine ? ' mine' : ''}`}
+      data-testid="decision"
+      aria-labelledby="decision-title"
+    >
+      <h2 id="decision-title" ref={heading} tabIndex={-1}>
+        {decisionStatus(ctx, decision)}
+      </h2>
       {mine ? (
         <>
           <p className="help">{decisionHelp(ctx, view, decision)}</p>
-          <Body ctx={ctx} view={view} decision={decision} legal={others} play={play} describe={describe} />
+          <Body
+            ctx={ctx}
+            view={view}
+            decision={decision}
+            legal={others}
+            play={play}
+            moveText={moveText}
+          />
           <BankControl ctx={ctx} view={view} moves={bankMoves} play={play} />
         </>
       ) : props.thinking !== null ? (
         <p className="thinking" role="status">
           <span className="spinner" aria-hidden="true" />
-          {t('decision.botThinking', { seat: t('app.seat', { n: props.thinking + 1 }), title: decisionTitle(ctx, decision) })}
+          {t('decision.botThinking', {
+            seat: t('app.seat', { n: props.thinking + 1 }),
+            title: decisionTitle(ctx, decision),
+          })}
         </p>
       ) : null}
       {props.error ? (
@@ -88,7 +120,9 @@ export function DecisionPanel(props: DecisionPanelProps) {
           ) : null}
         </div>
       ) : null}
-      {mine ? <HintText ctx={ctx} view={view} decision={decision} hint={props.hint} describe={describe} /> : null}
+      {mine ? (
+        <HintText ctx={ctx} view={view} decision={decision} hint={props.hint} moveText={moveText} />
+      ) : null}
     </section>
   );
 }
@@ -96,13 +130,13 @@ export function DecisionPanel(props: DecisionPanelProps) {
 function HintText({
   ctx,
   hint,
-  describe,
+  moveText,
 }: {
   ctx: TextContext;
   view: GameView;
   decision: Decision;
   hint: HintState;
-  describe: (move: Move) => string;
+  moveText: (move: Move) => string;
 }) {
   const { t } = ctx;
   if (hint.status === 'idle') return null;
@@ -113,8 +147,8 @@ function HintText({
         : hint.status === 'failed'
           ? t('decision.hintFailed')
           : hint.reason
-            ? t('decision.hintWithReason', { move: describe(hint.move), reason: hint.reason })
-            : t('decision.hint', { move: describe(hint.move) })}
+            ? t('decision.hintWithReason', { move: moveText(hint.move), reason: hint.reason })
+            : t('decision.hint', { move: moveText(hint.move) })}
     </p>
   );
 }

@@ -4,15 +4,15 @@
  * order that completes the heist engaging as many of the viewer's members as possible.
  */
 import { iconsOf } from '@gangsta/engine';
+import { HeistCard, SkillRow } from '../../cards/index.ts';
 import { heistCandidates, lookup, remainingHint } from '../../game/derive.ts';
 import { nameOf, seatLabel } from '../../text/context.ts';
 import { skillNames } from '../../text/names.ts';
-import { HeistCard, SkillRow } from '../../cards/index.ts';
 import { MoveButton } from './MoveButton.tsx';
 import type { DecisionOf, DecisionProps } from './types.ts';
 
 export function HeistBuilder(props: DecisionProps<DecisionOf<'activate'>>) {
-  const { ctx, view, decision, legal, play, describe } = props;
+  const { ctx, view, decision, legal, play, moveText } = props;
   const { t } = ctx;
   const cards = lookup(view);
   const heist = cards.heist(decision.heist);
@@ -79,7 +79,9 @@ export function HeistBuilder(props: DecisionProps<DecisionOf<'activate'>>) {
             ) : null}
           </>
         ) : (
-          <p>{t(heist.coop ? 'decision.activate.hintNeedsOthers' : 'decision.activate.hintNone')}</p>
+          <p>
+            {t(heist.coop ? 'decision.activate.hintNeedsOthers' : 'decision.activate.hintNone')}
+          </p>
         )}
       </div>
       {seats.map((seat) => (
@@ -95,8 +97,8 @@ export function HeistBuilder(props: DecisionProps<DecisionOf<'activate'>>) {
               .map((c) => (
                 <li key={c.member.id} className={c.move ? '' : 'blocked'}>
                   {c.move ? (
-                    <MoveButton move={c.move} play={play} label={describe(c.move)}>
-                      {describe(c.move)}
+                    <MoveButton move={c.move} play={play} label={moveText(c.move)}>
+                      {moveText(c.move)}
                       <span className="note">
                         {t('decision.activate.covers', { icons: skillNames(t, c.covers) })}
                       </span>
@@ -104,8 +106,7 @@ export function HeistBuilder(props: DecisionProps<DecisionOf<'activate'>>) {
                   ) : (
                     <>
                       <span>
-                        {nameOf(ctx, c.member.id)} (
-                        {skillNames(t, iconsOf(cards, c.member))})
+                        {nameOf(ctx, c.member.id)} ({skillNames(t, iconsOf(cards, c.member))})
                       </span>{' '}
                       <span className="reason">{t(`decision.activate.blocked.${c.reason}`)}</span>
                     </>
@@ -115,7 +116,9 @@ export function HeistBuilder(props: DecisionProps<DecisionOf<'activate'>>) {
           </ul>
         </div>
       ))}
-      {abandon ? <MoveButton move={abandon} play={play} label={describe(abandon)} className="secondary" /> : null}
+      {abandon ? (
+        <MoveButton move={abandon} play={play} label={moveText(abandon)} className="secondary" />
+      ) : null}
     </div>
   );
 }

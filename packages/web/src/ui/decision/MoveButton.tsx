@@ -37,11 +37,11 @@ export function MoveButton({
 export function MoveList({
   moves,
   play,
-  describe,
+  moveText,
 }: {
   moves: Move[];
   play: (move: Move) => void;
-  describe: (move: Move) => string;
+  moveText: (move: Move) => string;
 }) {
   if (moves.length === 0) return null;
   return (
@@ -49,7 +49,7 @@ export function MoveList({
       {moves.map((move, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: legal moves are distinct and ordered
         <li key={i}>
-          <MoveButton move={move} play={play} label={describe(move)} />
+          <MoveButton move={move} play={play} label={moveText(move)} />
         </li>
       ))}
     </ul>

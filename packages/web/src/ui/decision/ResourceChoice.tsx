@@ -4,7 +4,7 @@ import { MoveList } from './MoveButton.tsx';
 import type { DecisionOf, DecisionProps } from './types.ts';
 
 export function ResourceChoice(props: DecisionProps<DecisionOf<'keepResources'>>) {
-  const { ctx, view, legal, play, describe } = props;
+  const { ctx, view, legal, play, moveText } = props;
   const seat = view.viewer;
   const dealt = seat === null ? [] : view.players[seat].dealt;
   return (
@@ -16,7 +16,7 @@ export function ResourceChoice(props: DecisionProps<DecisionOf<'keepResources'>>
           </li>
         ))}
       </ul>
-      <MoveList moves={legal} play={play} describe={describe} />
+      <MoveList moves={legal} play={play} moveText={moveText} />
     </div>
   );
 }

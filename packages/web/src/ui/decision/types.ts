@@ -8,7 +8,7 @@ export interface DecisionProps<D extends Decision = Decision> {
   decision: D;
   legal: Move[];
   play: (move: Move) => void;
-  describe: (move: Move) => string;
+  moveText: (move: Move) => string;
 }
 
 export type DecisionOf<K extends Decision['kind']> = Extract<Decision, { kind: K }>;
