@@ -5,7 +5,9 @@
  * a different answer) mixed with what the view shows. Hidden cards cannot change a choice.
  */
 import { type GameView, type Move, moveKey } from '@gangsta/engine';
+import { describeMove } from './describe.ts';
 import { heuristicChoice } from './heuristic/index.ts';
+import { isSearchable } from './ismcts/playout.ts';
 import { type SearchOptions, search } from './ismcts/search.ts';
 import { createRng, hashString, mixSeeds, type Rng } from './rng.ts';
 import type { Bot, BotConfig, BotDecision } from './types.ts';
@@ -54,7 +56,7 @@ export class IsmctsBot implements Bot {
     private readonly budget: { iterations?: number; timeMs?: number },
     /** Search settings other than the budget (for experiments; defaults otherwise). */
     private readonly tuning: Partial<
-      Pick<SearchOptions, 'exploration' | 'policy' | 'depth' | 'reward'>
+      Pick<SearchOptions, 'exploration' | 'policy' | 'depth' | 'reward' | 'priorWeight'>
     > = {},
   ) {
     this.stream = createRng(config.seed);
@@ -65,11 +67,14 @@ export class IsmctsBot implements Bot {
     const me = view.viewer ?? legal[0].seat;
     // What the heuristic would say, to explain the move when the search agrees with it.
     const hint = heuristicChoice(view, view.decision, legal, me);
-    if (legal.length === 1) {
-      return { move: legal[0], reason: hint.reason, stats: { iterations: 0, ms: 0 } };
+    // The Bank is left to the heuristic (see isSearchable); so are forced moves.
+    const searchable = legal.filter(isSearchable);
+    if (legal.length === 1 || !isSearchable(hint.move) || searchable.length <= 1) {
+      return { move: hint.move, reason: hint.reason, stats: { iterations: 0, ms: 0 } };
     }
-    const result = search(view, legal, {
+    const result = search(view, searchable, {
       ...this.tuning,
+      prior: hint.move,
       ...this.budget,
       seed: decisionSeed(this.stream, view, legal),
     });
@@ -77,7 +82,7 @@ export class IsmctsBot implements Bot {
     const reason =
       moveKey(result.move) === moveKey(hint.move)
         ? `${hint.reason} (Search agrees: ${pct}% expected after ${result.iterations} simulations.)`
-        : `Search over ${result.iterations} simulated futures rates this best (${pct}% expected).`;
+        : `Searching ${result.iterations} simulated futures rates ${describeMove(result.move)} best (${pct}% expected).`;
     return {
       move: result.move,
       reason,

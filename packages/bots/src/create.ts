@@ -15,7 +15,7 @@ export const LEVELS: Record<BotLevel, { kind: BotKind; iterations?: number; time
 
 /** Search settings beyond the budget, for experiments (see scripts/). */
 export type SearchTuning = Partial<
-  Pick<SearchOptions, 'exploration' | 'policy' | 'depth' | 'reward'>
+  Pick<SearchOptions, 'exploration' | 'policy' | 'depth' | 'reward' | 'priorWeight'>
 >;
 
 export function createBot(config: BotConfig, tuning: SearchTuning = {}): Bot {

@@ -133,7 +133,14 @@ describe('game controller', () => {
     expect(snapshot.canUndo).toBe(true);
     const before = snapshot.moveCount;
     expect(controller.undo()).toBe(true);
-    expect(controller.getSnapshot().moveCount).toBe(before - 1);
+    const undone = controller.getSnapshot();
+    expect(undone.moveCount).toBe(before - 1);
+    // The log is rebuilt: it matches a game resumed from the shortened record.
+    const resumed = GameController.resume(controller.record(), ['human', 'human'], deps());
+    if (!resumed.ok) throw new Error(resumed.error.message);
+    expect(undone.log.map((e) => e.event)).toEqual(
+      resumed.controller.getSnapshot().log.map((e) => e.event),
+    );
   });
 
   it('saves after every move and resumes from the saved record', async () => {

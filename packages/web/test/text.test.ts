@@ -18,7 +18,8 @@ import { describeEvent } from '../src/text/events.ts';
 import { describeMove } from '../src/text/moves.ts';
 import { decidingSeat, playout } from './helpers.ts';
 
-const RAW_ID = /\b(app|table|decision|move|event|score|newGame|replay|cards|skills|heists|resources|gangsters|rewards)\.[a-zA-Z]/;
+const RAW_ID =
+  /\b(app|table|decision|move|event|score|newGame|replay|cards|skills|heists|resources|gangsters|rewards)\.[a-zA-Z]/;
 
 beforeAll(async () => {
   await i18nReady;

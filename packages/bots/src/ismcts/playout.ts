@@ -43,11 +43,23 @@ function lightWeight(move: Move, decision: Decision): number {
   }
 }
 
-/** A state's moves for one seat: simultaneous choices are taken one seat at a time. */
+/**
+ * Moves the search leaves out: Bank transfers (value-neutral shuffles that can repeat forever;
+ * the heuristic manages the Bank) and abandoning a heist (the engine only offers activations
+ * that can still complete it, so giving up only loops back).
+ */
+export function isSearchable(move: Move): boolean {
+  return move.type !== 'bank' && move.type !== 'abandonHeist';
+}
+
+/** The moves the search considers: one seat's (simultaneous choices are taken one seat at a
+ * time), without the moves it leaves out unless nothing else is left. */
 export function actorMoves(moves: Move[]): Move[] {
   if (moves.length === 0) return moves;
   const seat = moves[0].seat;
-  return moves.every((m) => m.seat === seat) ? moves : moves.filter((m) => m.seat === seat);
+  const mine = moves.every((m) => m.seat === seat) ? moves : moves.filter((m) => m.seat === seat);
+  const kept = mine.filter(isSearchable);
+  return kept.length > 0 ? kept : mine;
 }
 
 export function playoutMove(state: GameState, policy: PlayoutPolicy, rng: Rng): Move | null {

@@ -30,6 +30,12 @@ export interface SearchOptions {
   /** Most moves a playout plays before it is judged (evaluate.ts). */
   depth?: number;
   reward?: RewardKind;
+  /**
+   * Progressive bias toward a preferred root move (the heuristic's): its UCB score gets
+   * `priorWeight / visits`, which fades as real results come in; it is also tried first.
+   */
+  prior?: Move;
+  priorWeight?: number;
   seed: number;
 }
 
@@ -47,13 +53,18 @@ export const SEARCH_DEFAULTS = {
   policy: 'light' as PlayoutPolicy,
   depth: 120,
   reward: 'margin' as RewardKind,
+  priorWeight: 0,
 };
+
+type Settings = Required<
+  Omit<SearchOptions, 'iterations' | 'timeMs' | 'seed' | 'prior' | 'priorWeight'>
+> & { priorKey: string | null; priorWeight: number };
 
 function iterate(
   root: Node,
   view: GameView,
   rootKeys: ReadonlySet<string>,
-  opts: Required<Omit<SearchOptions, 'iterations' | 'timeMs' | 'seed'>>,
+  opts: Settings,
   rng: Rng,
 ): void {
   const state: GameState = determinize(view, rng.uint());
@@ -68,7 +79,8 @@ function iterate(
     const keyed = moves.map((move) => ({ key: moveKey(move), move }));
     const untried = keyed.filter((k) => !node.children.has(k.key));
     if (untried.length > 0) {
-      const pick = untried[rng.int(untried.length)];
+      const preferred = node === root ? untried.find((k) => k.key === opts.priorKey) : undefined;
+      const pick = preferred ?? untried[rng.int(untried.length)];
       // Every child legal here was available, the new one included.
       for (const k of keyed) {
         const known = node.children.get(k.key);
@@ -76,6 +88,7 @@ function iterate(
       }
       const child = node.child(pick.key, pick.move);
       child.availability++;
+      if (preferred) child.bias = opts.priorWeight;
       fast.apply(state, pick.move);
       path.push(child);
       break;
@@ -138,6 +151,8 @@ export function search(
     policy: options.policy ?? SEARCH_DEFAULTS.policy,
     depth: options.depth ?? SEARCH_DEFAULTS.depth,
     reward: options.reward ?? SEARCH_DEFAULTS.reward,
+    priorKey: options.prior ? moveKey(options.prior) : null,
+    priorWeight: options.priorWeight ?? SEARCH_DEFAULTS.priorWeight,
   };
   const limit =
     options.iterations ?? (options.timeMs === undefined ? 1000 : Number.POSITIVE_INFINITY);

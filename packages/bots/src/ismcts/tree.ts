@@ -13,6 +13,8 @@ export class Node {
   availability = 0;
   /** Sum of rewards of `seat`, the seat that made `move`. */
   reward = 0;
+  /** Progressive bias (a prior preference), worth `bias / visits` in UCB. */
+  bias = 0;
 
   constructor(
     readonly move: Move | null,
@@ -40,7 +42,8 @@ export function selectChild(legal: readonly { key: string; node: Node }[], c: nu
   for (const { node } of legal) {
     node.availability++;
     const score =
-      node.reward / node.visits + c * Math.sqrt(Math.log(node.availability) / node.visits);
+      (node.reward + node.bias) / node.visits +
+      c * Math.sqrt(Math.log(node.availability) / node.visits);
     if (score > bestScore) {
       bestScore = score;
       best = node;

@@ -178,7 +178,7 @@ function findings(study: Study): string[] {
 function variantSection(
   players: number,
   base: Aggregate,
-  variants: Map<string, Aggregate>,
+  variants: Record<string, Aggregate>,
 ): string {
   const even = 1 / players;
   const pairedBase = variants[`${players}/paired`];
@@ -247,10 +247,7 @@ function renderBalance(study: Study): string {
     '',
     'Each setting alone on top of the base game, same bots and the same seeds as the row "base game (same seeds as below)", so a difference between those rows comes from the rule, not the deal. R-OPT-1: passing pays at least $2. R-OPT-2: each seat after the first player starts with $1 more per seat. Families: family discount and majorities (R-FAM). Resources: resource cards (R-RES).',
     '',
-    ...[...base.entries()].flatMap(([players, agg]) => [
-      variantSection(players, agg, variants),
-      '',
-    ]),
+    ...base.flatMap(([players, agg]) => [variantSection(players, agg, study.variants), '']),
     '## Appendix: every heist (all player counts of the base game)',
     '',
     'Rewards per member engaged count the money and IP the heist paid (reward A, and reward B to each participant of a cooperative heist), divided by the members engaged.',

@@ -44,17 +44,22 @@ async function replayFile(file: string, flags: ReplayFlags): Promise<void> {
     `${file}: ${record.moves.length} moves, ${record.options.players} players, seed ${record.options.seed} — replays cleanly.`,
   );
   const reader = flags.step ? new LineReader(process.stdin) : null;
+  // Once the input ends (a pipe ran dry), the rest is printed without stopping.
+  let waiting = reader !== null;
   try {
     const created = createGame(record.options);
     if (!created.ok) throw new RuntimeError(`${file}: ${created.error.message}`);
     let state: GameState = created.state;
     let turn = state.turnNumber;
     for (const move of record.moves) {
-      if (reader && state.turnNumber !== turn) {
+      if (reader && waiting && state.turnNumber !== turn) {
         turn = state.turnNumber;
         out(`\n${renderBoard(viewFor(state, null), ctx)}`);
         process.stdout.write('[Enter] next turn ');
-        if ((await reader.next()) === null) out('');
+        if ((await reader.next()) === null) {
+          out('');
+          waiting = false;
+        }
       }
       out(ctx.c.dim(`· ${logMove(viewFor(state, null), move, ctx)}`));
       const result = applyMove(state, move);

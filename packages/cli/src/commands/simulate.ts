@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import type { BotConfig } from '@gangsta/bots';
 import { CLASSIC_CARDS } from '@gangsta/engine';
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { RuntimeError, UsageError } from '../errors.ts';
 import {
   addVariantOptions,
@@ -111,11 +111,13 @@ export function registerSimulate(program: Command): void {
     .description('simulate many bot games on all cores and summarize the balance')
     .option('-n, --games <n>', 'number of games', intArg(1, 10_000_000), 100)
     .option('--players <p>', 'players per game (2-4)', intArg(2, 4), 4)
-    .option(
-      '--bots <list>',
-      'one bot for every seat or one per seat: random, heuristic, ismcts[:level]',
-      botListArg,
-      [{ kind: 'heuristic' }],
+    .addOption(
+      new Option(
+        '--bots <list>',
+        'one bot for every seat or one per seat: random, heuristic, ismcts[:level]',
+      )
+        .argParser(botListArg)
+        .default([{ kind: 'heuristic' }], 'heuristic'),
     )
     .option('--no-rotate', 'keep each bot at its seat (by default bots move one seat each game)')
     .option('--workers <k>', 'worker threads (default: one per core)', intArg(1, 512))

@@ -39,10 +39,12 @@ export function winChart(rows: WinRow[], expected: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${labelWidth + plot + 80}" height="${height}" role="img">${bars.join('')}${even}</svg>`;
 }
 
-/** A histogram of whole numbers (bins of `bin` values), with axis labels. */
-export function histogramChart(hist: Histogram, xLabel: string, bin = 1): string {
+/** A histogram of whole numbers, with axis labels; bins widen so there are at most ~50 bars. */
+export function histogramChart(hist: Histogram, xLabel: string): string {
   const entries = entriesOf(hist);
   if (entries.length === 0) return '<p>No data.</p>';
+  const span = entries[entries.length - 1][0] - entries[0][0] + 1;
+  const bin = Math.max(1, Math.ceil(span / 50));
   const bins = new Map<number, number>();
   for (const [value, count] of entries) {
     const key = Math.floor(value / bin) * bin;
@@ -90,7 +92,7 @@ export function shareBar(rows: { label: string; count: number }[]): string {
   });
   const legend = rows.map(
     (row, i) =>
-      `<rect x="${i * 200}" y="34" width="12" height="12" fill="${colours[i % colours.length]}"/><text x="${i * 200 + 16}" y="45" ${FONT}>${escapeHtml(row.label)} ${((100 * row.count) / total).toFixed(1)}%</text>`,
+      `<rect x="${i * 260}" y="34" width="12" height="12" fill="${colours[i % colours.length]}"/><text x="${i * 260 + 16}" y="45" ${FONT}>${escapeHtml(row.label)} ${((100 * row.count) / total).toFixed(1)}%</text>`,
   );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="620" height="56" role="img">${parts.join('')}${legend.join('')}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.max(620, rows.length * 260)}" height="56" role="img">${parts.join('')}${legend.join('')}</svg>`;
 }

@@ -123,6 +123,14 @@ export class GameController {
   private error: EngineError | null = null;
   private hint: HintState = { status: 'idle' };
   private disposed = false;
+  /** Counts changes of the position, so a late bot answer can tell it is out of date. */
+  private generation = 0;
+  private logCache: {
+    viewer: Seat | null;
+    moves: number;
+    last: GameEvent[] | undefined;
+    entries: LogEntry[];
+  } | null = null;
   private snapshot: TableSnapshot;
   private readonly listeners = new Set<() => void>();
 
@@ -160,7 +168,7 @@ export class GameController {
       deps,
       cardSet,
     );
-    controller.persist();
+    controller.changed();
     controller.advance();
     return { ok: true, controller };
   }
@@ -211,7 +219,7 @@ export class GameController {
     this.lastMove = null;
     this.error = null;
     this.hint = { status: 'idle' };
-    this.persist();
+    this.changed();
     this.advance();
     return true;
   }
@@ -234,6 +242,7 @@ export class GameController {
     const seat = this.viewer;
     if (seat === null || this.snapshot.legal.length === 0) return;
     const moveCount = this.moves.length;
+    const generation = this.generation;
     this.hint = { status: 'thinking' };
     this.refresh();
     try {
@@ -243,9 +252,10 @@ export class GameController {
         viewFor(this.state, seat),
         legalMoves(this.state, seat),
       );
-      if (this.moves.length !== moveCount) return;
+      if (this.generation !== generation) return;
       this.hint = { status: 'ready', moveCount, move: answer.move, reason: answer.reason };
     } catch {
+      if (this.generation !== generation) return;
       this.hint = { status: 'failed' };
     }
     this.refresh();
@@ -282,12 +292,14 @@ export class GameController {
     this.lastMove = { index: this.moves.length - 1, move, byBot };
     this.error = null;
     this.hint = { status: 'idle' };
-    this.persist();
+    this.changed();
     this.advance();
     return true;
   }
 
-  private persist(): void {
+  /** The position changed: outdated hints are dropped, and the record is saved. */
+  private changed(): void {
+    this.generation++;
     this.deps.save?.(this.record(), this.seats);
   }
 
@@ -365,14 +377,25 @@ export class GameController {
     };
   }
 
+  /**
+   * The viewer's log. A move only appends events, so the entries of earlier moves are kept
+   * (the same objects: the log's lines need not re-render). Undo replays the record into new
+   * event lists, and a new viewer sees other private events: both rebuild the log.
+   */
   private logFor(viewer: Seat | null): LogEntry[] {
-    const entries: LogEntry[] = [];
-    let id = 0;
-    this.events.forEach((events, index) => {
-      for (const event of visibleEvents(events, viewer)) {
-        entries.push({ id: id++, moveIndex: index - 1, event });
+    const cache = this.logCache;
+    const keep =
+      cache !== null &&
+      cache.viewer === viewer &&
+      cache.moves <= this.events.length &&
+      this.events[cache.moves - 1] === cache.last;
+    const entries = keep ? [...cache.entries] : [];
+    for (let index = keep ? cache.moves : 0; index < this.events.length; index++) {
+      for (const event of visibleEvents(this.events[index], viewer)) {
+        entries.push({ id: entries.length, moveIndex: index - 1, event });
       }
-    });
+    }
+    this.logCache = { viewer, moves: this.events.length, last: this.events.at(-1), entries };
     return entries;
   }
 

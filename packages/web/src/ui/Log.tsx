@@ -2,11 +2,22 @@
  * The game log, newest last. `role="log"` makes it a polite live region: screen readers
  * announce each new line (bot moves included) without stealing focus.
  */
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../game/controller.ts';
 import type { TextContext } from '../text/context.ts';
 import { describeEvent, isSilent } from '../text/events.ts';
+
+/**
+ * One line. Entries of past moves are the same objects from one render to the next, so a long
+ * log re-renders only its new lines (and all of them when the language changes).
+ */
+const LogLine = memo(
+  function LogLine({ ctx, entry }: { ctx: TextContext; entry: LogEntry }) {
+    return <li className={`log-${entry.event.type}`}>{describeEvent(ctx, entry.event)}</li>;
+  },
+  (before, after) => before.entry === after.entry && before.ctx.t === after.ctx.t,
+);
 
 export function Log({
   ctx,
@@ -42,9 +53,7 @@ export function Log({
       >
         <ol>
           {shown.map((entry) => (
-            <li key={entry.id} className={`log-${entry.event.type}`}>
-              {describeEvent(ctx, entry.event)}
-            </li>
+            <LogLine key={entry.id} ctx={ctx} entry={entry} />
           ))}
         </ol>
       </div>
