@@ -59,16 +59,16 @@ describe('heist solver properties (R-HEIST-6, R-HEIST-7)', () => {
         // No legal completing order engages more members (checked by brute force on small inputs).
         if (list.length <= 5) {
           let best = -1;
-          const permute = (order: string[], rest: string[]) => {
+          const permute = (order: string[], rest: string[]): void => {
             const remaining = playOrder(req, order, byId);
             if (remaining === null) return;
             if (remaining.length === 0) {
               best = Math.max(best, order.length);
               return;
             }
-            rest.forEach((id, i) =>
-              permute([...order, id], [...rest.slice(0, i), ...rest.slice(i + 1)]),
-            );
+            for (let i = 0; i < rest.length; i++) {
+              permute([...order, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
+            }
           };
           permute(
             [],
