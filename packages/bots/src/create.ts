@@ -13,7 +13,7 @@ export const LEVELS: Record<BotLevel, { kind: BotKind; iterations?: number; time
   hard: { kind: 'ismcts', timeMs: 1000 },
 };
 
-/** Search settings beyond the budget, for experiments (see scripts/). */
+/** Search settings beyond the budget, for experiments (see scripts/match.ts). */
 export type SearchTuning = Partial<
   Pick<SearchOptions, 'exploration' | 'policy' | 'depth' | 'reward' | 'priorWeight'>
 >;

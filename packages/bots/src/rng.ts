@@ -1,6 +1,6 @@
 /**
  * The bots' seeded generator (mulberry32) and a string hash to derive per-decision seeds.
- * Bots never call Math.random: a bot's choice is a function of its seed and what it sees.
+ * Bots never use the platform's unseeded generator: a bot's choice is a function of its seed and what it sees.
  */
 
 export interface Rng {

@@ -38,6 +38,8 @@ export interface GameSummary {
   /** Final IP by bot index. */
   scores: number[];
   moves: number;
+  /** Search effort by bot index: decisions that searched, their iterations and milliseconds. */
+  effort: { decisions: number; iterations: number; ms: number }[];
 }
 
 export interface BotResult {
@@ -81,12 +83,22 @@ export function playMatchGame(options: MatchOptions, index: number): GameSummary
       options.tuning?.[b],
     ),
   );
-  const { state, moves } = playGame({ ...options.variants, players: n, seed }, bots);
+  const effort = options.bots.map(() => ({ decisions: 0, iterations: 0, ms: 0 }));
+  const { state, moves } = playGame({ ...options.variants, players: n, seed }, bots, {
+    onMove: ({ decision, seat }) => {
+      const stats = decision.stats;
+      if (!stats || stats.iterations === 0) return;
+      const e = effort[seating[seat]];
+      e.decisions++;
+      e.iterations += stats.iterations;
+      e.ms += stats.ms;
+    },
+  });
   const result = state.result;
   const winners = (result?.winners ?? []).map((seat) => seating[seat]);
   const scores = new Array<number>(n).fill(0);
   for (const s of result?.scores ?? []) scores[seating[s.seat]] = s.total;
-  return { index, seed, seating, winners, scores, moves: moves.length };
+  return { index, seed, seating, winners, scores, moves: moves.length, effort };
 }
 
 /** Aggregates game summaries into per-bot results. */

@@ -62,10 +62,7 @@ export function chooseHospitalReturn(ctx: Ctx, legal: readonly Move[]): Choice {
   return top ?? { move: legal[0], score: 0, reason: 'Leaves the Hospital as it is.' };
 }
 
-export function chooseRecruitReward(
-  legal: readonly Move[],
-  best: (id: string) => number,
-): Choice {
+export function chooseRecruitReward(legal: readonly Move[], best: (id: string) => number): Choice {
   let top: Choice | null = null;
   for (const move of legal) {
     if (move.type !== 'recruit') continue;

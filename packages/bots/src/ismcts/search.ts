@@ -53,7 +53,7 @@ export const SEARCH_DEFAULTS = {
   policy: 'light' as PlayoutPolicy,
   depth: 120,
   reward: 'margin' as RewardKind,
-  priorWeight: 0,
+  priorWeight: 3,
 };
 
 type Settings = Required<

@@ -10,7 +10,7 @@ import {
   icons,
   indexCards,
   memberLabel,
-  resourceLine,
+  resourceLineWithEffect,
 } from './cards.ts';
 import { type RenderContext, seatName } from './context.ts';
 import { describeDecision } from './decision.ts';
@@ -88,7 +88,8 @@ function gang(view: GameView, player: PlayerView, ctx: RenderContext): string[] 
   ];
   if (player.resources.length > 0) {
     const list = player.resources.map(
-      (r) => `${cardName(cards, r.id)} ${r.active ? c.green('(active)') : c.dim('(inactive)')}`,
+      (r) =>
+        `${cardName(cards, r.id)} ${r.active ? c.green('(active)') : c.dim(`(inactive, needs ${icons(indexCards(cards).resource(r.id)?.requirement ?? [])})`)}`,
     );
     lines.push(`      resources: ${list.join(', ')}`);
   }
@@ -99,7 +100,7 @@ function gang(view: GameView, player: PlayerView, ctx: RenderContext): string[] 
   }
   if (player.dealt.length > 0) {
     lines.push('      dealt to you:');
-    for (const id of player.dealt) lines.push(`        ${resourceLine(cards, id, c)}`);
+    for (const id of player.dealt) lines.push(`        ${resourceLineWithEffect(cards, id, c)}`);
   }
   if (player.peek.heist !== undefined || player.peek.gangster !== undefined) {
     const seen = [

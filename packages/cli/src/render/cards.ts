@@ -15,7 +15,13 @@ import type {
   SnitchCard,
 } from '@gangsta/engine';
 import { type Palette, PLAIN } from './color.ts';
-import { FAMILY_NAMES, HEIST_KIND_NAMES, RESOURCE_NAMES, SKILL_NAMES } from './names.ts';
+import {
+  FAMILY_NAMES,
+  HEIST_KIND_NAMES,
+  RESOURCE_EFFECT_TEXT,
+  RESOURCE_NAMES,
+  SKILL_NAMES,
+} from './names.ts';
 
 export type CardKind = 'boss' | 'gangster' | 'heist' | 'snitch' | 'resource';
 
@@ -144,6 +150,12 @@ export function resourceLine(cards: CardSet, id: CardId, c: Palette = PLAIN): st
   const r = indexCards(cards).resource(id);
   if (!r) return id;
   return `${c.bold(RESOURCE_NAMES[r.effect])} ${c.dim(`[${id}]`)}  needs ${icons(r.requirement, c)}  ${r.ip} IP`;
+}
+
+/** The resource line with what the card does: for the secret choice at setup. */
+export function resourceLineWithEffect(cards: CardSet, id: CardId, c: Palette = PLAIN): string {
+  const r = indexCards(cards).resource(id);
+  return r ? `${resourceLine(cards, id, c)} — ${RESOURCE_EFFECT_TEXT[r.effect]}` : id;
 }
 
 /** A member as it appears in a gang: "Boss(L S)" or "G12(H H+L)", learned skill after a +. */

@@ -14,7 +14,19 @@ export interface SimulationResult {
 
 /** A progress bar on stderr when it is a terminal; nothing otherwise (pipes, CI, tests). */
 export function progressBar(label: string, total: number): { tick(): void; stop(): void } {
-  if (process.stderr.isTTY !== true) return { tick: () => {}, stop: () => {} };
+  if (process.stderr.isTTY !== true) {
+    // Long runs in a pipe or a log file get a line every 10% instead of a bar.
+    if (total < 1000) return { tick: () => {}, stop: () => {} };
+    let done = 0;
+    return {
+      tick: () => {
+        done += 1;
+        if (done % Math.ceil(total / 10) === 0)
+          process.stderr.write(`${label}: ${done}/${total} games\n`);
+      },
+      stop: () => {},
+    };
+  }
   const bar = new SingleBar({
     format: `${label} [{bar}] {value}/{total} games · {eta_formatted} left`,
     stream: process.stderr,
