@@ -220,6 +220,9 @@ async function orchestrate(): Promise<void> {
     `on ${started.toISOString().slice(0, 10)}, ${WORKERS} worker processes, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${minutes.toFixed(1)} minutes of wall time.`,
   );
   lines.push(
+    `Load average (1 min) when the run started: ${loadStart.toFixed(1)}, when it ended: ${loadavg()[0].toFixed(1)} (other work on the machine slows a time-budgeted search).`,
+  );
+  lines.push(
     'Seats rotate every game; a shared victory counts as a fraction of a win; the interval is the 95% Wilson score interval.',
   );
   lines.push('');

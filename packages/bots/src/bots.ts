@@ -82,7 +82,7 @@ export class IsmctsBot implements Bot {
     const reason =
       moveKey(result.move) === moveKey(hint.move)
         ? `${hint.reason} (Search agrees: ${pct}% expected after ${result.iterations} simulations.)`
-        : `Searching ${result.iterations} simulated futures rates ${describeMove(result.move)} best (${pct}% expected).`;
+        : `After ${result.iterations} simulated futures, ${describeMove(result.move)} looks best (${pct}% expected).`;
     return {
       move: result.move,
       reason,

@@ -12,6 +12,7 @@ import {
   removeOne,
   requirementFeasible,
 } from './rules/heist.ts';
+import { MAX_ABANDONS_PER_TURN } from './rules/turn.ts';
 import type { Decision, GameState, Move, Seat, Skill } from './types.ts';
 
 /** The legal moves now; for one seat if `seat` is given (simultaneous choices list all seats). */
@@ -59,15 +60,16 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
       );
       const moves = skills.map((skill): Move => ({ type: 'removeIcon', seat, skill }));
       if (feasible(remaining)) moves.push({ type: 'done', seat });
-      moves.push({ type: 'abandonHeist', seat });
+      if (mayAbandon(ctx)) moves.push({ type: 'abandonHeist', seat });
       return moves;
     }
     case 'activate': {
       const seat = decision.seat;
-      return [
-        ...activatable(ctx).map((c): Move => ({ type: 'activate', seat, member: c.member.id })),
-        { type: 'abandonHeist', seat },
-      ];
+      const moves = activatable(ctx).map(
+        (c): Move => ({ type: 'activate', seat, member: c.member.id }),
+      );
+      if (mayAbandon(ctx)) moves.push({ type: 'abandonHeist', seat });
+      return moves;
     }
     case 'recruitReward': {
       const seat = decision.seat;
@@ -154,6 +156,11 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
         (m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }),
       );
   }
+}
+
+/** A chosen heist can be given up a few times a turn, then must be completed (R-SAFE-1). */
+function mayAbandon(ctx: Ctx): boolean {
+  return ctx.state.turn.abandons < MAX_ABANDONS_PER_TURN;
 }
 
 function mobilizeMoves(ctx: Ctx, seat: Seat): Move[] {

@@ -42,6 +42,8 @@ export function blankState(options: GameOptions, cards: CardSet): GameState {
       headquartersUsed: false,
       productive: false,
       acted: false,
+      abandons: 0,
+      bankMoves: 0,
     },
     turnNumber: 0,
     moveCount: 0,

@@ -124,6 +124,7 @@ function dispatch(ctx: Ctx, decision: Decision, move: Move): void {
       const player = state.players[move.seat];
       player.cash -= move.amount;
       player.bank += move.amount;
+      state.turn.bankMoves++;
       emit(ctx, { type: 'bank', seat: move.seat, amount: move.amount });
       return;
     }

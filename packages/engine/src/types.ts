@@ -119,6 +119,10 @@ export interface TurnState {
   productive: boolean;
   /** An action has been taken (recruit, heist or pass). */
   acted: boolean;
+  /** Heists given up this turn (capped, so a turn always ends: R-SAFE-1). */
+  abandons: number;
+  /** Bank deposits and withdrawals this turn (capped likewise). */
+  bankMoves: number;
 }
 
 /**

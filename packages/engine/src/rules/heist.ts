@@ -243,6 +243,7 @@ export function finishHeist(ctx: Ctx): void {
 export function abandonHeist(ctx: Ctx): void {
   const { state } = ctx;
   const heistState = state.heist!;
+  state.turn.abandons++;
   emit(ctx, { type: 'heistAbandoned', seat: heistState.initiator, card: heistState.card });
   if (heistState.fromDeck) {
     // Biker gang's price is refunded: the heist was never performed.

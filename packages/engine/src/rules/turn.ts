@@ -7,6 +7,13 @@ import { anyEngaged, readyWholeGang, setChapterEnd } from './gang.ts';
 
 /** Turns without a recruit or heist, per player, that end a chapter (R-SAFE-1). */
 export const SAFEGUARD_TURNS_PER_PLAYER = 10;
+/**
+ * Digital safeguards within a turn (R-SAFE-1 **Decision**): a heist may be given up at most
+ * this many times a turn, and the Bank used at most this many times, so no player can keep a
+ * turn going forever by choosing and abandoning, or depositing and withdrawing, in a loop.
+ */
+export const MAX_ABANDONS_PER_TURN = 3;
+export const MAX_BANK_MOVES_PER_TURN = 6;
 
 export function startTurn(ctx: Ctx, seat: Seat, extra: boolean): void {
   const { state } = ctx;
@@ -20,6 +27,8 @@ export function startTurn(ctx: Ctx, seat: Seat, extra: boolean): void {
     headquartersUsed: false,
     productive: false,
     acted: false,
+    abandons: 0,
+    bankMoves: 0,
   };
   emit(ctx, { type: 'turnStarted', seat, turn: state.turnNumber, extra });
   startOfTurnEffects(ctx, seat);

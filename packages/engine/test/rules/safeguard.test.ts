@@ -1,7 +1,7 @@
 /** Section 17 of RULES.md (R-SAFE): the termination safeguard. */
 import { describe, expect, it } from 'vitest';
 import { type GameState, isGameOver, pendingDecision } from '../../src/index.ts';
-import { eventsOf, idleBeforeSafeguard, play, randomGame, scenario } from '../helpers.ts';
+import { eventsOf, idleBeforeSafeguard, movesOf, play, randomGame, scenario } from '../helpers.ts';
 
 /** Everyone passes (declining the row discard) for `turns` turns. */
 function passTurns(state: GameState, turns: number): GameState {
@@ -96,5 +96,42 @@ describe('R-SAFE-1: termination safeguard', () => {
       const last = game.states.at(-1)!;
       expect(isGameOver(last)).toBe(true);
     }
+  });
+});
+
+describe('R-SAFE-1: a turn always ends', () => {
+  it('R-SAFE-1: a heist can be abandoned three times a turn, then the chosen heist must be completed', () => {
+    // HI-10 (M): the Boss B3 (L M) can do it alone.
+    let state = scenario({
+      players: [{ boss: 'B3' }, { boss: 'B2' }],
+      heistRow: ['HI-10'],
+      start: 'action',
+    });
+    for (let i = 0; i < 3; i++) {
+      state = play(
+        state,
+        { type: 'heist', seat: 0, card: 'HI-10' },
+        { type: 'abandonHeist', seat: 0 },
+      ).state;
+    }
+    expect(state.turn.abandons).toBe(3);
+    state = play(state, { type: 'heist', seat: 0, card: 'HI-10' }).state;
+    expect(movesOf(state)).toEqual(['activate:B3']);
+  });
+
+  it('R-SAFE-1: the Bank can be used six times a turn', () => {
+    let state = scenario({
+      players: [{ boss: 'B4', cash: 5, resources: [{ id: 'R09' }] }, { boss: 'B2' }],
+      start: 'action',
+    });
+    for (let i = 0; i < 3; i++) {
+      state = play(
+        state,
+        { type: 'bank', seat: 0, amount: 2 },
+        { type: 'bank', seat: 0, amount: -2 },
+      ).state;
+    }
+    expect(movesOf(state).some((m) => m.startsWith('bank'))).toBe(false);
+    expect(movesOf(state)).toContain('pass');
   });
 });
