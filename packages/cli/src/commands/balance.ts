@@ -172,7 +172,37 @@ function findings(study: Study): string[] {
         `Games last ${meanOf(agg.turns).toFixed(1)} turns on average. Endings: ${ends}.`,
     );
   }
+  const variantLines = study.players.flatMap((players) => variantFinding(study, players));
+  if (variantLines.length > 0) {
+    lines.push(
+      '',
+      'Effect of each table option and variant, on the same seeds (spread = best minus worst win rate, in percentage points). These samples are smaller: a Boss spread of a few points is within noise; the tables under "Table options and variants" give the intervals.',
+      '',
+      ...variantLines,
+    );
+  }
   return lines;
+}
+
+/** Best minus worst win rate among turn-order positions, or among Bosses, in points. */
+function spread(rates: number[]): string {
+  return (100 * (Math.max(...rates) - Math.min(...rates))).toFixed(1);
+}
+
+function variantFinding(study: Study, players: number): string[] {
+  const paired = study.variants[`${players}/paired`];
+  if (!paired || paired.games === 0) return [];
+  const describe = (label: string, agg: Aggregate) => {
+    const positions = agg.byPosition.map((p) => wilson(p).rate);
+    const bosses = Object.values(agg.byBoss).map((p) => wilson(p).rate);
+    return `${label} ${pct(positions[0])} first player, turn-order spread ${spread(positions)}, Boss spread ${spread(bosses)}`;
+  };
+  const parts = [describe('base', paired)];
+  for (const setting of SETTINGS) {
+    const agg = study.variants[`${players}/${setting.key}`];
+    if (agg) parts.push(describe(setting.label, agg));
+  }
+  return [`- **${players} players**: ${parts.join('; ')}.`];
 }
 
 function variantSection(
