@@ -49,7 +49,7 @@ export function parseMove(input: unknown): MoveParse {
   return { ok: false, message };
 }
 
-/** The card ids a move names, for the unknown-card check. */
+/** The card ids a move names (the members, row cards or resource cards it acts on). */
 export function cardsNamed(move: Move): string[] {
   switch (move.type) {
     case 'keepResources':

@@ -2,12 +2,13 @@
  * What every heuristic decision starts from: whose turn, the card lookups, how much a dollar is
  * worth right now, and how the seats stand (to aim attacks at the leader).
  */
-import type { Seat } from '@gangsta/engine';
+import { CHAPTER_THRESHOLDS, type Seat } from '@gangsta/engine';
 import { type CardIndex, indexCards, memberIp } from '../cards.ts';
 import type { SeatTable, Table } from '../table.ts';
 
 /** Gang size at which each chapter ends (R-CHAP-1): chapter I at 4, II at 7, III at 9. */
-export const CHAPTER_END_SIZE: Record<1 | 2 | 3, number> = { 1: 4, 2: 7, 3: 9 };
+/** Gang sizes that end each chapter (R-CHAP-1), from the engine. */
+export const CHAPTER_END_SIZE = CHAPTER_THRESHOLDS;
 
 /** Without a visible total (R-OPT-3), a heist in a pile is worth about this many IP. */
 const IP_PER_HIDDEN_HEIST = 1.7;

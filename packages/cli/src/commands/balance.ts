@@ -141,7 +141,7 @@ function readStudy(file: string): Study {
 
 async function run(flags: BalanceFlags): Promise<void> {
   const study = flags.fromData ? readStudy(flags.fromData) : await runStudy(flags);
-  const data = flags.data ?? flags.out.replace(/\.md$/, '') + '-data.json';
+  const data = flags.data ?? `${flags.out.replace(/\.md$/, '')}-data.json`;
   if (!flags.fromData) writeText(data, `${JSON.stringify(study)}\n`);
   writeText(flags.out, renderBalance(study));
   process.stdout.write(

@@ -2,7 +2,7 @@
  * The table screen: status, the pending decision, the table and the log; the "pass the device"
  * screen between human seats; the final score once the game is over.
  */
-import { cardsOf, type Move } from '@gangsta/engine';
+import { cardsNamed, cardsOf, type Move } from '@gangsta/engine';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameController, LastMove, TableSnapshot } from '../game/controller.ts';
@@ -17,25 +17,7 @@ import { ScoreScreen } from './ScoreScreen.tsx';
 import { Table, TableStatus } from './Table.tsx';
 
 /** Card ids a move acts on: they flash after a bot's move and glow for a hint. */
-export function moveCardIds(move: Move): string[] {
-  switch (move.type) {
-    case 'ready':
-    case 'activate':
-    case 'train':
-    case 'discardMember':
-    case 'engage':
-    case 'returnFromHospital':
-      return [move.member];
-    case 'recruit':
-    case 'heist':
-    case 'discardRow':
-      return [move.card];
-    case 'keepResources':
-      return [...move.cards];
-    default:
-      return [];
-  }
-}
+export const moveCardIds = cardsNamed;
 
 /** Card id → the move a click on it plays, for the cards of the viewer's legal moves. */
 function clickTargets(legal: Move[]): Map<string, Move> {
