@@ -34,8 +34,6 @@ export function determinize(view: GameView, seed: number): GameState {
   view.removed.forEach(see);
   view.laterHeists.forEach(see);
   const viewer = view.viewer === null ? undefined : view.players[view.viewer];
-  const chapterOf = (id: CardId) =>
-    cards.isSnitch(id) ? cards.snitch(id).chapter : cards.heist(id).chapter;
   const deckWithTop = (pool: CardId[], top: CardId | null | undefined): CardId[] => {
     const rest = shuffle(
       rng,
@@ -46,7 +44,7 @@ export function determinize(view: GameView, seed: number): GameState {
   const heistPool = [
     ...view.cards.heists.map((h) => h.id),
     ...view.cards.snitches.map((s) => s.id),
-  ].filter((id) => !seen.has(id) && chapterOf(id) === view.chapter);
+  ].filter((id) => !seen.has(id) && cards.chapterOf(id) === view.chapter);
   const gangsterPool = view.cards.gangsters.map((g) => g.id).filter((id) => !seen.has(id));
   const resourcePool = shuffle(
     rng,

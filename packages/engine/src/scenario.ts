@@ -143,20 +143,18 @@ export function createScenario(input: unknown, cardSet = CLASSIC_CARDS): Scenari
     if (lookup.kindOf(p.boss) !== 'boss')
       return fail(`players[${p.seat}].boss: ${p.boss} is not a Boss`);
   }
-  const chapterOf = (id: string) =>
-    lookup.isSnitch(id) ? lookup.snitch(id).chapter : lookup.heist(id).chapter;
   const unplacedHeists = [
     ...cards.heists.map((h) => h.id),
     ...cards.snitches.map((x) => x.id),
   ].filter((id) => !placed.has(id));
   state.heistDeck = [
     ...s.heistDeck,
-    ...(s.exactHeistDeck ? [] : unplacedHeists.filter((id) => chapterOf(id) === s.chapter)),
+    ...(s.exactHeistDeck ? [] : unplacedHeists.filter((id) => lookup.chapterOf(id) === s.chapter)),
   ];
-  state.laterHeists = unplacedHeists.filter((id) => chapterOf(id) > s.chapter);
-  state.removed.push(...unplacedHeists.filter((id) => chapterOf(id) < s.chapter));
+  state.laterHeists = unplacedHeists.filter((id) => lookup.chapterOf(id) > s.chapter);
+  state.removed.push(...unplacedHeists.filter((id) => lookup.chapterOf(id) < s.chapter));
   if (s.exactHeistDeck)
-    state.removed.push(...unplacedHeists.filter((id) => chapterOf(id) === s.chapter));
+    state.removed.push(...unplacedHeists.filter((id) => lookup.chapterOf(id) === s.chapter));
   const unplacedGangsters = cards.gangsters.map((g) => g.id).filter((id) => !placed.has(id));
   state.gangsterDeck = [...s.gangsterDeck, ...(s.exactGangsterDeck ? [] : unplacedGangsters)];
   if (s.exactGangsterDeck) state.removed.push(...unplacedGangsters);

@@ -2,7 +2,7 @@
  * Applying a move in place, then running the engine's own steps until a player must decide.
  * The move is trusted here (it comes from `legalMoves`); apply.ts checks untrusted input first.
  */
-import { activeResource, type Ctx, emit, findMember, pushFront } from './context.ts';
+import { activeResource, type Ctx, emit, findMember, ownerOf, pushFront } from './context.ts';
 import { currentDecision, taskDecision } from './decision.ts';
 import { iconsOf } from './members.ts';
 import {
@@ -176,7 +176,7 @@ function dispatch(ctx: Ctx, decision: Decision, move: Move): void {
       return;
     }
     case 'activate': {
-      const owner = state.players.findIndex((p) => findMember(p, move.member));
+      const owner = ownerOf(state, move.member);
       return activate(ctx, move.member, owner);
     }
     case 'abandonHeist':
@@ -302,7 +302,7 @@ function discard(ctx: Ctx, decision: Decision, memberId: string): void {
 function engage(ctx: Ctx, seat: number, memberId: string): void {
   const { state } = ctx;
   const task = state.queue[0] as Extract<Task, { kind: 'diversion' }>;
-  const owner = state.players.findIndex((p) => findMember(p, memberId));
+  const owner = ownerOf(state, memberId);
   findMember(state.players[owner], memberId)!.engaged = true;
   ctx.irreversible = true;
   emit(ctx, { type: 'diverted', seat, member: memberId, owner });

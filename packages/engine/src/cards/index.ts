@@ -34,6 +34,8 @@ export interface CardLookup {
   familyOf(id: string): Family;
   /** IP printed on a Boss or gangster. */
   memberIp(id: string): number;
+  /** The chapter deck a heist or snitch belongs to. */
+  chapterOf(id: string): number;
   /** Printed icons of a Boss or gangster, or a heist's requirement, counted per skill (L M I S B H). */
   skillCounts(id: string): readonly number[];
 }
@@ -99,6 +101,7 @@ function buildLookup(set: CardSet): CardLookup {
     skillCounts: (id) => entry(id).counts,
     familyOf: (id) => member(id).family,
     memberIp: (id) => member(id).ip,
+    chapterOf: (id) => (entry(id).card as HeistCard | SnitchCard).chapter,
   };
 }
 

@@ -98,18 +98,14 @@ export function startNextChapter(ctx: Ctx): void {
   // The old deck leaves unseen: sorted, so its order stays hidden (R-INFO-2).
   state.removed.push(...[...state.heistDeck].sort());
   state.chapter = chapter;
-  state.heistDeck = state.laterHeists.filter((id) => chapterOf(ctx, id) === chapter);
-  state.laterHeists = state.laterHeists.filter((id) => chapterOf(ctx, id) !== chapter);
+  state.heistDeck = state.laterHeists.filter((id) => ctx.cards.chapterOf(id) === chapter);
+  state.laterHeists = state.laterHeists.filter((id) => ctx.cards.chapterOf(id) !== chapter);
   shuffle(state, state.heistDeck);
   layOutHeistRow(ctx);
   state.snitchesThisChapter = 0;
   state.idleTurns = 0;
   state.chapterEndPending = false;
   state.chapterEndReason = null;
-}
-
-export function chapterOf(ctx: Ctx, id: CardId): number {
-  return ctx.cards.isSnitch(id) ? ctx.cards.snitch(id).chapter : ctx.cards.heist(id).chapter;
 }
 
 export function endGame(ctx: Ctx): void {

@@ -6,7 +6,6 @@ import { activeResource, type Ctx, emit, findMember, pushFront, seatsFrom } from
 import { iconsOf } from '../members.ts';
 import type { Member, Seat, Task } from '../types.ts';
 import { refillHeistSlot } from './rows.ts';
-import { endOfTurn } from './turn.ts';
 
 /** A member that could take part: available, with its owner. */
 export interface Candidate {
@@ -253,5 +252,3 @@ export function abandonHeist(ctx: Ctx): void {
   state.heist = null;
   state.phase = 'action';
 }
-
-export { endOfTurn };
