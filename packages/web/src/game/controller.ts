@@ -30,51 +30,16 @@ import {
 import type { BotClient } from './botClient.ts';
 import { botSeed, humanSeats, isBotKind, type SeatKind } from './seats.ts';
 import type { Settings } from './storage.ts';
+import type {
+  HintState,
+  LastMove,
+  LogEntry,
+  TablePlayer,
+  TableSnapshot,
+  TableSource,
+} from './tableSource.ts';
 
-/** One line of the log: an event, with the move that caused it (-1 for the setup). */
-export interface LogEntry {
-  id: number;
-  moveIndex: number;
-  event: GameEvent;
-}
-
-/** The last move applied, for the short animation and the announcement of bot moves. */
-export interface LastMove {
-  index: number;
-  move: Move;
-  byBot: boolean;
-}
-
-export type HintState =
-  | { status: 'idle' }
-  | { status: 'thinking' }
-  | { status: 'ready'; moveCount: number; move: Move; reason?: string }
-  | { status: 'failed' };
-
-export interface TableSnapshot {
-  seats: SeatKind[];
-  /** The seat whose view is shown; null for a table of bots only (a spectator). */
-  viewer: Seat | null;
-  /** Null while the "pass the device" screen hides the table. */
-  view: GameView | null;
-  /** The pending decision (public: who must decide what). */
-  decision: Decision;
-  /** The human seat the device must be passed to before anything private is shown. */
-  passTo: Seat | null;
-  /** The viewer's legal moves when the viewer must decide now; otherwise empty. */
-  legal: Move[];
-  /** Seats that must decide now. */
-  deciding: Seat[];
-  /** A bot that is thinking. */
-  thinking: Seat | null;
-  log: LogEntry[];
-  canUndo: boolean;
-  lastMove: LastMove | null;
-  moveCount: number;
-  error: EngineError | null;
-  over: boolean;
-  hint: HintState;
-}
+export type { HintState, LastMove, LogEntry, TableSnapshot } from './tableSource.ts';
 
 export interface ControllerDeps {
   bots: BotClient;
@@ -108,7 +73,8 @@ function sameViews(state: GameState, a: Seat, b: Seat): boolean {
   return strip(viewFor(state, a)) === strip(viewFor(state, b));
 }
 
-export class GameController {
+export class GameController implements TableSource {
+  readonly mode = 'local' as const;
   private state: GameState;
   private readonly options: GameRecord['options'];
   private readonly cardSet: CardSet | undefined;
@@ -133,6 +99,7 @@ export class GameController {
   } | null = null;
   private snapshot: TableSnapshot;
   private readonly listeners = new Set<() => void>();
+  private readonly players: TablePlayer[];
 
   private constructor(
     state: GameState,
@@ -141,12 +108,19 @@ export class GameController {
     readonly seats: SeatKind[],
     private readonly deps: ControllerDeps,
     cardSet: CardSet | undefined,
+    names?: readonly (string | null)[],
   ) {
     this.state = state;
     this.options = state.options;
     this.cardSet = cardSet;
     this.moves = moves;
     this.events = events;
+    this.players = seats.map((kind, seat) => ({
+      seat,
+      kind,
+      name: names?.[seat] ?? null,
+      connected: true,
+    }));
     this.viewer = this.initialViewer();
     this.snapshot = this.buildSnapshot();
   }
@@ -355,6 +329,7 @@ export class GameController {
     const last = this.moves.at(-1);
     return {
       seats: this.seats,
+      players: this.players,
       viewer,
       view: hidden ? null : viewFor(this.state, viewer),
       decision,
@@ -374,6 +349,8 @@ export class GameController {
       error: this.error,
       over: decision.kind === 'gameOver',
       hint: this.hint,
+      connection: null,
+      pending: false,
     };
   }
 

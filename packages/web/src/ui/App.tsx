@@ -8,7 +8,7 @@ import type { Session } from '../game/session.ts';
 import { LanguageSwitch } from '../i18n/index.ts';
 import { ImportGame } from './ImportGame.tsx';
 import { NewGame } from './NewGame.tsx';
-import { TableScreen } from './TableScreen.tsx';
+import { LocalGameMenu, TableScreen } from './TableScreen.tsx';
 
 const ReplayViewer = lazy(() => import('../replay/ReplayViewer.tsx'));
 const RulesPage = lazy(() =>
@@ -90,7 +90,12 @@ export function App({ session }: { session: Session }) {
         <Suspense fallback={<p className="loading">{t('app.loading')}</p>}>
           {screen.name === 'newGame' ? <NewGame session={session} /> : null}
           {screen.name === 'table' && controller ? (
-            <TableScreen session={session} controller={controller} />
+            <TableScreen
+              source={controller}
+              menu={(snapshot) => (
+                <LocalGameMenu session={session} controller={controller} over={snapshot.over} />
+              )}
+            />
           ) : null}
           {screen.name === 'replay' ? (
             <ReplayViewer session={session} record={screen.record} seats={screen.seats} />

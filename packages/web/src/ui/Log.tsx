@@ -4,7 +4,7 @@
  */
 import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LogEntry } from '../game/controller.ts';
+import type { LogEntry } from '../game/tableSource.ts';
 import type { TextContext } from '../text/context.ts';
 import { describeEvent, isSilent } from '../text/events.ts';
 

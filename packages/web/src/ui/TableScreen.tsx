@@ -3,10 +3,11 @@
  * screen between human seats; the final score once the game is over.
  */
 import { cardsNamed, cardsOf, type Move } from '@gangsta/engine';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GameController, LastMove, TableSnapshot } from '../game/controller.ts';
+import type { GameController } from '../game/controller.ts';
 import type { Session } from '../game/session.ts';
+import type { LastMove, TableSnapshot, TableSource } from '../game/tableSource.ts';
 import type { TextContext } from '../text/context.ts';
 import { describeEvent, isSilent } from '../text/events.ts';
 import { describeMove } from '../text/moves.ts';
@@ -72,7 +73,8 @@ function LastBotMove({ ctx, snapshot }: { ctx: TextContext; snapshot: TableSnaps
   );
 }
 
-function GameMenu({
+/** The local game's menu: export, replay once over, abandon. */
+export function LocalGameMenu({
   session,
   controller,
   over,
@@ -115,15 +117,17 @@ function GameMenu({
   );
 }
 
-export function TableScreen({
-  session,
-  controller,
-}: {
-  session: Session;
-  controller: GameController;
-}) {
+export interface TableScreenProps {
+  source: TableSource;
+  /** The game menu above the table (local: export/abandon; online: leave, download record). */
+  menu: (snapshot: TableSnapshot) => ReactNode;
+  /** Extra panels beside the log (online: the table chat). */
+  side?: ReactNode;
+}
+
+export function TableScreen({ source, menu, side }: TableScreenProps) {
   const { t } = useTranslation();
-  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
   const flash = useFlash(snapshot.lastMove);
   const view = snapshot.view;
   const ctx = useMemo<TextContext | null>(
@@ -134,10 +138,10 @@ export function TableScreen({
     [t, view, snapshot.seats, snapshot.viewer],
   );
   if (snapshot.passTo !== null || !view || !ctx) {
-    return <PassDevice seat={snapshot.passTo ?? 0} onConfirm={() => controller.confirmPass()} />;
+    return <PassDevice seat={snapshot.passTo ?? 0} onConfirm={() => source.confirmPass()} />;
   }
   const moveText = (move: Move) => describeMove(ctx, view, snapshot.decision, move);
-  const play = (move: Move) => controller.play(move);
+  const play = (move: Move) => source.play(move);
   const hintIds =
     snapshot.hint.status === 'ready' ? new Set(moveCardIds(snapshot.hint.move)) : new Set<string>();
   const activated = new Set(view.heist?.activated.map((a) => a.member) ?? []);
@@ -145,7 +149,7 @@ export function TableScreen({
     <div className="table-screen">
       <div className="table-top">
         <TableStatus view={view} />
-        <GameMenu session={session} controller={controller} over={snapshot.over} />
+        {menu(snapshot)}
       </div>
       {snapshot.over && view.result ? (
         <ScoreScreen
@@ -168,9 +172,9 @@ export function TableScreen({
             moveText={moveText}
             thinking={snapshot.thinking}
             canUndo={snapshot.canUndo}
-            onUndo={() => controller.undo()}
+            onUndo={() => source.undo()}
             hint={snapshot.hint}
-            onHint={() => void controller.requestHint()}
+            onHint={() => void source.requestHint()}
             error={snapshot.error}
           />
         </>
@@ -189,6 +193,7 @@ export function TableScreen({
           activated={activated}
         />
         <Log ctx={ctx} entries={snapshot.log} />
+        {side}
       </div>
     </div>
   );

@@ -3,15 +3,9 @@
  * deciding seat. The moves come from `legalMoves` (through the controller), never from the UI's
  * own idea of the rules.
  */
-import {
-  type Decision,
-  type EngineError,
-  type GameView,
-  type Move,
-  moveKey,
-} from '@gangsta/engine';
+import { type Decision, type GameView, type Move, moveKey } from '@gangsta/engine';
 import { useEffect, useRef } from 'react';
-import type { HintState } from '../../game/controller.ts';
+import type { HintState, TableError } from '../../game/tableSource.ts';
 import type { TextContext } from '../../text/context.ts';
 import { decisionHelp, decisionStatus, decisionTitle } from '../../text/decisions.ts';
 import { ActionChooser } from './ActionChooser.tsx';
@@ -33,7 +27,7 @@ export interface DecisionPanelProps {
   onUndo: () => void;
   hint: HintState;
   onHint: () => void;
-  error: EngineError | null;
+  error: TableError | null;
 }
 
 function Body(props: DecisionProps) {

@@ -1,0 +1,74 @@
+/**
+ * Refusals. The engine's typed error codes pass through unchanged (a move the rules refuse);
+ * the server adds its own for everything around the game. Clients translate by `code`, with
+ * `params` for the details; `message` is an English sentence for logs and tests.
+ */
+import { z } from 'zod';
+
+export const SERVER_ERROR_CODES = [
+  /** The message is not JSON or does not match its schema. */
+  'BAD_MESSAGE',
+  /** The frame or body is larger than the limits allow. */
+  'TOO_LARGE',
+  /** Too many messages (per connection or per address); try again after `params.retryMs`. */
+  'RATE_LIMITED',
+  /** The client speaks another protocol version. */
+  'PROTOCOL_VERSION',
+  /** No player token, or an unknown one. */
+  'UNAUTHENTICATED',
+  'UNKNOWN_TABLE',
+  /** Only the host may do this (start, remove a player). */
+  'NOT_HOST',
+  /** The sender holds no seat at this table (or not the seat the move names). */
+  'NOT_SEATED',
+  'SEAT_TAKEN',
+  /** The seat is reserved for an invitation and the code is missing or wrong. */
+  'BAD_INVITE',
+  'ALREADY_SEATED',
+  /** Not possible in the table's current status (joining a started table, a move before the start…). */
+  'WRONG_STATUS',
+  /** The host starts only when every seat is filled. */
+  'SEATS_NOT_FILLED',
+  /** The move was made against an older position than the current one: a `sync` follows. */
+  'STALE',
+  /** The same client move id was already used for another move. */
+  'DUPLICATE_ID',
+  'CANNOT_UNDO',
+  'BAD_NAME',
+  'BAD_OPTIONS',
+  'BAD_CARD_SET',
+  'BAD_CHAT',
+  'NOT_FOUND',
+  /** The server failed; nothing was changed. */
+  'INTERNAL',
+] as const;
+
+export const ENGINE_ERROR_CODES = [
+  'MALFORMED_MOVE',
+  'GAME_OVER',
+  'WRONG_SEAT',
+  'UNKNOWN_CARD',
+  'ILLEGAL_MOVE',
+  'INVALID_OPTIONS',
+  'INVALID_STATE',
+  'INVALID_SCENARIO',
+  'NOTHING_TO_UNDO',
+] as const;
+
+export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
+export type ProtocolErrorCode = ServerErrorCode | (typeof ENGINE_ERROR_CODES)[number];
+
+export const protocolErrorSchema = z.object({
+  code: z.enum([...SERVER_ERROR_CODES, ...ENGINE_ERROR_CODES]),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type ProtocolError = z.infer<typeof protocolErrorSchema>;
+
+export function protocolError(
+  code: ProtocolErrorCode,
+  message: string,
+  params: ProtocolError['params'] = {},
+): ProtocolError {
+  return { code, message, params };
+}

@@ -1,0 +1,81 @@
+/**
+ * The HTTP side of the protocol: request bodies and answers under `/api/v1`. A player is
+ * identified by `Authorization: Bearer <token>`; the token is created by the server once
+ * (≥ 128 random bits), kept by the browser, and stored by the server only as a hash.
+ *
+ *   POST /api/v1/players            { name }                 → PlayerCreated
+ *   GET  /api/v1/me                                          → { player }
+ *   PATCH /api/v1/me                { name }                 → { player }
+ *   GET  /api/v1/tables             (public tables)          → Lobby
+ *   POST /api/v1/tables             CreateTable              → { table: HostTableInfo }
+ *   GET  /api/v1/tables/:id                                  → { table: TableInfo | HostTableInfo }
+ *   POST /api/v1/tables/:id/join    JoinTable                → { table, seat }
+ *   POST /api/v1/tables/:id/leave                            → { table }
+ *   POST /api/v1/tables/:id/kick    { seat }                 → { table }
+ *   POST /api/v1/tables/:id/start                            → { table }
+ *   GET  /api/v1/tables/:id/record  (finished games, seated players) → GameRecord
+ *
+ * Every refusal is `{ error: ProtocolError }` with a fitting HTTP status.
+ */
+import { z } from 'zod';
+import { protocolErrorSchema } from './errors.ts';
+import { LIMITS } from './limits.ts';
+import {
+  hostTableInfoSchema,
+  playerNameSchema,
+  seatSetupSchema,
+  tableInfoSchema,
+  tableOptionsSchema,
+} from './tables.ts';
+
+export const playerSchema = z.object({ id: z.string(), name: z.string() });
+export type Player = z.infer<typeof playerSchema>;
+
+export const createPlayerSchema = z.strictObject({ name: playerNameSchema });
+export type CreatePlayer = z.infer<typeof createPlayerSchema>;
+
+export const playerCreatedSchema = z.object({ player: playerSchema, token: z.string() });
+export type PlayerCreated = z.infer<typeof playerCreatedSchema>;
+
+export const createTableSchema = z
+  .strictObject({
+    name: z.string().trim().max(LIMITS.tableNameMax).optional(),
+    public: z.boolean(),
+    options: tableOptionsSchema,
+    /** One entry per seat, in seat order; exactly one is the host's. */
+    seats: z.array(seatSetupSchema).min(2).max(4),
+  })
+  .refine((body) => body.seats.length === body.options.players, {
+    message: 'one seat setup per player',
+    path: ['seats'],
+  })
+  .refine((body) => body.seats.filter((seat) => seat.kind === 'host').length === 1, {
+    message: 'exactly one seat is the host’s',
+    path: ['seats'],
+  });
+export type CreateTable = z.infer<typeof createTableSchema>;
+
+export const joinTableSchema = z.strictObject({
+  /** The seat wanted; the first free one that fits when absent. */
+  seat: z.number().int().min(0).max(3).optional(),
+  invite: z.string().max(64).optional(),
+});
+export type JoinTable = z.infer<typeof joinTableSchema>;
+
+export const kickSchema = z.strictObject({ seat: z.number().int().min(0).max(3) });
+
+export const lobbySchema = z.object({
+  waiting: z.array(tableInfoSchema),
+  playing: z.array(tableInfoSchema),
+  finished: z.array(tableInfoSchema),
+});
+export type Lobby = z.infer<typeof lobbySchema>;
+
+export const tableAnswerSchema = z.object({
+  table: z.union([hostTableInfoSchema, tableInfoSchema]),
+  seat: z.number().int().nullable().optional(),
+});
+export type TableAnswer = z.infer<typeof tableAnswerSchema>;
+
+export const httpErrorSchema = z.object({ error: protocolErrorSchema });
+export type HttpError = z.infer<typeof httpErrorSchema>;

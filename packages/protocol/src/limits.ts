@@ -1,0 +1,29 @@
+/** Sizes and rates both sides agree on. The server enforces them; the client respects them. */
+export const PROTOCOL_VERSION = 1;
+
+export const LIMITS = {
+  /** Largest WebSocket frame the server reads; larger ones are refused with TOO_LARGE. */
+  maxFrameBytes: 64 * 1024,
+  /** Largest HTTP JSON body (a custom card set fits well within it). */
+  maxBodyBytes: 256 * 1024,
+  /** Display names: trimmed, 1–24 characters. */
+  nameMin: 1,
+  nameMax: 24,
+  /** Chat: 1–300 characters, at most `chatBurst` messages then one per `chatEveryMs`. */
+  chatMax: 300,
+  chatBurst: 5,
+  chatEveryMs: 2000,
+  /** Chat lines kept per table and sent on (re)connection. */
+  chatHistory: 100,
+  /** Messages per connection: a burst, then a steady rate per second. */
+  messagesBurst: 60,
+  messagesPerSecond: 20,
+  /** A client resends an unacknowledged move after this long without an answer. */
+  resendAfterMs: 2500,
+  /** Table name: up to 40 characters. */
+  tableNameMax: 40,
+} as const;
+
+/** Bot strengths a table can seat; the names match the web client's local seat kinds. */
+export const BOT_LEVELS = ['easy', 'medium', 'hard'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];

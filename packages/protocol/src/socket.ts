@@ -1,0 +1,177 @@
+/**
+ * The WebSocket side of the protocol (`/api/v1/ws`). Every frame is one JSON object with a
+ * `type`. A client first says `hello` (with its token, if it has one), then `watch`es the
+ * tables it has open: seated players receive their own seat's view, everyone else the public
+ * one (`viewFor(state, null)`).
+ *
+ * Versions: each table has a version, the number of rows in its move log (moves and undos).
+ * A client sends the version it has seen with every move; a move made against another version
+ * is refused with STALE and a fresh `sync` follows. A client that sees a version gap, or
+ * reconnects, `watch`es again with the version it has: it receives the moves it missed as one
+ * `update`, or a full `sync` when that is not possible (an undo happened, or too much).
+ *
+ * Moves are idempotent: the client gives each an `id` of its own and resends it with the same
+ * id until it gets `ack` or `rejected`; the server answers a repeated id with the first answer
+ * and never applies a move twice.
+ */
+import type { GameEvent, GameView, Move, Seat } from '@gangsta/engine';
+import { z } from 'zod';
+import { protocolErrorSchema } from './errors.ts';
+import { playerSchema } from './http.ts';
+import { LIMITS } from './limits.ts';
+import { tableInfoSchema } from './tables.ts';
+
+const tableId = z.string().min(1).max(64);
+const clientMoveId = z.string().min(1).max(64);
+const version = z.number().int().min(0);
+
+/** The outer shape of a move; the engine checks the rest (and answers MALFORMED_MOVE). */
+export const moveSchema = z.custom<Move>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { type?: unknown }).type === 'string' &&
+    Number.isInteger((value as { seat?: unknown }).seat),
+  'a move is an object with a string `type` and an integer `seat`',
+);
+
+const objectOf = <T>(what: string) =>
+  z.custom<T>((value) => typeof value === 'object' && value !== null, `${what} is an object`);
+
+// --- client → server ---------------------------------------------------------------------
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('hello'),
+    protocol: z.number().int(),
+    token: z.string().max(128).optional(),
+  }),
+  z.strictObject({ type: z.literal('watch'), table: tableId, seen: version.optional() }),
+  z.strictObject({ type: z.literal('unwatch'), table: tableId }),
+  z.strictObject({
+    type: z.literal('move'),
+    table: tableId,
+    id: clientMoveId,
+    seen: version,
+    move: moveSchema,
+  }),
+  z.strictObject({ type: z.literal('undo'), table: tableId, id: clientMoveId, seen: version }),
+  z.strictObject({
+    type: z.literal('chat'),
+    table: tableId,
+    text: z.string().trim().min(1).max(LIMITS.chatMax),
+  }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+// --- server → client ---------------------------------------------------------------------
+
+/** One line of a recipient's game log: an event with the index of the move that caused it (-1: setup). */
+export interface LogLine {
+  moveIndex: number;
+  event: GameEvent;
+}
+
+/** The position as one recipient may see it. */
+export interface GameFrame {
+  /** The recipient's seat, or null for a spectator. */
+  seat: Seat | null;
+  moveCount: number;
+  view: GameView;
+  /** The recipient's legal moves when it must decide now; otherwise empty. */
+  legal: Move[];
+  /** Whether the recipient may take back the last move (the engine's `canUndo`, own move only). */
+  canUndo: boolean;
+  /** Seats that must decide now. */
+  deciding: Seat[];
+  over: boolean;
+}
+
+/** A move as everyone learns of it, with the events the recipient may see. */
+export interface MoveNews {
+  index: number;
+  seat: Seat;
+  byBot: boolean;
+  events: GameEvent[];
+}
+
+export const chatLineSchema = z.object({
+  from: z.string(),
+  seat: z.number().int().nullable(),
+  text: z.string(),
+  at: z.string(),
+});
+export type ChatLine = z.infer<typeof chatLineSchema>;
+
+const frameSchema = objectOf<GameFrame>('a game frame');
+const logSchema = z.array(objectOf<LogLine>('a log line'));
+const newsSchema = z.array(objectOf<MoveNews>('a move'));
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('welcome'),
+    protocol: z.number().int(),
+    player: playerSchema.nullable(),
+  }),
+  z.object({ type: z.literal('table'), table: tableInfoSchema }),
+  /** Everything the recipient needs to draw the table, from scratch. */
+  z.object({
+    type: z.literal('sync'),
+    table: tableId,
+    version,
+    frame: frameSchema.nullable(),
+    log: logSchema,
+    chat: z.array(chatLineSchema),
+  }),
+  /** Moves since `from` (exclusive), then the position after them. */
+  z.object({
+    type: z.literal('update'),
+    table: tableId,
+    from: version,
+    version,
+    moves: newsSchema,
+    frame: frameSchema,
+  }),
+  z.object({ type: z.literal('ack'), table: tableId, id: clientMoveId, version }),
+  z.object({
+    type: z.literal('rejected'),
+    table: tableId,
+    id: clientMoveId,
+    error: protocolErrorSchema,
+  }),
+  z.object({ type: z.literal('chat'), table: tableId, line: chatLineSchema }),
+  /** A refusal not tied to a move (bad frame, rate limit, unknown table…). */
+  z.object({ type: z.literal('error'), table: tableId.nullable(), error: protocolErrorSchema }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+
+/** Parses one frame's text; the error names what was wrong. */
+export function parseClientMessage(
+  text: string,
+): { ok: true; message: ClientMessage } | { ok: false; problem: string } {
+  return parseWith(clientMessageSchema, text);
+}
+
+export function parseServerMessage(
+  text: string,
+): { ok: true; message: ServerMessage } | { ok: false; problem: string } {
+  return parseWith(serverMessageSchema, text);
+}
+
+function parseWith<T>(
+  schema: z.ZodType<T>,
+  text: string,
+): { ok: true; message: T } | { ok: false; problem: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: 'not JSON' };
+  }
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  return { ok: false, problem: `${where}${issue?.message ?? 'invalid message'}` };
+}

@@ -1,0 +1,80 @@
+/**
+ * Tables: seats, who sits there, and where the table stands. A table is created by its host
+ * with the same options as a local game; the server draws the seed when the game starts.
+ */
+import { z } from 'zod';
+import { BOT_LEVELS, LIMITS } from './limits.ts';
+
+/** Display names: trimmed, no control characters. */
+export const playerNameSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.nameMin)
+  .max(LIMITS.nameMax)
+  .refine((name) => !/\p{Cc}/u.test(name), 'a name has no control characters');
+
+/** The local game's options, minus the seed (the server draws it) and the Bosses (dealt). */
+export const tableOptionsSchema = z.strictObject({
+  players: z.number().int().min(2).max(4),
+  families: z.boolean().default(false),
+  resources: z.boolean().default(false),
+  expertResources: z.boolean().default(false),
+  minimumPassIncome: z.boolean().default(false),
+  catchUpCash: z.boolean().default(false),
+  privateHeistInfluence: z.boolean().default(false),
+});
+export type TableOptions = z.infer<typeof tableOptionsSchema>;
+
+/** How the host sets up a seat: open to anyone with the link, reserved for an invitation, or a bot. */
+export const seatSetupSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('host') }),
+  z.strictObject({ kind: z.literal('open') }),
+  z.strictObject({
+    kind: z.literal('invited'),
+    label: z.string().trim().max(LIMITS.nameMax).optional(),
+  }),
+  z.strictObject({ kind: z.literal('bot'), level: z.enum(BOT_LEVELS) }),
+]);
+export type SeatSetup = z.infer<typeof seatSetupSchema>;
+
+export const TABLE_STATUSES = ['waiting', 'playing', 'finished'] as const;
+export type TableStatus = (typeof TABLE_STATUSES)[number];
+
+/** A seat as everyone at the table sees it. */
+export const seatInfoSchema = z.object({
+  seat: z.number().int().min(0).max(3),
+  kind: z.enum(['open', 'invited', 'player', 'bot']),
+  /** The player's display name (a bot's is its level, translated by the client). */
+  name: z.string().nullable(),
+  playerId: z.string().nullable(),
+  botLevel: z.enum(BOT_LEVELS).nullable(),
+  /** Whether the player has a live connection to this table now. */
+  connected: z.boolean(),
+  host: z.boolean(),
+});
+export type SeatInfo = z.infer<typeof seatInfoSchema>;
+
+/** A table as anyone who can reach it sees it. */
+export const tableInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  public: z.boolean(),
+  status: z.enum(TABLE_STATUSES),
+  options: tableOptionsSchema,
+  seats: z.array(seatInfoSchema),
+  hostId: z.string(),
+  spectators: z.number().int().min(0),
+  createdAt: z.string(),
+  /** Moves played so far (0 before the start). */
+  moveCount: z.number().int().min(0),
+});
+export type TableInfo = z.infer<typeof tableInfoSchema>;
+
+/**
+ * What the host receives in addition: one invitation code per reserved seat. A reserved seat
+ * is joined with the table's link plus its code (`#/online/<tableId>?invite=<code>`).
+ */
+export const hostTableInfoSchema = tableInfoSchema.extend({
+  invites: z.record(z.string(), z.string()),
+});
+export type HostTableInfo = z.infer<typeof hostTableInfoSchema>;

@@ -1,0 +1,91 @@
+/**
+ * What the table screen plays with: a source of snapshots and a few commands. Two sources
+ * exist — the local `GameController` (bots and hot-seat on this device) and the online table
+ * fed by the server (`../online/`) — and the table UI is the same for both: it reads
+ * `TableSnapshot`s and calls these commands, and never knows where the game runs.
+ */
+import type { Decision, GameEvent, GameRecord, GameView, Move, Seat } from '@gangsta/engine';
+import type { SeatKind } from './seats.ts';
+
+/** One line of the log: an event, with the move that caused it (-1 for the setup). */
+export interface LogEntry {
+  id: number;
+  moveIndex: number;
+  event: GameEvent;
+}
+
+/** The last move applied, for the short animation and the announcement of others' moves. */
+export interface LastMove {
+  index: number;
+  move: Move;
+  /** Made by a bot or, online, by another person: the table announces and animates it. */
+  byBot: boolean;
+}
+
+export type HintState =
+  | { status: 'idle' }
+  | { status: 'thinking' }
+  | { status: 'ready'; moveCount: number; move: Move; reason?: string }
+  | { status: 'failed' };
+
+/** A refusal shown to the player: the engine's typed error, or (online) the server's. */
+export interface TableError {
+  code: string;
+  message: string;
+  params: Record<string, string | number | boolean | null>;
+}
+
+/** Who sits at a seat, as the table shows it. */
+export interface TablePlayer {
+  seat: Seat;
+  kind: SeatKind;
+  /** A display name; null means "use the default for this seat" (Seat N, or the bot level). */
+  name: string | null;
+  /** Online: whether that person is connected now (always true locally). */
+  connected: boolean;
+}
+
+export type ConnectionState = 'connecting' | 'online' | 'reconnecting' | 'offline';
+
+export interface TableSnapshot {
+  seats: SeatKind[];
+  players: TablePlayer[];
+  /** The seat whose view is shown; null for a spectator (or a table of bots only). */
+  viewer: Seat | null;
+  /** Null while the "pass the device" screen hides the table. */
+  view: GameView | null;
+  /** The pending decision (public: who must decide what). */
+  decision: Decision;
+  /** The human seat the device must be passed to before anything private is shown. */
+  passTo: Seat | null;
+  /** The viewer's legal moves when the viewer must decide now; otherwise empty. */
+  legal: Move[];
+  /** Seats that must decide now. */
+  deciding: Seat[];
+  /** A bot that is thinking. */
+  thinking: Seat | null;
+  log: LogEntry[];
+  canUndo: boolean;
+  lastMove: LastMove | null;
+  moveCount: number;
+  error: TableError | null;
+  over: boolean;
+  hint: HintState;
+  /** Online only: the connection to the server, and whether a move of ours awaits its ack. */
+  connection: ConnectionState | null;
+  pending: boolean;
+}
+
+export interface TableSource {
+  readonly mode: 'local' | 'online';
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): TableSnapshot;
+  /** The viewer's move; false when it cannot be sent now. */
+  play(move: Move): boolean;
+  undo(): boolean;
+  confirmPass(): void;
+  clearError(): void;
+  requestHint(): Promise<void>;
+  /** The game record (local: always; online: once the game is over and downloaded). */
+  record(): GameRecord | null;
+}
