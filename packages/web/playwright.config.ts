@@ -4,7 +4,9 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT lets several runs share a machine; each builds into its own folder.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const OUT = `dist-e2e-${PORT}`;
 const vite = '../../node_modules/.bin/vite';
 
 export default defineConfig({
@@ -36,7 +38,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `${vite} build && ${vite} preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `${vite} build --outDir ${OUT} && ${vite} preview --outDir ${OUT} --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 120_000,
