@@ -1,5 +1,6 @@
-// `npm start`: builds the web client, then serves it on a local address printed below.
-// Ctrl+C stops the server. The port can be changed with PORT=8080 npm start.
+// `npm start`: builds the web client, then starts the game server, which serves the client
+// and the online API on one address (http://127.0.0.1:5173/ unless PORT/HOST say otherwise)
+// and keeps its database in data/ (DATA_DIR). Ctrl+C stops the server.
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'packages', 'web');
 const vite = join(root, 'node_modules', '.bin', 'vite');
+const serverBin = join(root, 'packages', 'server', 'bin', 'server.mjs');
 const host = process.env.HOST ?? '127.0.0.1';
 const port = process.env.PORT ?? '5173';
 
@@ -17,16 +19,25 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-const server = spawn(vite, ['preview', '--host', host, '--port', port, '--strictPort'], {
-  cwd: web,
+const server = spawn(process.execPath, [serverBin], {
+  cwd: root,
+  env: {
+    ...process.env,
+    HOST: host,
+    PORT: port,
+    STATIC_DIR: process.env.STATIC_DIR ?? join(web, 'dist'),
+    DATA_DIR: process.env.DATA_DIR ?? join(root, 'data'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let announced = false;
 server.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
-  if (!announced && String(chunk).includes(port)) {
+  const ready = /gangsta server listening on (\S+)/.exec(String(chunk));
+  if (!announced && ready) {
     announced = true;
-    console.log(`\n  Gangsta! is ready: open http://${host}:${port}/ in your browser.\n`);
+    console.log(`\n  Gangsta! is ready: open ${ready[1]}/ in your browser.\n`);
   }
 });
 const stop = () => server.kill('SIGTERM');

@@ -1,6 +1,7 @@
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser). The web server is the
- * production build served by `vite preview`; Playwright starts and stops it.
+ * real game server (packages/server) serving the production build and the online API, with a
+ * fresh database per run; Playwright starts and stops it.
  */
 import { defineConfig, devices } from '@playwright/test';
 
@@ -8,6 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const OUT = `dist-e2e-${PORT}`;
 const vite = '../../node_modules/.bin/vite';
+// Bots move at once; limits meant for strangers on the internet would only slow the tests.
+const serverEnv = `PORT=${PORT} HOST=127.0.0.1 STATIC_DIR=${OUT} DATA_DIR="$(mktemp -d)" BOT_DELAY_MS=0 LOG_LEVEL=warn RATE_LIMIT_HTTP=0 RATE_LIMIT_PLAYERS=0`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -38,7 +41,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `${vite} build --outDir ${OUT} && ${vite} preview --outDir ${OUT} --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `${vite} build --outDir ${OUT} && ${serverEnv} exec node ../server/bin/server.mjs`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 120_000,

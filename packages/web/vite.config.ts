@@ -12,4 +12,14 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
   },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },
+  // `vite` (dev) beside a running server (`npm start`, port 5173): the online API and its
+  // WebSocket are passed through, so online play works with hot reload. The dev page itself
+  // moves to 5174 so that it does not take the server's port.
+  server: {
+    host: '127.0.0.1',
+    port: 5174,
+    proxy: {
+      '/api': { target: process.env.GANGSTA_API ?? 'http://127.0.0.1:5173', ws: true },
+    },
+  },
 });

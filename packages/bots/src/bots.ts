@@ -9,6 +9,7 @@ import { describeMove } from './describe.ts';
 import { heuristicChoice } from './heuristic/index.ts';
 import { isSearchable } from './ismcts/playout.ts';
 import { type SearchOptions, search } from './ismcts/search.ts';
+import { reason } from './reasons.ts';
 import { createRng, hashString, mixSeeds, type Rng } from './rng.ts';
 import type { Bot, BotConfig, BotDecision } from './types.ts';
 
@@ -78,14 +79,15 @@ export class IsmctsBot implements Bot {
       ...this.budget,
       seed: decisionSeed(this.stream, view, legal),
     });
-    const pct = Math.round(result.value * 100);
-    const reason =
+    const percent = Math.round(result.value * 100);
+    const { iterations } = result;
+    const why =
       moveKey(result.move) === moveKey(hint.move)
-        ? `${hint.reason} (Search agrees: ${pct}% expected after ${result.iterations} simulations.)`
-        : `After ${result.iterations} simulated futures, ${describeMove(result.move)} looks best (${pct}% expected).`;
+        ? reason('search.agrees', { reason: hint.reason, percent, iterations })
+        : reason('search.prefers', { iterations, move: describeMove(result.move), percent });
     return {
       move: result.move,
-      reason,
+      reason: why,
       stats: { iterations: result.iterations, ms: Math.round(result.ms) },
     };
   }

@@ -1,47 +1,37 @@
-/** A move in a few English words, for the reasons bots give. */
+/** A move as a reason phrase (`move.*`), for the reasons bots give. */
 import type { Move } from '@gangsta/engine';
+import { type Reason, reason } from './reasons.ts';
 
-export function describeMove(move: Move): string {
+export function describeMove(move: Move): Reason {
   switch (move.type) {
     case 'keepResources':
-      return `keeping ${move.cards.join(' and ')}`;
-    case 'ready':
-      return `readying ${move.member}`;
-    case 'headquarters':
-      return 'readying the gang at Headquarters';
+      return reason('move.keepResources', { cards: move.cards });
     case 'bank':
-      return move.amount >= 0 ? `depositing $${move.amount}` : `withdrawing $${-move.amount}`;
-    case 'recruit':
-      return `recruiting ${move.card}`;
-    case 'recruitFromDeck':
-      return 'recruiting through the Informant network';
-    case 'heist':
-      return `taking heist ${move.card}`;
-    case 'heistFromDeck':
-      return 'taking the Biker gang heist';
-    case 'pass':
-      return 'passing';
-    case 'removeIcon':
-      return `removing a ${move.skill} icon`;
+      return move.amount >= 0
+        ? reason('move.deposit', { amount: move.amount })
+        : reason('move.withdraw', { amount: -move.amount });
+    case 'ready':
     case 'activate':
-      return `activating ${move.member}`;
-    case 'abandonHeist':
-      return 'giving up the heist';
     case 'train':
-      return `training ${move.member}`;
-    case 'target':
-      return `targeting seat ${move.target + 1}`;
     case 'discardMember':
-      return `discarding ${move.member}`;
-    case 'mobilizeGang':
-      return 'readying the whole gang';
     case 'engage':
-      return `engaging ${move.member}`;
     case 'returnFromHospital':
-      return `bringing ${move.member} back`;
+      return reason(`move.${move.type}`, { card: move.member });
+    case 'recruit':
+    case 'heist':
     case 'discardRow':
-      return `discarding ${move.card} from the row`;
+      return reason(`move.${move.type}`, { card: move.card });
+    case 'removeIcon':
+      return reason('move.removeIcon', { skill: move.skill });
+    case 'target':
+      return reason('move.target', { seat: move.target });
+    case 'headquarters':
+    case 'recruitFromDeck':
+    case 'heistFromDeck':
+    case 'pass':
+    case 'abandonHeist':
+    case 'mobilizeGang':
     case 'done':
-      return 'moving on';
+      return reason(`move.${move.type}`, {});
   }
 }

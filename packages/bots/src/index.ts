@@ -4,9 +4,21 @@
  */
 
 export { createBot, LEVELS, type SearchTuning } from './create.ts';
+export { describeReason } from './describeReason.ts';
 export { heuristicChoice } from './heuristic/index.ts';
 export { type SearchOptions, type SearchResult, search } from './ismcts/search.ts';
 export { type PlayedGame, type PlayOptions, playGame } from './play.ts';
+export {
+  conventionKind,
+  REASON_IDS,
+  REASONS,
+  type Reason,
+  type ReasonId,
+  type ReasonParamKind,
+  type ReasonParams,
+  reason,
+  reasonProblems,
+} from './reasons.ts';
 export {
   type BotResult,
   type GameSummary,

@@ -3,6 +3,7 @@
  * runner all talk to bots through these types only.
  */
 import type { GameView, Move } from '@gangsta/engine';
+import type { Reason } from './reasons.ts';
 
 export type BotKind = 'random' | 'heuristic' | 'ismcts';
 export type BotLevel = 'easy' | 'medium' | 'hard';
@@ -21,8 +22,11 @@ export interface BotConfig {
 
 export interface BotDecision {
   move: Move;
-  /** A short English sentence saying why (heuristic and ISMCTS bots). */
-  reason?: string;
+  /**
+   * Why, as a message id with parameters (heuristic and ISMCTS bots): translate it, or word it
+   * in English with `describeReason`.
+   */
+  reason?: Reason;
   /** Search effort (ISMCTS). */
   stats?: { iterations: number; ms: number };
 }

@@ -2,7 +2,7 @@
 import { createScenario, type GameState, legalMoves, type Move, viewFor } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
 import { planHeist } from '../src/heuristic/plan.ts';
-import { heuristicChoice } from '../src/index.ts';
+import { describeReason, heuristicChoice } from '../src/index.ts';
 
 function scenario(json: unknown): GameState {
   const result = createScenario(json);
@@ -79,7 +79,8 @@ describe('heuristic decisions', () => {
       0,
     );
     expect(choice.move).toEqual({ type: 'target', seat: 0, target: 2 });
-    expect(choice.reason).toMatch(/seat 3/);
+    expect(choice.reason).toEqual({ id: 'theft.target', params: { seat: 2 } });
+    expect(describeReason(choice.reason)).toMatch(/seat 3/);
   });
 
   it('takes a paying heist that engages the whole gang rather than passing', () => {
@@ -95,7 +96,8 @@ describe('heuristic decisions', () => {
     const legal = legalMoves(state, 0);
     const choice = heuristicChoice(viewFor(state, 0), { kind: 'action', seat: 0 }, legal, 0);
     expect(choice.move).toEqual({ type: 'heist', seat: 0, card: 'HI-03' });
-    expect(choice.reason).toMatch(/synchronizes/);
+    expect(choice.reason.id).toBe('action.heist');
+    expect(describeReason(choice.reason)).toMatch(/HI-03 heist .*synchronizes/);
   });
 
   it('uses a free readying', () => {

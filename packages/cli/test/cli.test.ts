@@ -43,6 +43,18 @@ describe('gangsta play', () => {
     expect(record.moves.length).toBeGreaterThan(50);
   });
 
+  it('gives a tip with its reason in English, and explains the bots with --explain', async () => {
+    const run = await runCli(
+      ['play', '--seats', 'human,heuristic', '--seed', '5', '--explain'],
+      't\n1\n1\n1\n1\n1\n1\n',
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Tip: .+ — [A-Z][^\n]*\./);
+    expect(run.stdout).toMatch(/ {4}why: [A-Z][^\n]*\./);
+    // Reasons are worded, never shown as message ids or placeholders.
+    expect(run.stdout).not.toMatch(/\{\{|botReasons|\b(action|plan|move)\.[a-z]/);
+  });
+
   it('undoes a move within the turn, then quits and saves on request', async () => {
     const file = join(dir, 'quit.json');
     // Wrong answers are explained; the end of input quits without saving.

@@ -14,14 +14,20 @@ export interface Ctx {
   events: GameEvent[] | null;
   /** Set when the move drew or revealed a card or involved another seat. */
   irreversible: boolean;
+  /**
+   * Lean move lists for search (`fast.legalMoves`): Bank moves are cut down to the withdrawals
+   * that pay for something (bank.ts). Only which moves are listed changes, never the rules.
+   */
+  lean: boolean;
 }
 
-export function makeCtx(state: GameState, withEvents: boolean): Ctx {
+export function makeCtx(state: GameState, withEvents: boolean, lean = false): Ctx {
   return {
     state,
     cards: cardsOf(state.cards),
     events: withEvents ? [] : null,
     irreversible: false,
+    lean,
   };
 }
 

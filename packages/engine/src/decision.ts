@@ -5,7 +5,7 @@
 import { type Ctx, makeCtx } from './context.ts';
 import { isLeader } from './members.ts';
 import { recruitCost } from './rules/actions.ts';
-import { bankMoves } from './rules/bank.ts';
+import { bankMoves, spendable } from './rules/bank.ts';
 import { anyEngaged, discardableMembers } from './rules/gang.ts';
 import type { Decision, GameState, Seat, Task } from './types.ts';
 
@@ -58,12 +58,13 @@ export function taskDecision(ctx: Ctx, task: Task): Decision | null {
       const { seat, reward } = task;
       const player = state.players[seat];
       switch (reward.kind) {
-        case 'recruit':
-          return state.recruitRow.some(
-            (id) => id !== null && recruitCost(ctx, seat, id) <= player.cash,
-          )
+        case 'recruit': {
+          // Skipped only when nothing is affordable, the Bank counted (R-REW-3, R-RES-2).
+          const money = spendable(ctx, seat);
+          return state.recruitRow.some((id) => id !== null && recruitCost(ctx, seat, id) <= money)
             ? { kind: 'recruitReward', seat }
             : null;
+        }
         case 'training':
           return trainable(ctx, seat, reward.skill).length > 0
             ? { kind: 'training', seat, skill: reward.skill }
@@ -106,11 +107,27 @@ export function taskDecision(ctx: Ctx, task: Task): Decision | null {
       return state.players[task.seat].gang.some((m) => m.engaged && isLeader(ctx.cards, m))
         ? { kind: 'secretSociety', seat: task.seat }
         : null;
+    case 'bankWindow':
+      if (!moneyAtStakeNext(ctx)) return null;
+      return bankMoves(ctx, task.seat).length > 0 ? { kind: 'bank', seat: task.seat } : null;
     case 'bankAtTurnEnd':
       return bankMoves(ctx, task.seat).length > 0 ? { kind: 'bank', seat: task.seat } : null;
     default:
       return null;
   }
+}
+
+/**
+ * Whether a Bank window mid-turn leads to something that can take money: other participants'
+ * rewards, or a heist slot's refill (a snitch). Otherwise the turn-end window follows with
+ * nothing in between, and one window is enough (R-RES-2).
+ */
+function moneyAtStakeNext(ctx: Ctx): boolean {
+  const { state } = ctx;
+  const partners = state.queue.some((t) => t.kind === 'reward' && t.seat !== state.turn.seat);
+  if (partners) return true;
+  if (state.chapterEndPending) return false; // no heist slot is refilled (R-CHAP-2)
+  return state.heist === null || !state.heist.fromDeck; // a Biker gang heist refills nothing
 }
 
 /** Members of `seat` that took part in the current heist and may learn `skill` (R-REW-4). */

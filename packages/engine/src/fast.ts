@@ -12,8 +12,12 @@ import type { Decision, GameState, Move } from './types.ts';
 
 export const clone: (state: GameState) => GameState = cloneState;
 
+/**
+ * Legal moves for search: every move but the Bank's, of which only the withdrawals that make a
+ * purchase affordable are listed (a subset of the checked `legalMoves`).
+ */
 export function legalMoves(state: GameState): Move[] {
-  return movesFor(makeCtx(state, false));
+  return movesFor(makeCtx(state, false, true));
 }
 
 export function decision(state: GameState): Decision {

@@ -3,7 +3,7 @@ import { activeResource, type Ctx, hasActive, makeCtx } from './context.ts';
 import { currentDecision, trainable } from './decision.ts';
 import { iconsOf, isLeader } from './members.ts';
 import { deckRecruitCost, recruitCost } from './rules/actions.ts';
-import { bankMoves } from './rules/bank.ts';
+import { bankMovesFor } from './rules/bank.ts';
 import { discardableMembers } from './rules/gang.ts';
 import {
   activatable,
@@ -71,17 +71,8 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
       if (mayAbandon(ctx)) moves.push({ type: 'abandonHeist', seat });
       return moves;
     }
-    case 'recruitReward': {
-      const seat = decision.seat;
-      const cash = state.players[seat].cash;
-      const recruits = state.recruitRow.filter(
-        (id): id is string => id !== null && recruitCost(ctx, seat, id) <= cash,
-      );
-      return [
-        ...recruits.map((card): Move => ({ type: 'recruit', seat, card })),
-        { type: 'done', seat },
-      ];
-    }
+    case 'recruitReward':
+      return recruitRewardMoves(ctx, decision.seat);
     case 'training': {
       const seat = decision.seat;
       return [
@@ -150,7 +141,8 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
         (m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }),
       );
     case 'bank':
-      return [...bankMoves(ctx, decision.seat), { type: 'done', seat: decision.seat }];
+      // A Bank window: nothing to buy here, so the lean path offers only moving on.
+      return [...bankMovesFor(ctx, decision.seat, () => []), { type: 'done', seat: decision.seat }];
     case 'gangWarDiscard':
       return discardableMembers(state.players[decision.victim]).map(
         (m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }),
@@ -163,6 +155,30 @@ function mayAbandon(ctx: Ctx): boolean {
   return ctx.state.turn.abandons < MAX_ABANDONS_PER_TURN;
 }
 
+function* rowPrices(ctx: Ctx, seat: Seat): Generator<number> {
+  for (const id of ctx.state.recruitRow) if (id !== null) yield recruitCost(ctx, seat, id);
+}
+
+/**
+ * R-REW-3 with R-RES-2: recruit what cash pays for now; the Bank's owner may first withdraw
+ * (the decision is offered whenever cash and Bank together pay for someone).
+ */
+function recruitRewardMoves(ctx: Ctx, seat: Seat): Move[] {
+  const cash = ctx.state.players[seat].cash;
+  const moves: Move[] = [];
+  for (const card of ctx.state.recruitRow) {
+    if (card !== null && recruitCost(ctx, seat, card) <= cash)
+      moves.push({ type: 'recruit', seat, card });
+  }
+  moves.push(...bankMovesFor(ctx, seat, () => rowPrices(ctx, seat)), { type: 'done', seat });
+  return moves;
+}
+
+function headquartersPrice(ctx: Ctx, seat: Seat): number | null {
+  const hq = activeResource(ctx, ctx.state.players[seat], 'headquarters');
+  return hq && !ctx.state.turn.headquartersUsed ? (hq.amount ?? 1) : null;
+}
+
 function mobilizeMoves(ctx: Ctx, seat: Seat): Move[] {
   const { state } = ctx;
   const player = state.players[seat];
@@ -170,11 +186,14 @@ function mobilizeMoves(ctx: Ctx, seat: Seat): Move[] {
   if (state.turn.freeReadies > 0 || player.cash >= 1) {
     for (const m of player.gang) if (m.engaged) moves.push({ type: 'ready', seat, member: m.id });
   }
-  const hq = activeResource(ctx, player, 'headquarters');
-  if (hq && !state.turn.headquartersUsed && player.cash >= (hq.amount ?? 1)) {
-    moves.push({ type: 'headquarters', seat });
-  }
-  moves.push(...bankMoves(ctx, seat), { type: 'done', seat });
+  const hq = headquartersPrice(ctx, seat);
+  if (hq !== null && player.cash >= hq) moves.push({ type: 'headquarters', seat });
+  // R-MOB-3 and Headquarters may be paid from the Bank (R-RES-2).
+  const prices = function* () {
+    if (state.turn.freeReadies === 0) yield 1;
+    if (hq !== null) yield hq;
+  };
+  moves.push(...bankMovesFor(ctx, seat, prices), { type: 'done', seat });
   return moves;
 }
 
@@ -212,6 +231,22 @@ function actionMoves(ctx: Ctx, seat: Seat): Move[] {
   ) {
     moves.push({ type: 'recruitFromDeck', seat });
   }
-  moves.push({ type: 'pass', seat }, ...bankMoves(ctx, seat));
+  moves.push({ type: 'pass', seat }, ...bankMovesFor(ctx, seat, () => actionPrices(ctx, seat)));
   return moves;
+}
+
+/** What the action can cost: the row's recruits and the deck actions' prices (R-RES-2). */
+function* actionPrices(ctx: Ctx, seat: Seat): Generator<number> {
+  const { state } = ctx;
+  const player = state.players[seat];
+  yield* rowPrices(ctx, seat);
+  const biker = activeResource(ctx, player, 'bikerGang');
+  const top = state.heistDeck[0];
+  if (biker && top !== undefined && player.peek.heist === top && !ctx.cards.isSnitch(top)) {
+    if (heistFeasible(ctx, seat, top)) yield biker.amount ?? 1;
+  }
+  const gangster = state.gangsterDeck[0];
+  if (hasActive(ctx, player, 'informantNetwork') && gangster !== undefined) {
+    if (player.peek.gangster === gangster) yield deckRecruitCost(ctx, seat, gangster);
+  }
 }

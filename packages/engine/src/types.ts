@@ -142,6 +142,9 @@ export type Task =
   | { kind: 'passDiscard'; seat: Seat }
   | { kind: 'secretSociety'; seat: Seat }
   | { kind: 'bankAtTurnEnd'; seat: Seat }
+  /** R-RES-2: the Bank's owner may deposit or withdraw before money is put at stake (a heist's
+   * partners' rewards and slot refill, a pass's row discard). */
+  | { kind: 'bankWindow'; seat: Seat }
   | { kind: 'endOfTurn' }
   | { kind: 'finishTurn' }
   | { kind: 'gangWarDiscard'; seat: Seat; chooser: Seat }
@@ -218,7 +221,11 @@ export type Decision =
   | { kind: 'hospitalReturn'; seat: Seat }
   | { kind: 'passDiscard'; seat: Seat }
   | { kind: 'secretSociety'; seat: Seat }
-  /** Bank: deposits and withdrawals before the turn ends (also offered in mobilization and the action). */
+  /**
+   * Bank (R-RES-2): deposits and withdrawals at a Bank window (after a heist's own rewards,
+   * before a pass's discard, at the turn's end). Bank moves are also offered in mobilization,
+   * the action and the Recruit reward.
+   */
   | { kind: 'bank'; seat: Seat }
   | { kind: 'snitchDiscard'; seat: Seat; snitch: CardId }
   | { kind: 'gangWarDiscard'; seat: Seat; victim: Seat }

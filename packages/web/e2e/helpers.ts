@@ -1,6 +1,7 @@
 /**
  * Shared steps for the end-to-end tests: set up a game on the new-game screen and play it by
- * clicking, with a seeded choice among the enabled move buttons of the decision panel.
+ * clicking, with a seeded choice among the enabled controls of the table — the cards (rows,
+ * decks, gangs, resources) and the status bar's few buttons (Pass, Done…).
  */
 import { expect, type Page } from '@playwright/test';
 
@@ -48,18 +49,32 @@ export function rng(seed: number): () => number {
   };
 }
 
-// Move buttons the policy may click: everything but Bank shuffles and giving up a heist, which
-// could make a random player go round in circles.
-const MOVE_BUTTONS =
-  '[data-testid="decision"] button[data-move-type]:not([data-move-type="bank"]):not([data-move-type="abandonHeist"])';
+// Controls the policy may click: every enabled card or button that plays a move, but Bank
+// shuffles and giving up a heist, which could make a random player go round in circles.
+export const MOVE_BUTTONS =
+  '[data-testid="decision"] button[data-move-type]:not([data-move-type="bank"]):not([data-move-type="abandonHeist"]):not([aria-disabled="true"]):not(:disabled)';
 
 export type Step = 'moved' | 'passed' | 'over';
+
+/** What one click of the policy did: the move type, and whether a card (or deck) was clicked. */
+export interface Click {
+  moveType: string;
+  onCard: boolean;
+}
 
 /**
  * One step of play: waits until a human decision, a pass-the-device screen or the score shows,
  * then clicks one control.
  */
 export async function step(page: Page, random: () => number): Promise<Step> {
+  return (await stepWithClick(page, random)).step;
+}
+
+/** `step`, also telling what was clicked (for the tests that check cards are the controls). */
+export async function stepWithClick(
+  page: Page,
+  random: () => number,
+): Promise<{ step: Step; click: Click | null }> {
   await page.waitForFunction(
     (selector) =>
       document.querySelector('[data-testid="score"]') !== null ||
@@ -68,17 +83,22 @@ export async function step(page: Page, random: () => number): Promise<Step> {
     MOVE_BUTTONS,
     { timeout: 60_000 },
   );
-  if (await page.getByTestId('score').isVisible()) return 'over';
+  if (await page.getByTestId('score').isVisible()) return { step: 'over', click: null };
   const pass = page.getByTestId('pass-device');
   if (await pass.isVisible()) {
     await pass.getByRole('button').click();
-    return 'passed';
+    return { step: 'passed', click: null };
   }
   const buttons = page.locator(MOVE_BUTTONS);
   const count = await buttons.count();
-  if (count === 0) return step(page, random);
-  await buttons.nth(Math.floor(random() * count)).click();
-  return 'moved';
+  if (count === 0) return stepWithClick(page, random);
+  const button = buttons.nth(Math.floor(random() * count));
+  const click = await button.evaluate((el) => ({
+    moveType: (el as HTMLElement).dataset.moveType ?? '',
+    onCard: el.classList.contains('gcard') || el.classList.contains('deck'),
+  }));
+  await button.click();
+  return { step: 'moved', click };
 }
 
 export async function chapter(page: Page): Promise<number> {
@@ -91,12 +111,15 @@ export async function playUntil(
   random: () => number,
   done: () => Promise<boolean> = async () => false,
   maxClicks = 3000,
+  /** Told of every click, to check what the player clicked. */
+  onClick?: (click: Click) => void,
 ): Promise<number> {
   let clicks = 0;
   while (clicks < maxClicks) {
     if (await done()) return clicks;
-    const result = await step(page, random);
-    if (result === 'over') return clicks;
+    const result = await stepWithClick(page, random);
+    if (result.step === 'over') return clicks;
+    if (result.click) onClick?.(result.click);
     clicks++;
   }
   throw new Error(`no end after ${maxClicks} clicks`);

@@ -3,7 +3,18 @@
  * three people share one screen (hot-seat) until chapter II.
  */
 import { expect, test } from '@playwright/test';
-import { chapter, instantBots, newGame, playUntil, rng, SCREENSHOTS } from './helpers.ts';
+import {
+  type Click,
+  chapter,
+  instantBots,
+  newGame,
+  playUntil,
+  rng,
+  SCREENSHOTS,
+} from './helpers.ts';
+
+/** Moves that must be made on the cards themselves, never on a text button. */
+const CARD_MOVES = ['recruit', 'recruitFromDeck', 'heist', 'heistFromDeck', 'activate', 'ready'];
 
 test('a human plays a complete 2-player game against a bot, to the final score', async ({
   page,
@@ -14,20 +25,39 @@ test('a human plays a complete 2-player game against a bot, to the final score',
   await newGame(page, ['human', 'easy'], { seed: 2026 });
   const random = rng(7);
   let shot = false;
-  const clicks = await playUntil(page, random, async () => {
-    // A screenshot of the table once the gangs have grown a little.
-    if (!shot && Number(await page.getByTestId('turn').getAttribute('data-turn')) >= 8) {
-      shot = true;
-      await page.screenshot({ path: `${SCREENSHOTS}/table-desktop.png`, fullPage: true });
-    }
-    return false;
-  });
+  const made: Click[] = [];
+  const clicks = await playUntil(
+    page,
+    random,
+    async () => {
+      // A screenshot of the table once the gangs have grown a little.
+      if (!shot && Number(await page.getByTestId('turn').getAttribute('data-turn')) >= 8) {
+        shot = true;
+        await page.screenshot({ path: `${SCREENSHOTS}/table-desktop.png` });
+      }
+      return false;
+    },
+    3000,
+    (click) => made.push(click),
+  );
+  // Every recruit, heist and activation was a click on a card (or a deck).
+  const onCards = made.filter((c) => CARD_MOVES.includes(c.moveType));
+  expect(
+    onCards.filter((c) => !c.onCard),
+    'card moves made on text buttons',
+  ).toEqual([]);
+  for (const type of ['recruit', 'heist', 'activate']) {
+    expect(
+      made.some((c) => c.moveType === type),
+      `at least one ${type} clicked`,
+    ).toBe(true);
+  }
   const score = page.getByTestId('score');
   await expect(score).toBeVisible();
-  await expect(score.getByRole('table')).toBeVisible();
+  await expect(score.getByRole('table').first()).toBeVisible();
   await expect(score).toContainText(/wins!|Shared victory/);
   await expect(score).toContainText('Total IP');
-  await page.screenshot({ path: `${SCREENSHOTS}/score.png`, fullPage: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/score.png` });
   test.info().annotations.push({ type: 'clicks', description: String(clicks) });
   expect(errors).toEqual([]);
 });

@@ -8,6 +8,7 @@ import { CLASSIC_CARDS, SKILLS } from '@gangsta/engine';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  CardDetails,
   CardFace,
   GangsterCard,
   HeistCard,
@@ -136,6 +137,32 @@ describe('skill icons', () => {
       <GangsterCard cards={cards} id="G09" member={{ id: 'G09', engaged: false, learned: 'I' }} />,
     );
     expect(screen.getByRole('img', { name: 'Informant (learned)' })).toBeTruthy();
+  });
+});
+
+describe('full card text (the zoom)', () => {
+  it('a cooperative heist spells out every reward of A and B, and its requirement', () => {
+    const coop = cards.heists.find((h) => h.coop && h.rewardB.length > 0);
+    expect(coop).toBeDefined();
+    if (!coop) return;
+    const { container } = render(<CardDetails cards={cards} id={coop.id} />);
+    const items = container.querySelectorAll('li');
+    expect(items.length).toBe(coop.rewardA.length + coop.rewardB.length);
+    expect(container.textContent).toContain(en.rewards.sectionB);
+    expect(container.textContent).toContain(en.cards.requirementLabel);
+  });
+
+  it('a member shows its learned skill and the Training heist tucked under it', () => {
+    const training = cards.heists.find((h) => h.rewardA.some((r) => r.kind === 'training'));
+    expect(training).toBeDefined();
+    if (!training) return;
+    const member = { id: 'G01', engaged: false, learned: 'H' as const, tucked: training.id };
+    const details = render(<CardDetails cards={cards} id="G01" member={member} />);
+    expect(details.container.textContent).toContain(en.cards.details.learned);
+    expect(details.container.textContent).toContain(en.cards.details.tucked);
+    cleanup();
+    const face = render(<GangsterCard cards={cards} id="G01" member={member} />);
+    expect(face.container.querySelector('.gcard__tucked')?.textContent).toMatch(/^Trained: /);
   });
 });
 

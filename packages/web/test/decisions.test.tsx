@@ -1,25 +1,21 @@
 // @vitest-environment jsdom
 /**
- * The decision controls: for every kind of decision the engine can ask, the panel offers a
- * control for each legal move, and a click plays exactly that move.
+ * Every decision the engine can ask has its controls on the table: for every legal move there is
+ * a card, a deck, a status-bar button or the Bank card's stepper that plays exactly that move,
+ * and nothing else is clickable.
  */
 import {
   cardsOf,
   type DecisionKind,
   type GameState,
-  legalMoves,
-  type Move,
   moveKey,
   pendingDecision,
-  viewFor,
 } from '@gangsta/engine';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import type { TextContext } from '../src/text/context.ts';
-import { describeMove } from '../src/text/moves.ts';
-import { DecisionPanel } from '../src/ui/decision/DecisionPanel.tsx';
 import { decidingSeat, statesByDecision } from './helpers.ts';
+import { renderTable } from './tableFixture.tsx';
 
 let states: Map<DecisionKind, GameState>;
 
@@ -31,36 +27,6 @@ beforeAll(async () => {
 
 afterEach(cleanup);
 
-function renderPanel(state: GameState, seat = decidingSeat(state)) {
-  const view = viewFor(state, seat);
-  const legal = legalMoves(state, seat);
-  const ctx: TextContext = {
-    t: i18n.t,
-    cards: cardsOf(view.cards),
-    seats: view.players.map(() => 'human'),
-    viewer: seat,
-  };
-  const play = vi.fn<(move: Move) => void>();
-  const decision = pendingDecision(state);
-  render(
-    <DecisionPanel
-      ctx={ctx}
-      view={view}
-      decision={decision}
-      legal={legal}
-      play={play}
-      moveText={(move) => describeMove(ctx, view, decision, move)}
-      thinking={null}
-      canUndo={false}
-      onUndo={() => {}}
-      hint={{ status: 'idle' }}
-      onHint={() => {}}
-      error={null}
-    />,
-  );
-  return { view, legal, play, decision };
-}
-
 const KINDS: DecisionKind[] = [
   'keepResources',
   'mobilize',
@@ -70,95 +36,111 @@ const KINDS: DecisionKind[] = [
   'gangWarDiscard',
 ];
 
-describe('decision panel', () => {
+/** Every enabled control that plays a move. */
+function moveControls(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-move-type]')].filter(
+    (el) => el.getAttribute('aria-disabled') !== 'true' && !(el as HTMLButtonElement).disabled,
+  );
+}
+
+describe('the table as the controls', () => {
   it('finds positions for the common decision kinds', () => {
     for (const kind of KINDS) expect(states.has(kind), kind).toBe(true);
   });
 
-  it('offers a control for every legal move of every decision kind found, and plays it', () => {
+  // One render per decision kind (rendering the whole table is the slow part).
+  it('offers a control for every legal move of every kind, on cards where cards are concerned, in words', () => {
     for (const [kind, state] of states) {
       if (kind === 'gameOver') continue;
-      const { legal, play } = renderPanel(state);
-      const panel = screen.getByTestId('decision');
-      const buttons = within(panel)
-        .queryAllByRole('button')
-        .filter((b) => b.dataset.moveType !== undefined && b.dataset.moveType !== 'bank');
-      for (const button of buttons) fireEvent.click(button);
+      const { legal, play } = renderTable(state);
+      const text = screen.getByTestId('decision').textContent ?? '';
+      expect(text, kind).not.toMatch(/\b(decision|move|app|table|cards)\.[a-zA-Z]+/);
+      for (const control of moveControls()) {
+        const type = control.dataset.moveType ?? '';
+        if (['recruit', 'heist', 'activate', 'ready', 'discardMember'].includes(type)) {
+          expect(control.classList.contains('gcard'), `${kind}: ${type} on a card`).toBe(true);
+        }
+        fireEvent.click(control);
+      }
       const played = new Set(play.mock.calls.map(([move]) => moveKey(move)));
       const legalKeys = new Set(legal.map(moveKey));
       for (const key of played) expect(legalKeys.has(key), `${kind}: ${key} is legal`).toBe(true);
       for (const move of legal) {
-        if (move.type === 'bank') continue;
+        // Bank amounts are picked with the stepper; resource combinations by clicking cards.
+        if (move.type === 'bank' || move.type === 'keepResources') continue;
         expect(played.has(moveKey(move)), `${kind}: a control for ${moveKey(move)}`).toBe(true);
       }
       cleanup();
     }
   });
 
-  it('says in words what the decision asks, with no raw message ids', () => {
-    for (const [kind, state] of states) {
-      if (kind === 'gameOver') continue;
-      renderPanel(state);
-      const text = screen.getByTestId('decision').textContent ?? '';
-      expect(text, kind).not.toMatch(/\b(decision|move|app|table)\.[a-zA-Z]+/);
-      cleanup();
-    }
-  });
-
-  it('shows the price of readying a member during mobilization', () => {
+  it('shows the price of readying a member during mobilization, and a Done button', () => {
     const state = states.get('mobilize')!;
-    const { legal } = renderPanel(state);
+    const { legal } = renderTable(state);
     const decision = pendingDecision(state);
-    const ready = legal.filter((m) => m.type === 'ready');
-    if (ready.length > 0 && decision.kind === 'mobilize') {
+    const ready = legal.find((m) => m.type === 'ready');
+    if (ready && decision.kind === 'mobilize') {
+      const card = document.querySelector<HTMLElement>(`button[data-card="${ready.member}"]`);
       const expected = decision.freeReadies > 0 ? /\(free\)/ : /for \$1/;
-      const button = screen.getAllByRole('button').find((b) => b.dataset.moveType === 'ready');
-      expect(button?.textContent).toMatch(expected);
+      expect(card?.textContent).toMatch(expected);
     }
     expect(screen.getByRole('button', { name: /End the mobilization/ })).toBeTruthy();
   });
 
-  it('puts a heist together: remaining icons, the hint, and reasons for members that cannot join', () => {
+  it('puts a heist together on the stage: the heist enlarged, what is still needed, the hint', () => {
     const state = states.get('activate')!;
-    renderPanel(state);
-    const panel = screen.getByTestId('decision');
-    expect(panel.textContent).toMatch(/Still needed/);
-    expect(panel.textContent).toMatch(/Engage everyone|cannot finish/);
-    expect(within(panel).getByRole('button', { name: /Give up this heist/ })).toBeTruthy();
+    renderTable(state);
+    const stage = screen.getByTestId('heist-builder');
+    expect(stage.textContent).toMatch(/Still needed/);
+    expect(stage.textContent).toMatch(/Engage everyone|cannot finish|add opponents/);
+    expect(screen.getByRole('button', { name: /Give up this heist/ })).toBeTruthy();
+    const numbered = document.querySelectorAll('.tcard__order');
+    const text = stage.textContent ?? '';
+    if (/Engage everyone/.test(text)) expect(numbered.length).toBeGreaterThan(0);
   });
 
-  it('lists recruits the player cannot afford with the reason', () => {
+  it('dims recruits the player cannot afford, with the reason', () => {
     const state = states.get('action')!;
     const seat = decidingSeat(state);
     const poor: GameState = structuredClone(state);
     poor.players[seat].cash = 0;
-    renderPanel(poor, seat);
-    const text = screen.getByTestId('decision').textContent ?? '';
-    const affordable = poor.recruitRow.filter(
-      (id) => id && cardsOf(poor.cards).gangster(id).cost === 0,
+    renderTable(poor, { viewer: seat });
+    const costly = poor.recruitRow.filter(
+      (id): id is string => id !== null && cardsOf(poor.cards).gangster(id).cost > 0,
     );
-    if (affordable.length < poor.recruitRow.filter(Boolean).length)
-      expect(text).toMatch(/you have \$0/);
-    expect(screen.getByRole('button', { name: /^Pass and collect/ })).toBeTruthy();
+    for (const id of costly) {
+      const card = document.querySelector<HTMLElement>(`[data-card="${id}"]`);
+      expect(card?.getAttribute('aria-disabled'), id).toBe('true');
+      expect(card?.textContent).toMatch(/you have \$0/);
+    }
+    expect(screen.getByRole('button', { name: /^Pass \+\$/ })).toBeTruthy();
   });
 
-  it('lets the player keep resource cards, showing the dealt cards', () => {
+  it('lets the player keep resource cards by clicking them, then confirming', () => {
     const state = states.get('keepResources')!;
-    const { legal, play } = renderPanel(state);
-    const buttons = screen
+    const { legal, play } = renderTable(state);
+    const confirm = screen
       .getAllByRole('button')
-      .filter((b) => b.dataset.moveType === 'keepResources');
-    expect(buttons.length).toBe(legal.length);
-    fireEvent.click(buttons[0]);
-    expect(play).toHaveBeenCalledWith(legal[0]);
+      .find((b) => b.dataset.moveType === 'keepResources') as HTMLButtonElement;
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    expect(legal.map(moveKey)).toContain(moveKey(play.mock.calls[0][0]));
   });
 
   it('shows nothing to click when another seat decides', () => {
     const state = states.get('action')!;
     const other = (decidingSeat(state) + 1) % state.players.length;
-    renderPanel(state, other);
-    const panel = screen.getByTestId('decision');
-    expect(within(panel).queryAllByRole('button')).toHaveLength(0);
-    expect(panel.textContent).toMatch(/Waiting for Seat/);
+    renderTable(state, { viewer: other });
+    expect(moveControls()).toHaveLength(0);
+    expect(screen.getByTestId('decision').textContent).toMatch(/is deciding/);
+  });
+
+  it('a spectator sees a read-only table', () => {
+    const state = states.get('activate')!;
+    renderTable(state, { viewer: null });
+    expect(moveControls()).toHaveLength(0);
+    expect(
+      within(screen.getByTestId('decision')).queryByRole('button', { name: /Hint/ }),
+    ).toBeNull();
   });
 });

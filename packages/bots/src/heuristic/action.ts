@@ -4,6 +4,7 @@
  */
 import type { Move } from '@gangsta/engine';
 import { isLeader } from '../cards.ts';
+import { reason } from '../reasons.ts';
 import type { Choice } from './choice.ts';
 import { findMove } from './choice.ts';
 import { type Ctx, mySeat } from './context.ts';
@@ -55,7 +56,9 @@ export function bestActionValue(ctx: Ctx): number {
     const v = bestHeistValue(ctx, id);
     if (v) top = Math.max(top, v.value);
   }
-  const cash = mySeat(ctx).cash;
+  // Money on the Bank can be withdrawn at the action (R-RES-2).
+  const me = mySeat(ctx);
+  const cash = me.cash + (activeEffect(ctx, 'bank') ? me.bank : 0);
   for (const id of ctx.table.recruitRow) {
     if (!id) continue;
     const v = gangsterValue(ctx, id);
@@ -77,7 +80,7 @@ function scoreAction(ctx: Ctx, move: Move): Choice | null {
   switch (move.type) {
     case 'heist': {
       const v = bestHeistValue(ctx, move.card);
-      return v ? { move, score: v.value, reason: `Takes the ${v.why}.` } : null;
+      return v ? { move, score: v.value, reason: reason('action.heist', { plan: v.why }) } : null;
     }
     case 'heistFromDeck': {
       const id = me.peek.heist;
@@ -87,22 +90,28 @@ function scoreAction(ctx: Ctx, move: Move): Choice | null {
         ? {
             move,
             score: v.value - price * ctx.money,
-            reason: `Uses the Biker gang for the ${v.why}.`,
+            reason: reason('action.bikerHeist', { plan: v.why }),
           }
         : null;
     }
     case 'recruit': {
       const v = gangsterValue(ctx, move.card);
-      return v ? { move, score: v.value, reason: `Recruits ${move.card}: ${v.why}.` } : null;
-    }
-    case 'recruitFromDeck': {
-      const id = me.peek.gangster;
-      const v = id ? gangsterValue(ctx, id, networkDiscount(ctx, id)) : null;
       return v
         ? {
             move,
             score: v.value,
-            reason: `Recruits ${id} through the Informant network: ${v.why}.`,
+            reason: reason('action.recruit', { card: move.card, value: v.why }),
+          }
+        : null;
+    }
+    case 'recruitFromDeck': {
+      const id = me.peek.gangster;
+      const v = id ? gangsterValue(ctx, id, networkDiscount(ctx, id)) : null;
+      return v && id
+        ? {
+            move,
+            score: v.value,
+            reason: reason('action.recruitFromDeck', { card: id, value: v.why }),
           }
         : null;
     }
@@ -110,7 +119,7 @@ function scoreAction(ctx: Ctx, move: Move): Choice | null {
       return {
         move,
         score: passWorth(ctx),
-        reason: 'Passes: no heist or recruit is worth more than the income.',
+        reason: reason('action.pass', {}),
       };
     default:
       return null;
@@ -141,7 +150,7 @@ function bankWithdrawal(ctx: Ctx, legal: readonly Move[], top: Choice | null): C
     ? {
         move,
         score: bestCard.value,
-        reason: `Takes $${need} from the Bank to recruit ${bestCard.id}.`,
+        reason: reason('bank.withdrawToRecruit', { amount: need, card: bestCard.id }),
       }
     : null;
 }
@@ -154,5 +163,5 @@ export function chooseAction(ctx: Ctx, legal: readonly Move[]): Choice {
   }
   const bank = bankWithdrawal(ctx, legal, top);
   if (bank) return bank;
-  return top ?? { move: legal[0], score: 0, reason: 'Takes the only action it found.' };
+  return top ?? { move: legal[0], score: 0, reason: reason('action.fallback', {}) };
 }

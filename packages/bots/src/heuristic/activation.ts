@@ -6,6 +6,7 @@
 import type { Move } from '@gangsta/engine';
 import { solveHeist } from '@gangsta/engine';
 import { memberIcons } from '../cards.ts';
+import { reason } from '../reasons.ts';
 import { type Choice, findMove } from './choice.ts';
 import { type Ctx, mySeat } from './context.ts';
 import { evaluateHeist, planCurrentHeist } from './heists.ts';
@@ -22,12 +23,12 @@ export function chooseHighTech(ctx: Ctx, heistId: string, legal: readonly Move[]
         move,
         score,
         reason: removed
-          ? `Removes a ${removed} icon with High-tech equipment: the cheapest way to complete it.`
-          : 'Keeps the requirement as printed.',
+          ? reason('highTech.remove', { skill: removed })
+          : reason('highTech.keep', {}),
       };
     }
   }
-  return top ?? { move: legal[0], score: 0, reason: 'Keeps the requirement as printed.' };
+  return top ?? { move: legal[0], score: 0, reason: reason('highTech.keep', {}) };
 }
 
 export function chooseActivation(ctx: Ctx, legal: readonly Move[]): Choice {
@@ -36,8 +37,11 @@ export function chooseActivation(ctx: Ctx, legal: readonly Move[]): Choice {
   if (next) {
     const move = findMove(legal, 'activate', (m) => m.member === next.member);
     if (move) {
-      const whose = next.seat === ctx.me ? '' : ` (seat ${next.seat + 1}'s member)`;
-      return { move, score: plan.value, reason: `Activates ${next.member}${whose}: ${plan.why}.` };
+      const why =
+        next.seat === ctx.me
+          ? reason('activate.plan', { card: next.member, plan: plan.why })
+          : reason('activate.planOpponent', { card: next.member, seat: next.seat, plan: plan.why });
+      return { move, score: plan.value, reason: why };
     }
   }
   // The plan and the engine disagree (should not happen): follow the engine's own solver.
@@ -48,10 +52,10 @@ export function chooseActivation(ctx: Ctx, legal: readonly Move[]): Choice {
       .map((m) => ({ id: m.id, icons: memberIcons(ctx.cards, m), seat: ctx.me }));
     const first = solveHeist(heist.remaining, members).orders[0]?.[0];
     const move = first && findMove(legal, 'activate', (m) => m.member === first);
-    if (move) return { move, score: 0, reason: `Activates ${first}, following the heist solver.` };
+    if (move) return { move, score: 0, reason: reason('activate.solver', { card: first }) };
   }
   const any = findMove(legal, 'activate');
-  if (any) return { move: any, score: 0, reason: `Activates ${any.member}.` };
+  if (any) return { move: any, score: 0, reason: reason('activate.any', { card: any.member }) };
   const abandon = findMove(legal, 'abandonHeist');
-  return { move: abandon ?? legal[0], score: 0, reason: 'Gives up a heist it cannot complete.' };
+  return { move: abandon ?? legal[0], score: 0, reason: reason('activate.abandon', {}) };
 }

@@ -4,6 +4,7 @@
  */
 import type { Move, Seat } from '@gangsta/engine';
 import { memberIcons, memberIp } from '../cards.ts';
+import { reason } from '../reasons.ts';
 import { type Choice, findMove } from './choice.ts';
 import { type Ctx, hostility } from './context.ts';
 import { hasTwoIconMember, theftWorth } from './rewards.ts';
@@ -17,11 +18,11 @@ export function chooseTheftTarget(ctx: Ctx, amount: number, legal: readonly Move
       top = {
         move,
         score,
-        reason: `Robs seat ${move.target + 1}: the most money taken from the strongest rival.`,
+        reason: reason('theft.target', { seat: move.target }),
       };
     }
   }
-  return top ?? { move: legal[0], score: 0, reason: 'Robs the only target.' };
+  return top ?? { move: legal[0], score: 0, reason: reason('theft.only', {}) };
 }
 
 export function chooseAssassinationTarget(ctx: Ctx, legal: readonly Move[]): Choice {
@@ -33,11 +34,11 @@ export function chooseAssassinationTarget(ctx: Ctx, legal: readonly Move[]): Cho
       top = {
         move,
         score,
-        reason: `Orders a hit on seat ${move.target + 1}, the rival to slow down.`,
+        reason: reason('assassination.target', { seat: move.target }),
       };
     }
   }
-  return top ?? { move: legal[0], score: 0, reason: 'Targets the only rival.' };
+  return top ?? { move: legal[0], score: 0, reason: reason('assassination.only', {}) };
 }
 
 function ownerOf(ctx: Ctx, member: string): Seat | null {
@@ -64,7 +65,7 @@ export function chooseDiversion(ctx: Ctx, legal: readonly Move[]): Choice {
       top = {
         move,
         score,
-        reason: `Diverts ${move.member} of seat ${owner + 1} before their next heist.`,
+        reason: reason('diversion.engage', { card: move.member, seat: owner }),
       };
     }
   }
@@ -73,10 +74,10 @@ export function chooseDiversion(ctx: Ctx, legal: readonly Move[]): Choice {
     return {
       move: done,
       score: 0,
-      reason: 'Stops the diversion: engaging more would only synchronize a rival.',
+      reason: reason('diversion.stop', {}),
     };
   }
-  return top ?? { move: legal[0], score: 0, reason: 'Diverts what it can.' };
+  return top ?? { move: legal[0], score: 0, reason: reason('diversion.any', {}) };
 }
 
 /** Gang war, two players: the winner picks the loser's member to go (their best one). */
@@ -91,9 +92,9 @@ export function chooseVictimMember(ctx: Ctx, victim: Seat, legal: readonly Move[
       top = {
         move,
         score,
-        reason: `Makes seat ${victim + 1} lose ${move.member}, their strongest member.`,
+        reason: reason('gangWar.pick', { seat: victim, card: move.member }),
       };
     }
   }
-  return top ?? { move: legal[0], score: 0, reason: 'Picks the only member.' };
+  return top ?? { move: legal[0], score: 0, reason: reason('gangWar.only', {}) };
 }

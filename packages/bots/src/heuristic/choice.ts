@@ -1,10 +1,11 @@
-/** A scored candidate move with the sentence that explains it. */
+/** A scored candidate move with the reason that explains it. */
 import type { Move } from '@gangsta/engine';
+import type { Reason } from '../reasons.ts';
 
 export interface Choice {
   move: Move;
   score: number;
-  reason: string;
+  reason: Reason;
 }
 
 /** The best of several scored choices (the first wins ties, so order encodes preference). */

@@ -4,13 +4,18 @@
  * would help the next rival most and us least.
  */
 import type { Move } from '@gangsta/engine';
+import { reason } from '../reasons.ts';
 import { type Choice, findMove } from './choice.ts';
 import { type Ctx, hostility, makeContext } from './context.ts';
 import { gangsterValue } from './gangsters.ts';
 import { evaluateHeist } from './heists.ts';
 import { memberWorth } from './skills.ts';
 
-export function chooseOwnDiscard(ctx: Ctx, legal: readonly Move[], why: string): Choice {
+export function chooseOwnDiscard(
+  ctx: Ctx,
+  legal: readonly Move[],
+  why: 'discard.assassination' | 'discard.snitch' | 'discard.gangWar',
+): Choice {
   let top: Choice | null = null;
   const gang = ctx.table.players[ctx.me].gang;
   for (const move of legal) {
@@ -18,10 +23,10 @@ export function chooseOwnDiscard(ctx: Ctx, legal: readonly Move[], why: string):
     const member = gang.find((m) => m.id === move.member);
     const score = member ? -memberWorth(ctx, member) : 0;
     if (!top || score > top.score) {
-      top = { move, score, reason: `Gives up ${move.member}, the least useful member, ${why}.` };
+      top = { move, score, reason: reason(why, { card: move.member }) };
     }
   }
-  return top ?? { move: legal[0], score: 0, reason: `Loses a member ${why}.` };
+  return top ?? { move: legal[0], score: 0, reason: reason('discard.forced', {}) };
 }
 
 /** Worth of a row card to the rivals who play before our next turn, minus its worth to us. */
@@ -48,13 +53,13 @@ export function chooseRowDiscard(ctx: Ctx, legal: readonly Move[]): Choice {
       top = {
         move,
         score,
-        reason: `Discards ${move.card}, which the next rival wanted more than we do.`,
+        reason: reason('rowDiscard.discard', { card: move.card }),
       };
     }
   }
   const done = findMove(legal, 'done');
   if (done && (!top || top.score < 0.3)) {
-    return { move: done, score: 0, reason: 'Keeps the rows as they are.' };
+    return { move: done, score: 0, reason: reason('rowDiscard.keep', {}) };
   }
-  return top ?? { move: legal[0], score: 0, reason: 'Discards a row card.' };
+  return top ?? { move: legal[0], score: 0, reason: reason('rowDiscard.any', {}) };
 }

@@ -4,6 +4,7 @@
  */
 import type { CardId, GangsterCard, Member } from '@gangsta/engine';
 import { countSkill, gangIconList, memberIcons } from '../cards.ts';
+import { type Reason, reason } from '../reasons.ts';
 import type { Table } from '../table.ts';
 import { CHAPTER_END_SIZE, type Ctx, makeContext, mySeat, opponents } from './context.ts';
 import { evaluateHeist } from './heists.ts';
@@ -93,7 +94,8 @@ function heistSynergy(ctx: Ctx, id: CardId): number {
 export interface GangsterValue {
   value: number;
   cost: number;
-  why: string;
+  /** What it adds and brings (a `gangster.*` reason). */
+  why: Reason;
 }
 
 /** Net worth of recruiting `id` now (IP), with its price. */
@@ -108,9 +110,13 @@ export function gangsterValue(ctx: Ctx, id: CardId, extraDiscount = 0): Gangster
   const synergy = heistSynergy(ctx, id);
   const value =
     card.ip + skills + resources + synergy + bonusChange(ctx, card) + end - cost * ctx.money;
-  let why = `adds ${icons.join('')} for $${cost}`;
-  if (resources >= 2) why += ' and activates a resource card';
-  if (synergy >= 1) why += ', opening a good heist in the row';
-  if (end > 0.5) why += ', ending the chapter in our favour';
+  const extras: Reason[] = [];
+  if (resources >= 2) extras.push(reason('gangster.activatesResource', {}));
+  if (synergy >= 1) extras.push(reason('gangster.opensHeist', {}));
+  if (end > 0.5) extras.push(reason('gangster.endsChapter', {}));
+  const why =
+    extras.length > 0
+      ? reason('gangster.valueWith', { skills: icons, cost, extras })
+      : reason('gangster.value', { skills: icons, cost });
   return { value, cost, why };
 }

@@ -3,9 +3,10 @@
  * activation plan that achieves it (plan.ts). A heist that engages every available member of
  * ours earns synchronization: the whole gang comes back free next turn (R-MOB-1).
  */
-import type { CardId, HeistCard, Seat, Skill } from '@gangsta/engine';
+import type { CardId, HeistCard, Reward, Seat, Skill } from '@gangsta/engine';
 import { solveHeist } from '@gangsta/engine';
 import { memberIcons } from '../cards.ts';
+import { type Reason, reason } from '../reasons.ts';
 import { type Ctx, hostility, mySeat } from './context.ts';
 import { type Candidate, type Plan, planHeist } from './plan.ts';
 import { giftWorth, rewardsWorth } from './rewards.ts';
@@ -16,7 +17,8 @@ export interface HeistValue {
   plan: Plan;
   /** The plan engages every available member of ours. */
   engagesAll: boolean;
-  why: string;
+  /** The heist, its rewards and what it engages (a `plan.*` reason). */
+  why: Reason;
 }
 
 /** Engaging one of our members costs about a paid readying later, plus a little flexibility. */
@@ -142,32 +144,23 @@ function describe(ctx: Ctx, heist: HeistCard, plan: Plan, all: Candidate[]): Hei
   const engagesAll = ownUsed === ownAvailable;
   const value = rewardsWorth(ctx, heist.rewardA) - plan.cost;
   const others = plan.order.length - ownUsed;
-  let why = `heist ${heist.id} for ${describeRewards(heist)}`;
-  why += engagesAll
-    ? `, engaging all ${ownUsed} available members so the gang synchronizes next turn`
-    : `, engaging ${ownUsed} member${ownUsed === 1 ? '' : 's'}`;
-  if (others > 0) why += ` and ${others} of the opponents'`;
+  const base = { card: heist.id, rewards: heist.rewardA.map(rewardReason), count: ownUsed };
+  let why: Reason;
+  if (others > 0) why = reason(engagesAll ? 'plan.allCoop' : 'plan.someCoop', { ...base, others });
+  else why = reason(engagesAll ? 'plan.all' : 'plan.some', base);
   return { card: heist.id, value, plan, engagesAll, why };
 }
 
-function describeRewards(heist: HeistCard): string {
-  return heist.rewardA
-    .map((r) => {
-      switch (r.kind) {
-        case 'income':
-          return `$${r.amount}`;
-        case 'influence':
-          return `${r.amount} IP`;
-        case 'theft':
-        case 'diversion':
-          return `${r.kind} ${r.amount}`;
-        case 'training':
-          return `training (${r.skill})`;
-        case 'playAgain':
-          return 'another turn';
-        default:
-          return r.kind;
-      }
-    })
-    .join(', ');
+function rewardReason(r: Reward): Reason {
+  switch (r.kind) {
+    case 'income':
+    case 'influence':
+    case 'theft':
+    case 'diversion':
+      return reason(`reward.${r.kind}`, { amount: r.amount });
+    case 'training':
+      return reason('reward.training', { skill: r.skill });
+    default:
+      return reason(`reward.${r.kind}`, {});
+  }
 }

@@ -1,9 +1,10 @@
 /**
  * The heuristic player: one small scoring function per kind of decision (a file per concern),
- * each returning the move it prefers and a sentence saying why. It reads only a Table (the
+ * each returning the move it prefers and a reason (a message id, reasons.ts) saying why. It reads only a Table (the
  * fields a seat's view shares with a full state), so it serves both live play and playouts.
  */
 import type { Decision, Move, Seat } from '@gangsta/engine';
+import { reason } from '../reasons.ts';
 import type { Table } from '../table.ts';
 import { chooseAction } from './action.ts';
 import { chooseActivation, chooseHighTech } from './activation.ts';
@@ -37,7 +38,7 @@ export function heuristicChoice(
   legal: readonly Move[],
   me: Seat,
 ): Choice {
-  if (legal.length === 1) return { move: legal[0], score: 0, reason: 'Makes the only legal move.' };
+  if (legal.length === 1) return { move: legal[0], score: 0, reason: reason('onlyMove', {}) };
   const ctx = makeContext(table, me);
   switch (decision.kind) {
     case 'keepResources':
@@ -51,7 +52,7 @@ export function heuristicChoice(
     case 'activate':
       return chooseActivation(ctx, legal);
     case 'recruitReward':
-      return chooseRecruitReward(legal, (id) => gangsterValue(ctx, id)?.value ?? 0);
+      return chooseRecruitReward(ctx, legal, (id) => gangsterValue(ctx, id));
     case 'training':
       return chooseTraining(ctx, legal);
     case 'theft':
@@ -59,21 +60,21 @@ export function heuristicChoice(
     case 'assassination':
       return chooseAssassinationTarget(ctx, legal);
     case 'assassinationDiscard':
-      return chooseOwnDiscard(ctx, legal, 'to the assassination');
+      return chooseOwnDiscard(ctx, legal, 'discard.assassination');
     case 'snitchDiscard':
-      return chooseOwnDiscard(ctx, legal, 'to the snitch');
+      return chooseOwnDiscard(ctx, legal, 'discard.snitch');
     case 'gangWarDiscard':
       return decision.victim === me
-        ? chooseOwnDiscard(ctx, legal, 'in the gang war')
+        ? chooseOwnDiscard(ctx, legal, 'discard.gangWar')
         : chooseVictimMember(ctx, decision.victim, legal);
     case 'mobilizationReward':
       return chooseMobilizationReward(legal);
     case 'diversion':
       return chooseDiversion(ctx, legal);
     case 'privateJet':
-      return chooseOptionalReady(ctx, legal, 'Private jet');
+      return chooseOptionalReady(ctx, legal, 'privateJet');
     case 'secretSociety':
-      return chooseOptionalReady(ctx, legal, 'Secret society');
+      return chooseOptionalReady(ctx, legal, 'secretSociety');
     case 'hospitalReturn':
       return chooseHospitalReturn(ctx, legal);
     case 'passDiscard':
@@ -85,7 +86,7 @@ export function heuristicChoice(
       return {
         move: legal.find((m) => m.type === 'done') ?? legal[0],
         score: 0,
-        reason: 'Takes the default choice.',
+        reason: reason('defaultChoice', {}),
       };
   }
 }

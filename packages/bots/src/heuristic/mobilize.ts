@@ -4,6 +4,7 @@
  * the Bank.
  */
 import type { CardId, Decision, Move } from '@gangsta/engine';
+import { reason } from '../reasons.ts';
 import type { Table } from '../table.ts';
 import { activeEffect, bestActionValue } from './action.ts';
 import { type Choice, findMove } from './choice.ts';
@@ -43,7 +44,10 @@ function snitchReserve(ctx: Ctx): number {
   return reserve;
 }
 
-/** Bank at the end of our turn: put the cash we will not need on the card (safe from theft). */
+/**
+ * A Bank window (after a heist's rewards, after passing, at the turn's end: R-RES-2): put the
+ * cash we will not need on the card, safe from theft and snitches.
+ */
 export function chooseTurnEndBank(ctx: Ctx, legal: readonly Move[]): Choice {
   const bank = activeEffect(ctx, 'bank');
   const me = mySeat(ctx);
@@ -51,10 +55,10 @@ export function chooseTurnEndBank(ctx: Ctx, legal: readonly Move[]): Choice {
   const amount = Math.min(room, me.cash - snitchReserve(ctx));
   const deposit = amount > 0 ? findMove(legal, 'bank', (m) => m.amount === amount) : undefined;
   if (deposit) {
-    return { move: deposit, score: 1, reason: `Deposits $${amount} on the Bank, safe from theft.` };
+    return { move: deposit, score: 1, reason: reason('bank.deposit', { amount }) };
   }
   const done = findMove(legal, 'done');
-  return { move: done ?? legal[0], score: 0, reason: 'Keeps its cash in hand.' };
+  return { move: done ?? legal[0], score: 0, reason: reason('bank.keep', {}) };
 }
 
 export function chooseMobilize(
@@ -76,9 +80,7 @@ export function chooseMobilize(
       top = {
         move,
         score,
-        reason: free
-          ? `Readies ${move.member} for free with a Leader.`
-          : `Pays $1 to ready ${move.member}: it opens a better action this turn.`,
+        reason: reason(free ? 'mobilize.freeReady' : 'mobilize.paidReady', { card: move.member }),
       };
     }
   }
@@ -87,12 +89,11 @@ export function chooseMobilize(
     const price = activeEffect(ctx, 'headquarters')?.amount ?? 1;
     const score = bestActionValue(withAvailable(ctx, 'all')) - base - price * ctx.money;
     if (!top || score > top.score) {
-      top = { move: hq, score, reason: `Pays $${price} at Headquarters to ready the whole gang.` };
+      top = { move: hq, score, reason: reason('mobilize.headquarters', { price }) };
     }
   }
   if (top && (free || top.score > 0.1)) return top;
   const done = findMove(legal, 'done');
-  if (done)
-    return { move: done, score: 0, reason: 'Ends mobilization: readying more would not pay.' };
-  return top ?? { move: legal[0], score: 0, reason: 'Ends mobilization.' };
+  if (done) return { move: done, score: 0, reason: reason('mobilize.notWorth', {}) };
+  return top ?? { move: legal[0], score: 0, reason: reason('mobilize.end', {}) };
 }

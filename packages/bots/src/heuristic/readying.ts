@@ -2,28 +2,35 @@
  * Optional readying and returns (Mobilization reward, Private jet, Secret society, Hospital):
  * take them, except when every member is engaged and synchronization readies all for free.
  */
-import type { Move } from '@gangsta/engine';
+import type { Move, ResourceEffect } from '@gangsta/engine';
 import { memberIcons, memberIp } from '../cards.ts';
+import { reason } from '../reasons.ts';
+import { activeEffect } from './action.ts';
 import { type Choice, findMove } from './choice.ts';
 import { type Ctx, mySeat } from './context.ts';
-import { chapterEndEffect } from './gangsters.ts';
+import { chapterEndEffect, type GangsterValue } from './gangsters.ts';
 import { memberWorth } from './skills.ts';
 
 export function chooseMobilizationReward(legal: readonly Move[]): Choice {
   const all = findMove(legal, 'mobilizeGang');
-  if (all) return { move: all, score: 1, reason: 'Readies the whole gang for free.' };
-  return { move: legal[0], score: 0, reason: 'Declines the mobilization.' };
+  if (all) return { move: all, score: 1, reason: reason('mobilizationReward.take', {}) };
+  return { move: legal[0], score: 0, reason: reason('mobilizationReward.decline', {}) };
 }
 
 /** Private jet or Secret society: one member back, unless synchronization is coming anyway. */
-export function chooseOptionalReady(ctx: Ctx, legal: readonly Move[], source: string): Choice {
+export function chooseOptionalReady(
+  ctx: Ctx,
+  legal: readonly Move[],
+  effect: Extract<ResourceEffect, 'privateJet' | 'secretSociety'>,
+): Choice {
   const gang = mySeat(ctx).gang;
+  const sourceCard = activeEffect(ctx, effect)?.id ?? effect;
   const done = findMove(legal, 'done');
   if (done && gang.every((m) => m.engaged)) {
     return {
       move: done,
       score: 0,
-      reason: `Skips the ${source}: the gang synchronizes next turn anyway.`,
+      reason: reason('optionalReady.skipSync', { sourceCard }),
     };
   }
   let top: Choice | null = null;
@@ -32,10 +39,20 @@ export function chooseOptionalReady(ctx: Ctx, legal: readonly Move[], source: st
     const member = gang.find((m) => m.id === move.member);
     const score = member ? memberWorth(ctx, member) : 0;
     if (!top || score > top.score) {
-      top = { move, score, reason: `Readies ${move.member} with the ${source}.` };
+      top = {
+        move,
+        score,
+        reason: reason('optionalReady.ready', { card: move.member, sourceCard }),
+      };
     }
   }
-  return top ?? { move: done ?? legal[0], score: 0, reason: `Skips the ${source}.` };
+  return (
+    top ?? {
+      move: done ?? legal[0],
+      score: 0,
+      reason: reason('optionalReady.skip', { sourceCard }),
+    }
+  );
 }
 
 export function chooseHospitalReturn(ctx: Ctx, legal: readonly Move[]): Choice {
@@ -48,7 +65,7 @@ export function chooseHospitalReturn(ctx: Ctx, legal: readonly Move[]): Choice {
     const ip = memberIp(ctx.cards, member.id);
     const score = memberWorth(ctx, member) + chapterEndEffect(ctx, icons, ip);
     if (!top || score > top.score) {
-      top = { move, score, reason: `Brings ${move.member} back from the Hospital.` };
+      top = { move, score, reason: reason('hospital.return', { card: move.member }) };
     }
   }
   const done = findMove(legal, 'done');
@@ -56,29 +73,43 @@ export function chooseHospitalReturn(ctx: Ctx, legal: readonly Move[]): Choice {
     return {
       move: done,
       score: 0,
-      reason: 'Leaves the Hospital as it is: a return would end the chapter against us.',
+      reason: reason('hospital.keepChapter', {}),
     };
   }
-  return top ?? { move: legal[0], score: 0, reason: 'Leaves the Hospital as it is.' };
+  return top ?? { move: legal[0], score: 0, reason: reason('hospital.keep', {}) };
 }
 
-export function chooseRecruitReward(legal: readonly Move[], best: (id: string) => number): Choice {
+/**
+ * Recruit reward (R-REW-3): the best gangster worth its price; when cash falls short and the
+ * Bank holds the rest (R-RES-2), withdraw exactly what is missing first.
+ */
+export function chooseRecruitReward(
+  ctx: Ctx,
+  legal: readonly Move[],
+  worth: (id: string) => GangsterValue | null,
+): Choice {
+  const me = mySeat(ctx);
   let top: Choice | null = null;
-  for (const move of legal) {
-    if (move.type !== 'recruit') continue;
-    const score = best(move.card);
-    if (!top || score > top.score)
-      top = { move, score, reason: `Recruits ${move.card} as the heist's reward.` };
+  for (const id of ctx.table.recruitRow) {
+    const v = id ? worth(id) : null;
+    if (!id || !v || (top && v.value <= top.score)) continue;
+    const need = v.cost - me.cash;
+    const move =
+      need <= 0
+        ? findMove(legal, 'recruit', (m) => m.card === id)
+        : findMove(legal, 'bank', (m) => m.amount === -need);
+    if (!move) continue;
+    const why =
+      need <= 0
+        ? reason('recruitReward.recruit', { card: id })
+        : reason('bank.withdrawForReward', { amount: need, card: id });
+    top = { move, score: v.value, reason: why };
   }
   const done = findMove(legal, 'done');
   if (done && (!top || top.score <= 0)) {
-    return {
-      move: done,
-      score: 0,
-      reason: 'Declines the recruit: nobody in the row is worth the price.',
-    };
+    return { move: done, score: 0, reason: reason('recruitReward.notWorth', {}) };
   }
-  return top ?? { move: legal[0], score: 0, reason: 'Declines the recruit.' };
+  return top ?? { move: legal[0], score: 0, reason: reason('recruitReward.decline', {}) };
 }
 
 /** Training: teach the Boss first (it never leaves); avoid making two-icon targets for hits. */
@@ -91,8 +122,8 @@ export function chooseTraining(ctx: Ctx, legal: readonly Move[]): Choice {
     const icons = at >= 0 ? memberIcons(ctx.cards, gang[at]).length : 0;
     const score = at === 0 ? 3 : icons === 1 ? 0.5 : icons === 2 ? 2 : 1.5;
     if (!top || score > top.score) {
-      top = { move, score, reason: `Trains ${move.member}, the member safest to keep the skill.` };
+      top = { move, score, reason: reason('training.train', { card: move.member }) };
     }
   }
-  return top ?? { move: legal[0], score: 0, reason: 'Skips the training.' };
+  return top ?? { move: legal[0], score: 0, reason: reason('training.skip', {}) };
 }

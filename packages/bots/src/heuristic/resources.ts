@@ -2,8 +2,9 @@
  * Resource cards (R-RES): what each effect is worth to a bot, how likely a card is to activate,
  * and the secret choice of which dealt cards to keep.
  */
-import type { CardId, Move, ResourceCard, ResourceEffect, Skill } from '@gangsta/engine';
+import type { Move, ResourceCard, ResourceEffect, Skill } from '@gangsta/engine';
 import { gangIconList, missingIcons } from '../cards.ts';
+import { reason } from '../reasons.ts';
 import type { Choice } from './choice.ts';
 import { type Ctx, mySeat } from './context.ts';
 
@@ -84,13 +85,9 @@ export function chooseResources(ctx: Ctx, legal: Move[]): Choice {
       best = {
         move,
         score: worth,
-        reason: `Keeps ${names(move.cards)}: the Boss and the recruits in sight come closest to their requirements.`,
+        reason: reason('resources.keep', { cards: move.cards }),
       };
     }
   }
-  return best ?? { move: legal[0], score: 0, reason: 'keeps the first choice' };
-}
-
-function names(ids: readonly CardId[]): string {
-  return ids.join(' and ');
+  return best ?? { move: legal[0], score: 0, reason: reason('resources.first', {}) };
 }

@@ -25,6 +25,7 @@ interface PlayFlags extends VariantFlags {
   seats?: SeatSpec[];
   save?: string;
   resume?: string;
+  explain?: boolean;
 }
 
 function seatNames(seats: SeatSpec[]): string[] {
@@ -87,6 +88,7 @@ async function play(flags: PlayFlags): Promise<void> {
     term,
     savePath: flags.save,
     defaultSaveName: `gangsta-${seed}.json`,
+    explain: flags.explain === true,
   };
   try {
     const outcome = await runGame(playContext);
@@ -123,7 +125,8 @@ export function registerPlay(program: Command): void {
       }),
     )
     .option('--save <file>', 'save the game record (JSON) to this file at the end and on "s"')
-    .option('--resume <file>', 'continue a saved game');
+    .option('--resume <file>', 'continue a saved game')
+    .option('--explain', "print why each bot chose its move (the bots' reasons)");
   addVariantOptions(command);
   command.addHelpText(
     'after',
@@ -132,7 +135,7 @@ Examples:
   gangsta play                                   you against the heuristic bot
   gangsta play --seats human,heuristic,ismcts:hard --families --seed 42
   gangsta play --seats human,random --save game.json < answers.txt
-At each prompt type a move number, u (undo), s (save), b (board), q (quit) or ? (help).`,
+At each prompt type a move number, u (undo), s (save), b (board), t (tip), q (quit) or ? (help).`,
   );
   command.action((flags: PlayFlags) => play(flags));
 }

@@ -26,6 +26,7 @@ import { describeMove, logMove } from '../render/moves.ts';
 import { activationHint, heistReach } from './hints.ts';
 import type { Session } from './session.ts';
 import type { Terminal } from './terminal.ts';
+import { reasonText, tipFor } from './tips.ts';
 
 export interface PlayContext {
   session: Session;
@@ -36,6 +37,8 @@ export interface PlayContext {
   /** Where `s` and the end of the game save; asked for when absent. */
   savePath: string | undefined;
   defaultSaveName: string;
+  /** Print why each bot chose its move (`--explain`). */
+  explain?: boolean;
 }
 
 type Outcome = 'moved' | 'quit';
@@ -45,6 +48,7 @@ const HELP = [
   '  u  undo your last move (while nothing new was revealed)',
   '  s  save the game record',
   '  b  show the board again',
+  '  t  a tip: what the easy bot would play here, and why',
   '  q  quit (you may save first)',
 ].join('\n');
 
@@ -86,6 +90,10 @@ function botMove(play: PlayContext, seat: Seat, bot: Bot): void {
       ? `${seatName(play.ctx, seat)}: chooses resource cards in secret`
       : logMove(publicView, decision.move, play.ctx);
   play.term.print(play.ctx.c.dim(`· ${line}`));
+  // A secret choice keeps its reason secret too (it names the cards kept).
+  if (play.explain && decision.reason && decision.move.type !== 'keepResources') {
+    play.term.print(play.ctx.c.dim(`    why: ${reasonText(decision.reason, play.ctx)}`));
+  }
   applyOrThrow(play, decision.move, false);
 }
 
@@ -128,7 +136,7 @@ async function humanMove(play: PlayContext, seat: Seat, fullBoard: boolean): Pro
   let legal = showDecision(play, seat, ctx, fullBoard);
   for (;;) {
     const undo = play.session.canUndo() ? ', u' : '';
-    const answer = await play.term.ask(`Your choice [1-${legal.length}${undo}, s, b, q, ?]: `);
+    const answer = await play.term.ask(`Your choice [1-${legal.length}${undo}, s, b, t, q, ?]: `);
     if (answer === null) return 'quit';
     const n = Number(answer);
     if (/^\d+$/.test(answer) && n >= 1 && n <= legal.length) {
@@ -152,6 +160,9 @@ async function humanMove(play: PlayContext, seat: Seat, fullBoard: boolean): Pro
         break;
       case 'b':
         legal = showDecision(play, seat, ctx, true);
+        break;
+      case 't':
+        play.term.print(ctx.c.yellow(tipFor(play.session.state, seat, ctx)));
         break;
       case 'q':
         return quit(play);

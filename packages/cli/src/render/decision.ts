@@ -42,7 +42,7 @@ export function describeDecision(view: GameView, ctx: RenderContext): string {
     case 'secretSociety':
       return `${who(d.seat)}: Secret society — you may ready one of your Leaders.`;
     case 'bank':
-      return `${who(d.seat)}: Bank — deposit or withdraw before the turn ends, then done.`;
+      return `${who(d.seat)}: Bank — you may deposit or withdraw now (money on the card is safe), then done.`;
     case 'snitchDiscard': {
       const value = indexCards(cards).snitch(d.snitch)?.value ?? '?';
       return `${who(d.seat)}: a snitch (value ${value}) caught you short of cash — discard one member.`;

@@ -1,7 +1,7 @@
 /** The recruit and pass actions (R-REC, R-PASS) and the deck actions of resource cards. */
 import { activeResource, type Ctx, emit, pushFront } from '../context.ts';
 import { isLeader } from '../members.ts';
-import type { Seat } from '../types.ts';
+import type { Seat, Task } from '../types.ts';
 import { joinGang } from './gang.ts';
 import { refillRecruitSlot } from './rows.ts';
 import { endOfTurn } from './turn.ts';
@@ -72,12 +72,10 @@ export function passAction(ctx: Ctx, seat: Seat): void {
     emit(ctx, { type: 'income', seat, amount: market.amount ?? 2, reason: 'blackMarket' });
   }
   state.phase = 'endOfTurn';
-  pushFront(
-    state,
-    { kind: 'passHospital', seat },
-    { kind: 'passDiscard', seat },
-    { kind: 'endOfTurn' },
-  );
+  const tasks: Task[] = [{ kind: 'passHospital', seat }];
+  // R-RES-2: the income may go on the Bank before a discarded heist's refill reveals a snitch.
+  if (activeResource(ctx, player, 'bank')) tasks.push({ kind: 'bankWindow', seat });
+  pushFront(state, ...tasks, { kind: 'passDiscard', seat }, { kind: 'endOfTurn' });
 }
 
 /** R-PASS-2: discard a row card; its slot refills from the matching deck. */

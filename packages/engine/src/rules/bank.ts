@@ -1,20 +1,60 @@
-/** The Bank resource card (R-RES-2, R-SNITCH-3): money kept safe from Theft and snitches. */
+/**
+ * The Bank resource card (R-RES-2, R-SNITCH-3): money kept safe from Theft and snitches, which
+ * its owner may deposit or withdraw at any moment of their own turn where money matters.
+ */
 import { activeResource, type Ctx } from '../context.ts';
 import type { Move, Seat } from '../types.ts';
 import { MAX_BANK_MOVES_PER_TURN } from './turn.ts';
 
+/** The active Bank card of `seat`, if it may be used now: their own turn, moves left (R-SAFE-1). */
+function usableBank(ctx: Ctx, seat: Seat) {
+  const { state } = ctx;
+  if (state.turn.seat !== seat || state.turn.bankMoves >= MAX_BANK_MOVES_PER_TURN) return undefined;
+  if (state.phase === 'gameOver' || state.phase === 'resourceChoice') return undefined;
+  return activeResource(ctx, state.players[seat], 'bank');
+}
+
+/** Money on the Bank that `seat` could still take back now (0 outside their turn). */
+export function withdrawable(ctx: Ctx, seat: Seat): number {
+  return usableBank(ctx, seat) ? ctx.state.players[seat].bank : 0;
+}
+
+/** What `seat` can pay for now: cash, plus the Bank when a withdrawal is allowed (R-RES-2). */
+export function spendable(ctx: Ctx, seat: Seat): number {
+  return ctx.state.players[seat].cash + withdrawable(ctx, seat);
+}
+
 /**
- * Deposits and withdrawals open to the owner now: during their own turn only (mobilization,
- * action, end of turn), never while a snitch is being resolved.
+ * Every deposit and withdrawal open to the owner now. Only the decisions that call this offer
+ * the Bank (mobilization, the action, the Recruit reward, and the Bank windows of the turn), and
+ * none of them is a snitch's or another seat's decision (R-SNITCH-3).
  */
 export function bankMoves(ctx: Ctx, seat: Seat): Move[] {
+  const bank = usableBank(ctx, seat);
+  if (!bank) return [];
   const player = ctx.state.players[seat];
-  const bank = activeResource(ctx, player, 'bank');
-  if (!bank || ctx.state.turn.bankMoves >= MAX_BANK_MOVES_PER_TURN) return [];
   const moves: Move[] = [];
   const room = Math.min(player.cash, (bank.amount ?? 10) - player.bank);
   for (let amount = 1; amount <= room; amount++) moves.push({ type: 'bank', seat, amount });
   for (let amount = 1; amount <= player.bank; amount++)
     moves.push({ type: 'bank', seat, amount: -amount });
   return moves;
+}
+
+/**
+ * The Bank moves a decision offers: all of them on the checked path; on the lean path (search
+ * playouts, `fast.legalMoves`) only the withdrawals that make one of `prices` affordable, so
+ * the move lists the bots search stay short and cannot shuffle money back and forth.
+ */
+export function bankMovesFor(ctx: Ctx, seat: Seat, prices: () => Iterable<number>): Move[] {
+  if (!ctx.lean) return bankMoves(ctx, seat);
+  const available = withdrawable(ctx, seat);
+  if (available <= 0) return [];
+  const cash = ctx.state.players[seat].cash;
+  const amounts = new Set<number>();
+  for (const price of prices()) {
+    const need = price - cash;
+    if (need > 0 && need <= available) amounts.add(need);
+  }
+  return [...amounts].map((need): Move => ({ type: 'bank', seat, amount: -need }));
 }

@@ -198,8 +198,15 @@ function completeHeist(ctx: Ctx): void {
   }));
   if (heistState.cooperative) {
     // R-HEIST-10: initiator A then B; then the other participants' B in seat order.
+    for (const reward of heist.rewardB)
+      tasks.push({ kind: 'reward', seat: initiator, reward, heist: heist.id });
+  }
+  // R-RES-2: the winnings may go on the Bank before partners' Thefts and the slot's refill.
+  if (activeResource(ctx, state.players[initiator], 'bank'))
+    tasks.push({ kind: 'bankWindow', seat: initiator });
+  if (heistState.cooperative) {
     for (const seat of seatsFrom(state, initiator)) {
-      if (!participants.includes(seat)) continue;
+      if (!participants.includes(seat) || seat === initiator) continue;
       for (const reward of heist.rewardB)
         tasks.push({ kind: 'reward', seat, reward, heist: heist.id });
     }

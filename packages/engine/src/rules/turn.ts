@@ -2,6 +2,7 @@
 import { activeResource, type Ctx, emit, hasActive, pushFront } from '../context.ts';
 import { isLeader } from '../members.ts';
 import type { Seat, Task } from '../types.ts';
+import { spendable } from './bank.ts';
 import { endChapter } from './chapters.ts';
 import { anyEngaged, readyWholeGang, setChapterEnd } from './gang.ts';
 
@@ -69,7 +70,7 @@ export function mobilizationHasChoice(ctx: Ctx, seat: Seat): boolean {
   const { state } = ctx;
   const player = state.players[seat];
   if (!anyEngaged(player)) return false;
-  return state.turn.freeReadies > 0 || player.cash > 0 || player.bank > 0;
+  return state.turn.freeReadies > 0 || spendable(ctx, seat) > 0;
 }
 
 /** After the action: end-of-turn effects, then the turn closes (R-TURN-1). */

@@ -420,10 +420,13 @@ describe('R-RES-2: Bank', () => {
     const { state: after } = play(state, { type: 'bank', seat: 0, amount: 2 });
     expect([after.players[0].cash, after.players[0].bank]).toEqual([2, 10]);
     expectDecision(after, 'action', 0);
-    // Once more before the turn ends, then not during another player's turn.
+    // Again after passing (the rows are empty: no discard follows) and before the turn ends,
+    // then not during another player's turn.
     const passed = play(after, { type: 'pass', seat: 0 }).state;
     expectDecision(passed, 'bank', 0);
-    const withdrawn = play(passed, { type: 'bank', seat: 0, amount: -3 }).state;
+    const turnEnd = play(passed, { type: 'done', seat: 0 }).state;
+    expectDecision(turnEnd, 'bank', 0);
+    const withdrawn = play(turnEnd, { type: 'bank', seat: 0, amount: -3 }).state;
     expect([withdrawn.players[0].cash, withdrawn.players[0].bank]).toEqual([6, 7]);
     const ended = play(withdrawn, { type: 'done', seat: 0 }).state;
     expectDecision(ended, 'action', 1);

@@ -20,6 +20,10 @@ export interface CardInteraction {
   className?: string;
   /** Extra content at the foot of the card: a price, a reason, a control. */
   children?: ReactNode;
+  /** The kind of move a click plays (`data-move-type`, for tests and the replay review). */
+  moveType?: string;
+  /** Ids of elements describing the card (a dimmed card's reason). */
+  describedBy?: string;
 }
 
 interface CardFrameProps extends CardInteraction {
@@ -45,6 +49,8 @@ export function CardFrame({
   disabled = false,
   className,
   children,
+  moveType,
+  describedBy,
 }: CardFrameProps) {
   const classes = ['gcard', `gcard--${kind}`, ...states.filter(Boolean)];
   if (selected) classes.push('is-selected');
@@ -62,6 +68,8 @@ export function CardFrame({
         type="button"
         className={classes.join(' ')}
         data-card={id}
+        data-move-type={moveType}
+        aria-describedby={describedBy}
         style={style}
         aria-pressed={selected === undefined ? undefined : selected}
         aria-disabled={disabled || undefined}

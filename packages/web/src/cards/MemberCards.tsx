@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { CardFrame, type CardInteraction, ScreenReaderText } from './CardFrame.tsx';
 import { FamilyEmblem, familyColour } from './FamilyEmblem.tsx';
 import { SkillRow } from './SkillRow.tsx';
-import { influence, memberName, money } from './text.ts';
+import { heistTitle, influence, memberName, money } from './text.ts';
 import { UnknownCard } from './UnknownCard.tsx';
 
 export interface MemberCardProps extends CardInteraction {
@@ -32,9 +32,22 @@ interface MemberBodyProps {
   corner: ReactNode;
   /** The footer line: IP, and starting money for a Boss. */
   footer: ReactNode;
+  cards: CardSet;
 }
 
-function MemberBody({ card, member, corner, footer }: MemberBodyProps) {
+/** A Training heist kept under the member (R-HEIST-8), peeking out below it. */
+function TuckedMark({ cards, id }: { cards: CardSet; id: string }) {
+  const { t } = useTranslation();
+  const lookup = cardsOf(cards);
+  const title = lookup.kindOf(id) === 'heist' ? heistTitle(t, lookup.heist(id).kind) : id;
+  return (
+    <span className="gcard__tucked" title={t('cards.details.tucked')}>
+      {t('cards.tuckedMark', { heist: title })}
+    </span>
+  );
+}
+
+function MemberBody({ card, member, corner, footer, cards }: MemberBodyProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -45,6 +58,7 @@ function MemberBody({ card, member, corner, footer }: MemberBodyProps) {
       <span className="gcard__title">{memberName(t, card)}</span>
       <SkillRow skills={card.skills} learned={member?.learned} label={t('cards.skillsLabel')} />
       <FamilyEmblem family={card.family} size={56} decorative className="gcard__watermark" />
+      {member?.tucked ? <TuckedMark cards={cards} id={member.tucked} /> : null}
       <span className="gcard__footer">{footer}</span>
       {member && (
         <ScreenReaderText>
@@ -88,7 +102,9 @@ export function GangsterCard({ cards, id, member, ...interaction }: MemberCardPr
       label={memberName(t, card)}
       states={memberStates(member)}
       style={familyStyle(card.family)}
-      body={<MemberBody card={card} member={member} corner={corner} footer={footer} />}
+      body={
+        <MemberBody card={card} member={member} corner={corner} footer={footer} cards={cards} />
+      }
       {...interaction}
     />
   );
@@ -118,7 +134,15 @@ export function BossCard({ cards, id, member, ...interaction }: MemberCardProps)
       label={`${t('cards.boss')}: ${memberName(t, card)}`}
       states={memberStates(member)}
       style={familyStyle(card.family)}
-      body={<MemberBody card={card} member={member} corner={t('cards.boss')} footer={footer} />}
+      body={
+        <MemberBody
+          card={card}
+          member={member}
+          corner={t('cards.boss')}
+          footer={footer}
+          cards={cards}
+        />
+      }
       {...interaction}
     />
   );

@@ -3,6 +3,7 @@
  * skills and rewards in the current language. Every component takes the card set (a view's
  * `cards`, or CLASSIC_CARDS) and a card id; given `onSelect` a card becomes a button.
  */
+export { CardDetails } from './CardDetails.tsx';
 export { CardFace, type CardFaceProps } from './CardFace.tsx';
 export { type CardInteraction, ScreenReaderText } from './CardFrame.tsx';
 export { FamilyEmblem, type FamilyEmblemProps, familyColour } from './FamilyEmblem.tsx';

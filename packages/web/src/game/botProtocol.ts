@@ -1,4 +1,5 @@
 /** Messages between the page and the bot worker (botWorker.ts). Plain data only. */
+import type { Reason } from '@gangsta/bots';
 import type { GameView, Move } from '@gangsta/engine';
 import type { BotSeatKind } from './seats.ts';
 
@@ -12,7 +13,8 @@ export interface BotRequest {
 
 export interface BotAnswer {
   move: Move;
-  reason?: string;
+  /** Why, as a message id with parameters (translated by text/botReason.ts). */
+  reason?: Reason;
   stats?: { iterations: number; ms: number };
 }
 

@@ -45,7 +45,7 @@ export interface ControllerDeps {
   bots: BotClient;
   settings: () => Settings;
   /** Persist after each move; tests pass a no-op. */
-  save?: (record: GameRecord, seats: SeatKind[]) => void;
+  save?: (record: GameRecord, seats: SeatKind[], names: (string | null)[]) => void;
   /** Timer, replaceable in tests. */
   wait?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -118,7 +118,7 @@ export class GameController implements TableSource {
     this.players = seats.map((kind, seat) => ({
       seat,
       kind,
-      name: names?.[seat] ?? null,
+      name: names?.[seat]?.trim() || null,
       connected: true,
     }));
     this.viewer = this.initialViewer();
@@ -131,6 +131,7 @@ export class GameController implements TableSource {
     seats: SeatKind[],
     deps: ControllerDeps,
     cardSet?: CardSet,
+    names?: readonly (string | null)[],
   ): StartResult {
     const created = createGame(cardSet ? { ...options, cardSet } : options);
     if (!created.ok) return { ok: false, error: created.error };
@@ -141,6 +142,7 @@ export class GameController implements TableSource {
       seats,
       deps,
       cardSet,
+      names,
     );
     controller.changed();
     controller.advance();
@@ -148,7 +150,12 @@ export class GameController implements TableSource {
   }
 
   /** A saved or imported game, rebuilt from its record. */
-  static resume(record: GameRecord, seats: SeatKind[], deps: ControllerDeps): StartResult {
+  static resume(
+    record: GameRecord,
+    seats: SeatKind[],
+    deps: ControllerDeps,
+    names?: readonly (string | null)[],
+  ): StartResult {
     const replayed = replay(record);
     if (!replayed.ok) return { ok: false, error: replayed.error };
     const controller = new GameController(
@@ -158,6 +165,7 @@ export class GameController implements TableSource {
       seats,
       deps,
       record.cardSet,
+      names,
     );
     controller.advance();
     return { ok: true, controller };
@@ -274,7 +282,11 @@ export class GameController implements TableSource {
   /** The position changed: outdated hints are dropped, and the record is saved. */
   private changed(): void {
     this.generation++;
-    this.deps.save?.(this.record(), this.seats);
+    this.deps.save?.(
+      this.record(),
+      this.seats,
+      this.players.map((p) => p.name),
+    );
   }
 
   /** After a change: decide whose view is shown, then let a bot move if one must. */

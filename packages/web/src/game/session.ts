@@ -4,6 +4,7 @@
  * strict mode renders twice) and React only subscribes to it.
  */
 import type { EngineError, GameOptionsInput, GameRecord } from '@gangsta/engine';
+import type { OnlineRoute } from '../online/routes.ts';
 import { type BotClient, createWorkerBotClient } from './botClient.ts';
 import { GameController } from './controller.ts';
 import type { SeatKind } from './seats.ts';
@@ -20,7 +21,10 @@ export type Screen =
   | { name: 'newGame' }
   | { name: 'table' }
   | { name: 'replay'; record: GameRecord; seats: SeatKind[] | null }
-  | { name: 'rules'; back: Screen };
+  | { name: 'rules'; back: Screen }
+  | { name: 'tutorial' }
+  /** Online play (`#/online…`): the lobby, creating a table, a table. */
+  | { name: 'online'; route: OnlineRoute };
 
 export interface SessionSnapshot {
   screen: Screen;
@@ -63,26 +67,36 @@ export class Session {
   resumeSaved(): boolean {
     const saved = this.persist ? loadSavedGame() : null;
     if (!saved) return false;
-    return this.resume(saved.record, saved.seats).ok;
+    return this.resume(saved.record, saved.seats, saved.names).ok;
   }
 
   newGame(
     options: GameOptionsInput,
     seats: SeatKind[],
+    names?: (string | null)[],
   ): { ok: true } | { ok: false; error: EngineError } {
-    const started = GameController.start(options, seats, this.deps());
+    const started = GameController.start(options, seats, this.deps(), undefined, names);
     if (!started.ok) return started;
     this.setController(started.controller);
     return { ok: true };
   }
 
   /** Play on from a record (a saved game, or an imported unfinished one). */
-  resume(record: GameRecord, seats: SeatKind[]): { ok: true } | { ok: false; error: EngineError } {
-    const resumed = GameController.resume(record, seats, this.deps());
+  resume(
+    record: GameRecord,
+    seats: SeatKind[],
+    names?: (string | null)[],
+  ): { ok: true } | { ok: false; error: EngineError } {
+    const resumed = GameController.resume(record, seats, this.deps(), names);
     if (!resumed.ok) return resumed;
-    if (this.persist) saveGame({ record, seats });
+    if (this.persist) saveGame({ record, seats, names });
     this.setController(resumed.controller);
     return { ok: true };
+  }
+
+  /** An online screen; the local game at the table (if any) stays where it is. */
+  openOnline(route: OnlineRoute): void {
+    this.update({ screen: { name: 'online', route } });
   }
 
   openReplay(record: GameRecord, seats: SeatKind[] | null): void {
@@ -103,6 +117,11 @@ export class Session {
   /** Back to the new-game screen; the game at the table (if any) is left behind. */
   openNewGame(): void {
     this.update({ screen: { name: 'newGame' } });
+  }
+
+  /** "Learn to play": the scripted first game (a game at the table, if any, stays there). */
+  openTutorial(): void {
+    this.update({ screen: { name: 'tutorial' } });
   }
 
   backToTable(): void {
@@ -131,7 +150,8 @@ export class Session {
       bots,
       settings: () => this.snapshot.settings,
       save: this.persist
-        ? (record: GameRecord, seats: SeatKind[]) => saveGame({ record, seats })
+        ? (record: GameRecord, seats: SeatKind[], names: (string | null)[]) =>
+            saveGame({ record, seats, names })
         : undefined,
     };
   }

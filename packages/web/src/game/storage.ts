@@ -12,6 +12,8 @@ const SETTINGS_KEY = 'gangsta.settings.v1';
 export interface SavedGame {
   record: GameRecord;
   seats: SeatKind[];
+  /** The players' chosen names (null: the seat's default); absent in saves made before names. */
+  names?: (string | null)[];
 }
 
 export interface Settings {
@@ -41,17 +43,38 @@ export function loadSavedGame(): SavedGame | null {
   const text = storage()?.getItem(GAME_KEY);
   if (!text) return null;
   try {
-    const data = JSON.parse(text) as { record?: unknown; seats?: unknown };
+    const data = JSON.parse(text) as { record?: unknown; seats?: unknown; names?: unknown };
     const seats = data.seats;
     if (!Array.isArray(seats) || !seats.every((s) => SEAT_KINDS.includes(s as SeatKind))) {
       return null;
     }
     const parsed = parseGameFile(JSON.stringify(data.record));
     if (!parsed.ok || parsed.record.options.players !== seats.length) return null;
-    return { record: parsed.record, seats: seats as SeatKind[] };
+    return {
+      record: parsed.record,
+      seats: seats as SeatKind[],
+      names: savedNames(data.names, seats.length),
+    };
   } catch {
     return null;
   }
+}
+
+/** Names as saved, or all defaults when the save has none (older saves) or they are damaged. */
+function savedNames(names: unknown, count: number): (string | null)[] {
+  if (!Array.isArray(names) || names.length !== count) return Array(count).fill(null);
+  return names.map((n) => (typeof n === 'string' && n.trim() !== '' ? n.slice(0, 40) : null));
+}
+
+const SOUND_KEY = 'gangsta.sound.v1';
+
+/** Table sounds: off unless the player switched them on (kept apart from the other settings). */
+export function loadSoundOn(): boolean {
+  return storage()?.getItem(SOUND_KEY) === 'on';
+}
+
+export function saveSoundOn(on: boolean): void {
+  storage()?.setItem(SOUND_KEY, on ? 'on' : 'off');
 }
 
 export function loadSettings(): Settings {

@@ -4,6 +4,7 @@
  * fed by the server (`../online/`) — and the table UI is the same for both: it reads
  * `TableSnapshot`s and calls these commands, and never knows where the game runs.
  */
+import type { Reason as BotReason } from '@gangsta/bots';
 import type { Decision, GameEvent, GameRecord, GameView, Move, Seat } from '@gangsta/engine';
 import type { SeatKind } from './seats.ts';
 
@@ -25,7 +26,7 @@ export interface LastMove {
 export type HintState =
   | { status: 'idle' }
   | { status: 'thinking' }
-  | { status: 'ready'; moveCount: number; move: Move; reason?: string }
+  | { status: 'ready'; moveCount: number; move: Move; reason?: BotReason }
   | { status: 'failed' };
 
 /** A refusal shown to the player: the engine's typed error, or (online) the server's. */

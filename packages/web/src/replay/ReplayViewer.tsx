@@ -8,6 +8,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { botSeed, SEAT_KINDS, type SeatKind } from '../game/seats.ts';
 import type { Session } from '../game/session.ts';
+import { type BotReason, describeBotReason } from '../text/botReason.ts';
 import type { TextContext } from '../text/context.ts';
 import { nameOf } from '../text/context.ts';
 import { describeMove } from '../text/moves.ts';
@@ -21,7 +22,7 @@ import { type HiddenInfo, ReplayModel } from './replayModel.ts';
 type Review =
   | { status: 'idle' }
   | { status: 'thinking'; index: number }
-  | { status: 'ready'; index: number; move: Move; reason?: string; same: boolean }
+  | { status: 'ready'; index: number; move: Move; reason?: BotReason; same: boolean }
   | { status: 'failed'; index: number };
 
 function HiddenPanel({ ctx, hidden }: { ctx: TextContext; hidden: HiddenInfo }) {
@@ -195,7 +196,9 @@ export default function ReplayViewer({
     const line = review.same
       ? t('replay.reviewSame', { move: text })
       : t('replay.reviewOther', { move: text });
-    return review.reason ? `${line} ${t('replay.reviewReason', { reason: review.reason })}` : line;
+    if (!review.reason) return line;
+    const reason = describeBotReason({ ...ctx, viewer: position.seat }, review.reason);
+    return `${line} ${t('replay.reviewReason', { reason })}`;
   };
   const hidden = revealing ? model.hiddenAt(step) : null;
   const flash = lastMove ? new Set(moveCardIds(lastMove)) : new Set<string>();

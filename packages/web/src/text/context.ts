@@ -2,6 +2,7 @@
 import type { CardLookup, Seat } from '@gangsta/engine';
 import type { TFunction } from 'i18next';
 import type { SeatKind } from '../game/seats.ts';
+import type { TablePlayer } from '../game/tableSource.ts';
 import { cardName } from './names.ts';
 
 export interface TextContext {
@@ -9,11 +10,16 @@ export interface TextContext {
   cards: CardLookup;
   seats: readonly SeatKind[];
   viewer: Seat | null;
+  /** Who sits where: their chosen names replace "Seat N" in sentences. */
+  players?: readonly TablePlayer[];
 }
 
-/** "Seat 2" (log sentences always use the seat, so hot-seat logs read the same for all). */
+/**
+ * A player in sentences: the chosen name, else "Seat 2" (never "you": hot-seat logs read the
+ * same for everyone at the screen).
+ */
 export function seatLabel(ctx: TextContext, seat: Seat): string {
-  return ctx.t('app.seat', { n: seat + 1 });
+  return ctx.players?.[seat]?.name ?? ctx.t('app.seat', { n: seat + 1 });
 }
 
 export function nameOf(ctx: TextContext, id: string | null | undefined): string {

@@ -2,8 +2,10 @@
  * The game log, newest last. `role="log"` makes it a polite live region: screen readers
  * announce each new line (bot moves included) without stealing focus.
  */
-import { memo, useEffect, useRef } from 'react';
+import type { GameEvent } from '@gangsta/engine';
+import { type CSSProperties, memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seatColour } from '../game/players.ts';
 import type { LogEntry } from '../game/tableSource.ts';
 import type { TextContext } from '../text/context.ts';
 import { describeEvent, isSilent } from '../text/events.ts';
@@ -14,10 +16,23 @@ import { describeEvent, isSilent } from '../text/events.ts';
  */
 const LogLine = memo(
   function LogLine({ ctx, entry }: { ctx: TextContext; entry: LogEntry }) {
-    return <li className={`log-${entry.event.type}`}>{describeEvent(ctx, entry.event)}</li>;
+    const seat = actorOf(entry.event);
+    return (
+      <li
+        className={`log-${entry.event.type}${seat === null ? '' : ' has-seat'}`}
+        style={seat === null ? undefined : ({ '--seat-colour': seatColour(seat) } as CSSProperties)}
+      >
+        {describeEvent(ctx, entry.event)}
+      </li>
+    );
   },
   (before, after) => before.entry === after.entry && before.ctx.t === after.ctx.t,
 );
+
+/** The player an event is about, whose colour marks the line. */
+function actorOf(event: GameEvent): number | null {
+  return 'seat' in event && typeof event.seat === 'number' ? event.seat : null;
+}
 
 export function Log({
   ctx,

@@ -5,21 +5,16 @@
 import type { GameOptionsInput } from '@gangsta/engine';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { playerName } from '../game/players.ts';
 import { SEAT_KINDS, type SeatKind } from '../game/seats.ts';
 import type { Session } from '../game/session.ts';
+import {
+  DEFAULT_GAME_OPTIONS,
+  GameOptionsFields,
+  type GameOptionsValue,
+} from './GameOptionsFields.tsx';
 
 const DEFAULT_SEATS: SeatKind[] = ['human', 'medium', 'medium', 'medium'];
-
-type Flag =
-  | 'families'
-  | 'resources'
-  | 'expertResources'
-  | 'minimumPassIncome'
-  | 'catchUpCash'
-  | 'privateHeistInfluence';
-
-const VARIANTS: Flag[] = ['families', 'resources', 'expertResources'];
-const TABLE_OPTIONS: Flag[] = ['minimumPassIncome', 'catchUpCash', 'privateHeistInfluence'];
 
 function randomSeed(): number {
   const values = new Uint32Array(1);
@@ -30,25 +25,18 @@ function randomSeed(): number {
 export function NewGame({ session }: { session: Session }) {
   const { t } = useTranslation();
   const id = useId();
-  const [players, setPlayers] = useState(2);
+  const [gameOptions, setGameOptions] = useState<GameOptionsValue>(DEFAULT_GAME_OPTIONS);
+  const { players, flags } = gameOptions;
   const [seats, setSeats] = useState<SeatKind[]>(DEFAULT_SEATS);
-  const [flags, setFlags] = useState<Record<Flag, boolean>>({
-    families: false,
-    resources: false,
-    expertResources: false,
-    minimumPassIncome: false,
-    catchUpCash: false,
-    privateHeistInfluence: false,
-  });
+  // Empty means the seat's default name ("Seat 2", or the bot's level).
+  const [names, setNames] = useState<string[]>(['', '', '', '']);
   const [seed, setSeed] = useState('');
   const [firstPlayer, setFirstPlayer] = useState('random');
   const [error, setError] = useState<string | null>(null);
 
-  const setFlag = (flag: Flag, value: boolean) => {
-    const next = { ...flags, [flag]: value };
-    // The expert deal only exists with resource cards (R-SETUP-3).
-    if (flag === 'resources' && !value) next.expertResources = false;
-    setFlags(next);
+  const changeOptions = (next: GameOptionsValue) => {
+    setGameOptions(next);
+    if (firstPlayer !== 'random' && Number(firstPlayer) >= next.players) setFirstPlayer('random');
   };
 
   const start = (event: FormEvent) => {
@@ -60,26 +48,10 @@ export function NewGame({ session }: { session: Session }) {
     }
     const options: GameOptionsInput = { players, seed: chosenSeed, ...flags };
     if (firstPlayer !== 'random') options.firstPlayer = Number(firstPlayer);
-    const result = session.newGame(options, seats.slice(0, players));
+    const chosenNames = names.slice(0, players).map((n) => n.trim() || null);
+    const result = session.newGame(options, seats.slice(0, players), chosenNames);
     if (!result.ok) setError(t('newGame.failed', { message: result.error.message }));
   };
-
-  const checkbox = (flag: Flag) => (
-    <div className="check" key={flag}>
-      <input
-        type="checkbox"
-        id={`${id}-${flag}`}
-        checked={flags[flag]}
-        disabled={flag === 'expertResources' && !flags.resources}
-        onChange={(e) => setFlag(flag, e.target.checked)}
-        aria-describedby={`${id}-${flag}-help`}
-      />
-      <label htmlFor={`${id}-${flag}`}>{t(`newGame.flags.${flag}.label`)}</label>
-      <p className="help" id={`${id}-${flag}-help`}>
-        {t(`newGame.flags.${flag}.help`)}
-      </p>
-    </div>
-  );
 
   return (
     <form className="new-game" onSubmit={start} aria-labelledby={`${id}-title`}>
@@ -91,27 +63,12 @@ export function NewGame({ session }: { session: Session }) {
           </button>
         </p>
       ) : null}
-      <fieldset>
-        <legend>{t('newGame.players')}</legend>
-        <div className="segmented">
-          {[2, 3, 4].map((n) => (
-            <span key={n}>
-              <input
-                type="radio"
-                name="players"
-                id={`${id}-players-${n}`}
-                value={n}
-                checked={players === n}
-                onChange={() => {
-                  setPlayers(n);
-                  if (firstPlayer !== 'random' && Number(firstPlayer) >= n)
-                    setFirstPlayer('random');
-                }}
-              />
-              <label htmlFor={`${id}-players-${n}`}>{t('newGame.playerCount', { count: n })}</label>
-            </span>
-          ))}
-        </div>
+      <GameOptionsFields
+        id={id}
+        value={gameOptions}
+        onChange={changeOptions}
+        seatsHelp={t('newGame.hotSeatHelp')}
+      >
         <ol className="seats">
           {seats.slice(0, players).map((kind, seat) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
@@ -134,19 +91,22 @@ export function NewGame({ session }: { session: Session }) {
                   </option>
                 ))}
               </select>
+              <input
+                className="seat-name"
+                aria-label={t('table.playerName.label', { seat: t('app.seat', { n: seat + 1 }) })}
+                maxLength={24}
+                value={names[seat]}
+                placeholder={playerName(t, { seat, kind, name: null, connected: true }, seat)}
+                onChange={(e) => {
+                  const next = [...names];
+                  next[seat] = e.target.value;
+                  setNames(next);
+                }}
+              />
             </li>
           ))}
         </ol>
-        <p className="help">{t('newGame.hotSeatHelp')}</p>
-      </fieldset>
-      <fieldset>
-        <legend>{t('newGame.variants')}</legend>
-        {VARIANTS.map(checkbox)}
-      </fieldset>
-      <fieldset>
-        <legend>{t('newGame.tableOptions')}</legend>
-        {TABLE_OPTIONS.map(checkbox)}
-      </fieldset>
+      </GameOptionsFields>
       <fieldset>
         <legend>{t('newGame.more')}</legend>
         <div className="field">

@@ -1,9 +1,20 @@
-/** The final score (R-END): the breakdown per player and the winner or winners. */
-import type { GameResult } from '@gangsta/engine';
-import { useEffect, useRef } from 'react';
+/**
+ * The final score (R-END): who won and, after a tie, why (R-END-4); the breakdown per player,
+ * best first, in their names and seat colours; and a chart of each player's IP and money over
+ * the game, drawn from the game record. The chart is a lazy chunk (chart.js); online, the
+ * record arrives after the end, so the breakdown shows at once and the chart when it is there.
+ */
+import type { GameRecord, GameResult, Seat } from '@gangsta/engine';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { playerName, seatColour } from '../game/players.ts';
 import type { SeatKind } from '../game/seats.ts';
+import type { TablePlayer } from '../game/tableSource.ts';
 import type { TextContext } from '../text/context.ts';
 import { seatName } from '../text/names.ts';
+import { type Outcome, outcomeOf, ranking } from './score/outcome.ts';
+import './score/score.css';
+
+const ScoreChart = lazy(() => import('./score/ScoreChart.tsx'));
 
 const ROWS = [
   'heists',
@@ -15,14 +26,7 @@ const ROWS = [
   'families',
 ] as const;
 
-export function ScoreScreen({
-  ctx,
-  result,
-  seats,
-  families,
-  resources,
-  focusOnShow = false,
-}: {
+export interface ScoreScreenProps {
   ctx: TextContext;
   result: GameResult;
   seats: readonly SeatKind[];
@@ -30,29 +34,127 @@ export function ScoreScreen({
   resources: boolean;
   /** Take the focus when shown (at the end of a game, not while scrubbing a replay). */
   focusOnShow?: boolean;
+  /** Names by seat; without them, the seats' default names. */
+  players?: readonly TablePlayer[];
+  /**
+   * The game record for the chart. Undefined: no chart (a replay's last move); null: the record
+   * is on its way (online), so a note says the chart will follow.
+   */
+  record?: GameRecord | null;
+}
+
+/** "Vera", or "Seat 1 (you)": the player's name, marked when it is the viewer. */
+function useNames(ctx: TextContext, seats: readonly SeatKind[], players?: readonly TablePlayer[]) {
+  const { t, viewer } = ctx;
+  return useMemo(
+    () =>
+      seats.map((_, seat) => {
+        const player = players?.find((p) => p.seat === seat);
+        if (!player?.name) return seatName(t, seat, seats, viewer);
+        const name = playerName(t, player, seat);
+        return seat === viewer ? t('app.seatYou', { seat: name }) : name;
+      }),
+    [t, seats, players, viewer],
+  );
+}
+
+function Swatch({ seat }: { seat: Seat }) {
+  return (
+    <span className="seat-swatch" style={{ background: seatColour(seat) }} aria-hidden="true" />
+  );
+}
+
+function OutcomeLines({
+  ctx,
+  outcome,
+  names,
+}: {
+  ctx: TextContext;
+  outcome: Outcome;
+  names: string[];
 }) {
+  const { t } = ctx;
+  const list = (seats: Seat[]) => seats.map((s) => names[s]).join(', ');
+  if (outcome.kind === 'shared') {
+    return (
+      <>
+        <p className="winner">{t('score.sharedVictory', { winners: list(outcome.winners) })}</p>
+        <p>{t('score.tie.shared', { total: outcome.total, size: outcome.size })}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="winner">
+        <Swatch seat={outcome.winner} /> {t('score.winner', { winner: names[outcome.winner] })}
+      </p>
+      {outcome.kind === 'gangSize' ? (
+        <p>
+          {t('score.tie.gangSize', {
+            total: outcome.total,
+            others: list(outcome.tied),
+            winner: names[outcome.winner],
+            size: outcome.size,
+          })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function ChartArea({
+  ctx,
+  record,
+  names,
+}: {
+  ctx: TextContext;
+  record: GameRecord | null;
+  names: string[];
+}) {
+  if (record === null) {
+    return (
+      <p className="score-chart-waiting" role="status">
+        {ctx.t('score.chart.waiting')}
+      </p>
+    );
+  }
+  return (
+    <Suspense fallback={<p className="loading">{ctx.t('score.chart.loading')}</p>}>
+      <ScoreChart record={record} names={names} />
+    </Suspense>
+  );
+}
+
+export function ScoreScreen({
+  ctx,
+  result,
+  seats,
+  families,
+  resources,
+  focusOnShow = false,
+  players,
+  record,
+}: ScoreScreenProps) {
   const { t } = ctx;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnShow) heading.current?.focus();
   }, [focusOnShow]);
+  const names = useNames(ctx, seats, players);
   const rows = ROWS.filter(
     (row) =>
       (row !== 'families' || families) &&
       (row !== 'largestGang' || !families) &&
       ((row !== 'resources' && row !== 'media') || resources),
   );
-  const winners = result.winners.map((s) => seatName(t, s, seats, ctx.viewer)).join(', ');
+  const ranked = ranking(result.scores);
+  const won = (seat: Seat) => result.winners.includes(seat);
   return (
     <section className="score" aria-labelledby="score-title" data-testid="score">
       <h2 id="score-title" ref={heading} tabIndex={-1}>
         {t('score.title')}
       </h2>
-      <p className="winner">
-        {result.winners.length > 1
-          ? t('score.sharedVictory', { winners })
-          : t('score.winner', { winner: winners })}
-      </p>
+      <OutcomeLines ctx={ctx} outcome={outcomeOf(result)} names={names} />
       <p>{t(`score.reason.${result.reason}`)}</p>
       <div className="score-scroll">
         <table>
@@ -60,13 +162,20 @@ export function ScoreScreen({
           <thead>
             <tr>
               <th scope="col">{t('score.category')}</th>
-              {result.scores.map((s) => (
+              {ranked.map(({ score: s, rank }) => (
                 <th
                   key={s.seat}
                   scope="col"
-                  className={result.winners.includes(s.seat) ? 'won' : ''}
+                  className={won(s.seat) ? 'won' : ''}
+                  data-seat={s.seat}
                 >
-                  {seatName(t, s.seat, seats, ctx.viewer)}
+                  <span className="score-player">
+                    <Swatch seat={s.seat} />
+                    {t('score.ranked', { rank, name: names[s.seat] })}
+                  </span>
+                  {won(s.seat) ? (
+                    <span className="score-badge">{t('score.winnerBadge')}</span>
+                  ) : null}
                 </th>
               ))}
             </tr>
@@ -75,26 +184,33 @@ export function ScoreScreen({
             {rows.map((row) => (
               <tr key={row}>
                 <th scope="row">{t(`score.rows.${row}`)}</th>
-                {result.scores.map((s) => (
-                  <td key={s.seat}>{s[row]}</td>
+                {ranked.map(({ score: s }) => (
+                  <td key={s.seat} className={won(s.seat) ? 'won' : undefined}>
+                    {s[row]}
+                  </td>
                 ))}
               </tr>
             ))}
             <tr className="total">
               <th scope="row">{t('score.rows.total')}</th>
-              {result.scores.map((s) => (
-                <td key={s.seat}>{s.total}</td>
+              {ranked.map(({ score: s }) => (
+                <td key={s.seat} className={won(s.seat) ? 'won' : undefined}>
+                  {s.total}
+                </td>
               ))}
             </tr>
             <tr>
               <th scope="row">{t('score.rows.gangSize')}</th>
-              {result.scores.map((s) => (
-                <td key={s.seat}>{s.gangSize}</td>
+              {ranked.map(({ score: s }) => (
+                <td key={s.seat} className={won(s.seat) ? 'won' : undefined}>
+                  {s.gangSize}
+                </td>
               ))}
             </tr>
           </tbody>
         </table>
       </div>
+      {record !== undefined ? <ChartArea ctx={ctx} record={record} names={names} /> : null}
     </section>
   );
 }

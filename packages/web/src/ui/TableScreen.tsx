@@ -1,36 +1,49 @@
 /**
- * The table screen: status, the pending decision, the table and the log; the "pass the device"
- * screen between human seats; the final score once the game is over.
+ * The table screen: a game table, not a form. A status bar says what to do; the cards are the
+ * controls (rows, the heist being put together, your gang large, the opponents' boards compact);
+ * the log scrolls beside them. On a phone the same table is split into tabs. Between human
+ * seats a "pass the device" screen; once the game is over, the final score.
  */
-import { cardsNamed, cardsOf, type Move } from '@gangsta/engine';
+import { cardsNamed, cardsOf, type Move, type Seat } from '@gangsta/engine';
 import { type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameController } from '../game/controller.ts';
+import { remainingHint } from '../game/derive.ts';
+import { playerName } from '../game/players.ts';
 import type { Session } from '../game/session.ts';
+import { loadSoundOn, saveSoundOn } from '../game/storage.ts';
 import type { LastMove, TableSnapshot, TableSource } from '../game/tableSource.ts';
 import type { TextContext } from '../text/context.ts';
 import { describeEvent, isSilent } from '../text/events.ts';
 import { describeMove } from '../text/moves.ts';
-import { DecisionPanel } from './decision/DecisionPanel.tsx';
 import { downloadRecord } from './files.ts';
 import { Log } from './Log.tsx';
+import { BannerView } from './motion/BannerView.tsx';
+import { finishAnimations } from './motion/reducedMotion.ts';
+import { useFlip } from './motion/useFlip.ts';
+import { useTableMoments } from './motion/useTableMoments.ts';
 import { ScoreScreen } from './ScoreScreen.tsx';
-import { Table, TableStatus } from './Table.tsx';
+import { TableStatus } from './Table.tsx';
+import { type CardState, cardStates, hintNumbers } from './table/cardStates.ts';
+import { PhoneTabs, type TableTab } from './table/PhoneTabs.tsx';
+import { PlayerBoard } from './table/PlayerBoard.tsx';
+import { Rows } from './table/Rows.tsx';
+import { hasStage, Stage } from './table/Stage.tsx';
+import { StatusBar } from './table/StatusBar.tsx';
+import { ZoomLayer } from './table/ZoomLayer.tsx';
+import { ZoomProvider } from './table/zoom.tsx';
 
-/** Card ids a move acts on: they flash after a bot's move and glow for a hint. */
+/** Card ids a move acts on: they flash after another player's move and glow for a hint. */
 export const moveCardIds = cardsNamed;
 
-/** Card id → the move a click on it plays, for the cards of the viewer's legal moves. */
-function clickTargets(legal: Move[]): Map<string, Move> {
-  const targets = new Map<string, Move>();
-  for (const move of legal) {
-    if (move.type === 'keepResources') continue;
-    for (const id of moveCardIds(move)) if (!targets.has(id)) targets.set(id, move);
-  }
-  return targets;
+/** How many seats after `viewer` a seat plays. */
+function after(seat: Seat, viewer: Seat | null, count: number): number {
+  return (seat - (viewer ?? 0) + count) % count;
 }
 
-/** Cards touched by a bot's move stay highlighted for a moment. */
+const NO_STATES: ReadonlyMap<string, CardState> = new Map();
+
+/** Cards touched by another player's move stay highlighted for a moment. */
 function useFlash(lastMove: LastMove | null): Set<string> {
   const [flash, setFlash] = useState<Set<string>>(new Set());
   useEffect(() => {
@@ -42,35 +55,35 @@ function useFlash(lastMove: LastMove | null): Set<string> {
   return flash;
 }
 
-function PassDevice({ seat, onConfirm }: { seat: number; onConfirm: () => void }) {
+/** The table screen fills the window: the page itself never scrolls at the table. */
+function useTableLayout(): void {
+  useEffect(() => {
+    document.documentElement.classList.add('at-table');
+    return () => document.documentElement.classList.remove('at-table');
+  }, []);
+}
+
+function PassDevice({ name, onConfirm }: { name: string; onConfirm: () => void }) {
   const { t } = useTranslation();
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);
   return (
     <section className="pass-device" aria-labelledby="pass-title" data-testid="pass-device">
-      <h2 id="pass-title">
-        {t('table.passDevice.title', { seat: t('app.seat', { n: seat + 1 }) })}
-      </h2>
+      <h2 id="pass-title">{t('table.passDevice.title', { seat: name })}</h2>
       <p>{t('table.passDevice.text')}</p>
       <button ref={button} type="button" className="primary" onClick={onConfirm}>
-        {t('table.passDevice.confirm', { seat: t('app.seat', { n: seat + 1 }) })}
+        {t('table.passDevice.confirm', { seat: name })}
       </button>
     </section>
   );
 }
 
-/** A short line announcing what a bot just did (the log has the details). */
-function LastBotMove({ ctx, snapshot }: { ctx: TextContext; snapshot: TableSnapshot }) {
+/** A short line saying what another player just did (the log has the details). */
+function lastMoveText(ctx: TextContext, snapshot: TableSnapshot): string | null {
   const last = snapshot.lastMove;
   if (!last?.byBot) return null;
-  const entries = snapshot.log.filter((e) => e.moveIndex === last.index && !isSilent(e.event));
-  const first = entries[0];
-  if (!first) return null;
-  return (
-    <p className="bot-move" key={last.index}>
-      {describeEvent(ctx, first.event)}
-    </p>
-  );
+  const entry = snapshot.log.find((e) => e.moveIndex === last.index && !isSilent(e.event));
+  return entry ? describeEvent(ctx, entry.event) : null;
 }
 
 /** The local game's menu: export, replay once over, abandon. */
@@ -117,6 +130,32 @@ export function LocalGameMenu({
   );
 }
 
+/** Online only: whether the server is reachable (nothing at a local table). */
+function ConnectionState({ connection }: { connection: TableSnapshot['connection'] }) {
+  const { t } = useTranslation();
+  if (connection === null) return null;
+  return (
+    <span className={`connection connection--${connection}`} role="status">
+      <span className="connection__dot" aria-hidden="true" />
+      {t(`table.connection.${connection}`)}
+    </span>
+  );
+}
+
+function SoundToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="secondary sound-toggle"
+      aria-pressed={on}
+      onClick={() => onChange(!on)}
+    >
+      {t('table.sound')}
+    </button>
+  );
+}
+
 export interface TableScreenProps {
   source: TableSource;
   /** The game menu above the table (local: export/abandon; online: leave, download record). */
@@ -128,73 +167,176 @@ export interface TableScreenProps {
 export function TableScreen({ source, menu, side }: TableScreenProps) {
   const { t } = useTranslation();
   const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
+  const [soundOn, setSoundOn] = useState(loadSoundOn);
+  const [tab, setTab] = useState<TableTab>('table');
+  const root = useRef<HTMLDivElement>(null);
   const flash = useFlash(snapshot.lastMove);
+  const moments = useTableMoments(snapshot, soundOn);
+  useTableLayout();
+  useFlip(root, snapshot.moveCount);
   const view = snapshot.view;
   const ctx = useMemo<TextContext | null>(
     () =>
       view
-        ? { t, cards: cardsOf(view.cards), seats: snapshot.seats, viewer: snapshot.viewer }
+        ? {
+            t,
+            cards: cardsOf(view.cards),
+            seats: snapshot.seats,
+            viewer: snapshot.viewer,
+            players: snapshot.players,
+          }
         : null,
-    [t, view, snapshot.seats, snapshot.viewer],
+    [t, view, snapshot.seats, snapshot.viewer, snapshot.players],
+  );
+  const states = useMemo(
+    () =>
+      view && !snapshot.pending ? cardStates(view, snapshot.decision, snapshot.legal) : NO_STATES,
+    [view, snapshot.decision, snapshot.legal, snapshot.pending],
   );
   if (snapshot.passTo !== null || !view || !ctx) {
-    return <PassDevice seat={snapshot.passTo ?? 0} onConfirm={() => source.confirmPass()} />;
+    const seat = snapshot.passTo ?? 0;
+    return (
+      <PassDevice
+        name={playerName(t, snapshot.players[seat], seat)}
+        onConfirm={() => source.confirmPass()}
+      />
+    );
   }
-  const moveText = (move: Move) => describeMove(ctx, view, snapshot.decision, move);
-  const play = (move: Move) => source.play(move);
-  const hintIds =
+  const decision = snapshot.decision;
+  const moveText = (move: Move) => describeMove(ctx, view, decision, move);
+  const play = (move: Move) => {
+    if (!snapshot.pending) source.play(move);
+  };
+  const hint =
     snapshot.hint.status === 'ready' ? new Set(moveCardIds(snapshot.hint.move)) : new Set<string>();
   const activated = new Set(view.heist?.activated.map((a) => a.member) ?? []);
+  const mine = snapshot.legal.length > 0;
+  const heistHintFor =
+    decision.kind === 'activate' && mine
+      ? remainingHint(view, decision.seat, decision.remaining)
+      : { order: [], engaged: 0, feasible: false };
+  const order = hintNumbers(heistHintFor.order);
+  const viewer = snapshot.viewer;
+  const others: Seat[] = view.players
+    .map((p) => p.seat)
+    .filter((s) => s !== viewer)
+    // Opponents in playing order, starting after the viewer.
+    .sort((a, b) => after(a, viewer, view.players.length) - after(b, viewer, view.players.length));
+  const targets = new Set(snapshot.legal.flatMap((m) => (m.type === 'target' ? [m.target] : [])));
+  const boardProps = {
+    view,
+    players: snapshot.players,
+    states,
+    legal: snapshot.pending ? [] : snapshot.legal,
+    onPlay: play,
+    moveText,
+    flash,
+    hint,
+    activated,
+    busy: snapshot.pending,
+  };
+  const opponentsActive = others.some(
+    (s) => targets.has(s) || view.players[s].gang.some((m) => states.get(m.id)?.kind === 'legal'),
+  );
   return (
-    <div className="table-screen">
-      <div className="table-top">
-        <TableStatus view={view} />
-        {menu(snapshot)}
-      </div>
-      {snapshot.over && view.result ? (
-        <ScoreScreen
+    <ZoomProvider resetKey={snapshot.moveCount}>
+      {/* A click anywhere skips the running animations and the banner. */}
+      <div
+        ref={root}
+        className={`table-screen tab-${tab}`}
+        data-testid="decision"
+        onPointerDownCapture={() => {
+          if (root.current) finishAnimations(root.current);
+          moments.dismiss();
+        }}
+      >
+        <div className="table-top">
+          <TableStatus view={view} />
+          <div className="table-top__tools">
+            <ConnectionState connection={snapshot.connection} />
+            <SoundToggle
+              on={soundOn}
+              onChange={(on) => {
+                saveSoundOn(on);
+                setSoundOn(on);
+              }}
+            />
+            {menu(snapshot)}
+          </div>
+        </div>
+        <StatusBar
           ctx={ctx}
-          result={view.result}
-          seats={snapshot.seats}
-          families={view.options.families}
-          resources={view.options.resources}
-          focusOnShow
-        />
-      ) : (
-        <>
-          <LastBotMove ctx={ctx} snapshot={snapshot} />
-          <DecisionPanel
-            ctx={ctx}
-            view={view}
-            decision={snapshot.decision}
-            legal={snapshot.legal}
-            play={play}
-            moveText={moveText}
-            thinking={snapshot.thinking}
-            canUndo={snapshot.canUndo}
-            onUndo={() => source.undo()}
-            hint={snapshot.hint}
-            onHint={() => void source.requestHint()}
-            error={snapshot.error}
-          />
-        </>
-      )}
-      <div className="table-and-log">
-        <Table
           view={view}
-          seats={snapshot.seats}
-          interaction={
-            snapshot.legal.length > 0
-              ? { targets: clickTargets(snapshot.legal), moveText, onPlay: play }
-              : undefined
-          }
-          flash={flash}
-          hint={hintIds}
-          activated={activated}
+          decision={decision}
+          legal={snapshot.pending ? [] : snapshot.legal}
+          players={snapshot.players}
+          play={play}
+          moveText={moveText}
+          thinking={snapshot.thinking}
+          canUndo={snapshot.canUndo}
+          onUndo={() => source.undo()}
+          hint={snapshot.hint}
+          onHint={() => void source.requestHint()}
+          error={snapshot.error}
+          pending={snapshot.pending}
+          lastMove={lastMoveText(ctx, snapshot)}
         />
-        <Log ctx={ctx} entries={snapshot.log} />
-        {side}
+        <PhoneTabs tab={tab} onChange={setTab} opponentsActive={opponentsActive} />
+        <div className="table-main">
+          {snapshot.over && view.result ? (
+            <ScoreScreen
+              ctx={ctx}
+              result={view.result}
+              seats={snapshot.seats}
+              families={view.options.families}
+              resources={view.options.resources}
+              focusOnShow
+              players={snapshot.players}
+              record={source.record()}
+            />
+          ) : hasStage(view, decision) ? (
+            <Stage
+              key={`${viewer}-${decision.kind}`}
+              ctx={ctx}
+              view={view}
+              decision={decision}
+              legal={snapshot.legal}
+              play={play}
+              hintOrder={heistHintFor.order}
+              hintEngaged={heistHintFor.engaged}
+              busy={snapshot.pending}
+            />
+          ) : (
+            <Rows
+              view={view}
+              states={states}
+              legal={snapshot.pending ? [] : snapshot.legal}
+              onPlay={play}
+              moveText={moveText}
+              flash={flash}
+              hint={hint}
+            />
+          )}
+          {viewer !== null ? <PlayerBoard {...boardProps} seat={viewer} order={order} /> : null}
+        </div>
+        <aside className="table-side" aria-label={t('table.sideLabel')}>
+          <div className="opponents">
+            {others.map((seat) => (
+              <PlayerBoard
+                key={seat}
+                {...boardProps}
+                seat={seat}
+                compact
+                targeted={targets.has(seat)}
+              />
+            ))}
+          </div>
+          <Log ctx={ctx} entries={snapshot.log} />
+          {side}
+        </aside>
+        <BannerView banner={moments.banner} />
+        <ZoomLayer cards={view.cards} />
       </div>
-    </div>
+    </ZoomProvider>
   );
 }

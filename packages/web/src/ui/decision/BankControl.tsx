@@ -1,62 +1,121 @@
 /**
- * Bank deposits and withdrawals (R-RES-2): one amount picker and two buttons, offered
- * whenever the engine lists bank moves.
+ * Bank deposits and withdrawals (R-RES-2), drawn on the Bank resource card: an amount stepper and
+ * a confirm button for each direction, offered whenever the engine lists bank moves — at any
+ * moment of the owner's turn the engine allows it.
  */
-import type { GameView, Move } from '@gangsta/engine';
+import type { Move } from '@gangsta/engine';
 import { useId, useState } from 'react';
-import type { TextContext } from '../../text/context.ts';
+import { useTranslation } from 'react-i18next';
 
-type BankMove = Extract<Move, { type: 'bank' }>;
+export type BankMove = Extract<Move, { type: 'bank' }>;
 
-export function BankControl({
-  ctx,
-  view,
+export function isBankMove(move: Move): move is BankMove {
+  return move.type === 'bank';
+}
+
+/** The amounts on offer in one direction, smallest first. */
+function amountsOf(moves: readonly BankMove[], sign: 1 | -1): number[] {
+  return moves
+    .filter((m) => Math.sign(m.amount) === sign)
+    .map((m) => Math.abs(m.amount))
+    .sort((a, b) => a - b);
+}
+
+function Stepper({
+  label,
+  amounts,
+  sign,
   moves,
   play,
+  disabled,
 }: {
-  ctx: TextContext;
-  view: GameView;
-  moves: BankMove[];
+  label: string;
+  amounts: number[];
+  sign: 1 | -1;
+  moves: readonly BankMove[];
   play: (move: Move) => void;
+  disabled: boolean;
 }) {
-  const { t } = ctx;
+  const { t } = useTranslation();
   const id = useId();
-  const amounts = [...new Set(moves.map((m) => Math.abs(m.amount)))].sort((a, b) => a - b);
-  const [amount, setAmount] = useState(amounts[0] ?? 1);
-  if (moves.length === 0) return null;
-  const seat = moves[0].seat;
-  const chosen = amounts.includes(amount) ? amount : amounts[0];
-  const deposit = moves.find((m) => m.amount === chosen);
-  const withdraw = moves.find((m) => m.amount === -chosen);
+  const [index, setIndex] = useState(0);
+  if (amounts.length === 0) return null;
+  const at = Math.min(index, amounts.length - 1);
+  const amount = amounts[at];
+  const move = moves.find((m) => m.amount === sign * amount);
+  const money = t('app.money', { amount });
   return (
-    <fieldset className="bank-control">
-      <legend>
-        {t('decision.bank.legend', { amount: t('app.money', { amount: view.players[seat].bank }) })}
-      </legend>
-      <label htmlFor={id}>{t('decision.bank.amount')}</label>
-      <select id={id} value={chosen} onChange={(e) => setAmount(Number(e.target.value))}>
-        {amounts.map((a) => (
-          <option key={a} value={a}>
-            {t('app.money', { amount: a })}
-          </option>
-        ))}
-      </select>
+    // biome-ignore lint/a11y/useSemanticElements: a group of three buttons, not a form
+    <div className="bank-step" role="group" aria-labelledby={id}>
+      <span id={id} className="bank-step__label">
+        {label}
+      </span>
       <button
         type="button"
-        data-move-type="bank"
-        disabled={!deposit}
-        onClick={() => deposit && play(deposit)}
+        className="bank-step__less"
+        aria-label={t('decision.bank.less')}
+        disabled={disabled || at === 0}
+        onClick={() => setIndex(at - 1)}
       >
-        {t('decision.bank.deposit')}
+        −
+      </button>
+      <output className="bank-step__amount" aria-live="polite">
+        {money}
+      </output>
+      <button
+        type="button"
+        className="bank-step__more"
+        aria-label={t('decision.bank.more')}
+        disabled={disabled || at === amounts.length - 1}
+        onClick={() => setIndex(at + 1)}
+      >
+        +
       </button>
       <button
         type="button"
+        className="bank-step__go"
         data-move-type="bank"
-        disabled={!withdraw}
-        onClick={() => withdraw && play(withdraw)}
+        disabled={disabled || !move}
+        onClick={() => move && play(move)}
       >
-        {t('decision.bank.withdraw')}
+        {t(sign > 0 ? 'decision.bank.depositAmount' : 'decision.bank.withdrawAmount', {
+          amount: money,
+        })}
       </button>
-    </fieldset>
+    </div>
+  );
+}
+
+export function BankControl({
+  moves,
+  play,
+  disabled = false,
+}: {
+  moves: readonly BankMove[];
+  play: (move: Move) => void;
+  /** A move is on its way (online): no second one meanwhile. */
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (moves.length === 0) return null;
+  return (
+    <div className="bank-control" data-testid="bank-control">
+      <Stepper
+        label={t('decision.bank.deposit')}
+        amounts={amountsOf(moves, 1)}
+        sign={1}
+        moves={moves}
+        play={play}
+        disabled={disabled}
+      />
+      <Stepper
+        label={t('decision.bank.withdraw')}
+        amounts={amountsOf(moves, -1)}
+        sign={-1}
+        moves={moves}
+        play={play}
+        disabled={disabled}
+      />
+    </div>
   );
 }

@@ -1,0 +1,330 @@
+/**
+ * The load benchmark (a script, not a test): one server process with its SQLite store, N
+ * concurrent games of bot clients over WebSockets on loopback, each seat answering about 1 s
+ * (0.7–1.3 s) after its decision arrives with a random legal move. The paced steps grow one
+ * population of games (a finished game is replaced at once), so N is always the number of
+ * games in progress; games are 2–4 players over the variants. Prints moves per second and
+ * acknowledgement latency (send → ack, every ack durable) p50/p99/max for each N, then the
+ * saturation throughput (no pacing, a fixed number of games).
+ *
+ *   npm run load -w packages/server -- [--games 100,250,500,1000,2000] [--seconds 30]
+ *       [--warmup 5] [--saturation-games 200] [--saturation-seconds 20] [--workers 2] [--cpu-prof] [--data-dir DIR]
+ *
+ * The clients run in `--workers` child processes; each reports its CPU time and event-loop
+ * delay, printed beside the server's CPU, so one can tell which side limits. `--cpu-prof`
+ * writes the server's V8 CPU profile into ./load-profile/ when it stops.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type SpawnedServer, spawnServer } from '../test/support/spawnServer.ts';
+import type { FromWorker, ToWorker, WorkerResult } from './load/messages.ts';
+import { percentile, processCpuMs, processRssMb } from './load/stats.ts';
+
+interface Settings {
+  games: number[];
+  seconds: number;
+  warmup: number;
+  saturationGames: number;
+  saturationSeconds: number;
+  workers: number;
+  cpuProf: boolean;
+  /** A data folder to use instead of a fresh temporary one (e.g. on tmpfs, to take the disk out). */
+  dataDir: string | undefined;
+}
+
+interface StepFigures {
+  label: string;
+  games: number;
+  movesPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  acks: number;
+  serverCpu: number;
+  clientCpu: number;
+  clientLoopP99: number;
+  setupSeconds: number;
+  serverRssMb: number;
+  /** The machine's 1-minute load average at the end of the window (other work on the machine shows here). */
+  loadAverage: number;
+  notes: string;
+}
+
+const WORKER = fileURLToPath(new URL('./load/worker.ts', import.meta.url));
+
+function parseArgs(argv: string[]): Settings {
+  const settings: Settings = {
+    games: [100, 250, 500, 1000, 2000],
+    seconds: 30,
+    warmup: 5,
+    saturationGames: 200,
+    saturationSeconds: 20,
+    workers: 2,
+    cpuProf: false,
+    dataDir: undefined,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${flag} needs a value`);
+      return next;
+    };
+    const count = (text: string) => {
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < 0) throw new Error(`${flag}: not a whole number: ${text}`);
+      return n;
+    };
+    switch (flag) {
+      case '--games':
+        settings.games = value().split(',').map(count);
+        break;
+      case '--seconds':
+        settings.seconds = count(value());
+        break;
+      case '--warmup':
+        settings.warmup = count(value());
+        break;
+      case '--saturation-games':
+        settings.saturationGames = count(value());
+        break;
+      case '--saturation-seconds':
+        settings.saturationSeconds = count(value());
+        break;
+      case '--workers':
+        settings.workers = Math.max(1, count(value()));
+        break;
+      case '--cpu-prof':
+        settings.cpuProf = true;
+        break;
+      case '--data-dir':
+        settings.dataDir = resolve(value());
+        break;
+      default:
+        throw new Error(`unknown flag ${flag}`);
+    }
+  }
+  return settings;
+}
+
+/** A client process and a way to wait for its next message of a type. */
+class WorkerHandle {
+  private readonly inbox: FromWorker[] = [];
+  private readonly waiting: { type: FromWorker['type']; resolve: (m: FromWorker) => void }[] = [];
+
+  constructor(readonly child: ChildProcess) {
+    child.on('message', (message: FromWorker) => {
+      const index = this.waiting.findIndex((w) => w.type === message.type);
+      if (index >= 0) this.waiting.splice(index, 1)[0].resolve(message);
+      else this.inbox.push(message);
+    });
+  }
+
+  send(message: ToWorker): void {
+    this.child.send(message);
+  }
+
+  next<T extends FromWorker['type']>(type: T): Promise<Extract<FromWorker, { type: T }>> {
+    const index = this.inbox.findIndex((m) => m.type === type);
+    if (index >= 0)
+      return Promise.resolve(this.inbox.splice(index, 1)[0] as Extract<FromWorker, { type: T }>);
+    return new Promise((resolve) =>
+      this.waiting.push({ type, resolve: (m) => resolve(m as Extract<FromWorker, { type: T }>) }),
+    );
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function runStep(
+  server: SpawnedServer,
+  workers: WorkerHandle[],
+  step: {
+    label: string;
+    games: number;
+    paced: boolean;
+    seconds: number;
+    warmup: number;
+    seed: number;
+  },
+): Promise<StepFigures> {
+  const began = Date.now();
+  workers.forEach((worker, index) => {
+    const share =
+      Math.floor(step.games / workers.length) + (index < step.games % workers.length ? 1 : 0);
+    worker.send({
+      type: 'grow',
+      url: server.url,
+      wsUrl: server.wsUrl,
+      games: share,
+      paced: step.paced,
+      worker: index,
+      workers: workers.length,
+      seed: step.seed,
+    });
+  });
+  const ready = await Promise.all(workers.map((w) => w.next('ready')));
+  const setupSeconds = (Date.now() - began) / 1000;
+  console.log(`  ${step.games} games playing (set-up ${setupSeconds.toFixed(1)} s); measuring…`);
+  const failures = ready.flatMap((r) => r.failures);
+  if (failures.length)
+    console.error(`  ${step.label}: some tables failed to set up: ${failures.join(' | ')}`);
+  await sleep(step.warmup * 1000);
+  const serverCpuBefore = processCpuMs(server.pid);
+  for (const worker of workers) worker.send({ type: 'measure' });
+  const windowBegan = Date.now();
+  await sleep(step.seconds * 1000);
+  for (const worker of workers) worker.send({ type: 'report' });
+  const windowMs = Date.now() - windowBegan;
+  const serverCpu = (processCpuMs(server.pid) - serverCpuBefore) / windowMs;
+  const serverRssMb = processRssMb(server.pid);
+  const loadAverage = loadavg()[0];
+  const results = (await Promise.all(workers.map((w) => w.next('result')))).map((m) => m.result);
+  return figures(step.label, step.games, results, {
+    serverCpu,
+    setupSeconds,
+    serverRssMb,
+    loadAverage,
+  });
+}
+
+function figures(
+  label: string,
+  games: number,
+  results: WorkerResult[],
+  server: { serverCpu: number; setupSeconds: number; serverRssMb: number; loadAverage: number },
+): StepFigures {
+  const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const windowMs = Math.max(...results.map((r) => r.windowMs));
+  const acks = latencies.length;
+  const refusals: Record<string, number> = {};
+  for (const r of results)
+    for (const [code, n] of Object.entries(r.refusals)) refusals[code] = (refusals[code] ?? 0) + n;
+  const stale = results.reduce((s, r) => s + r.stale, 0);
+  const unanswered = results.reduce((s, r) => s + r.unanswered, 0);
+  const finished = results.reduce((s, r) => s + r.gamesFinished, 0);
+  const megabytes = results.reduce((s, r) => s + r.bytesReceived, 0) / 1e6;
+  const notes = [
+    `stale ${stale}`,
+    `unanswered ${unanswered}`,
+    `games ended ${finished}`,
+    `${(megabytes / (windowMs / 1000)).toFixed(1)} MB/s to clients`,
+    ...Object.entries(refusals).map(([code, n]) => `${code} ${n}`),
+  ].join(', ');
+  return {
+    label,
+    games,
+    movesPerSecond: acks / (windowMs / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.length ? latencies[latencies.length - 1] : Number.NaN,
+    acks,
+    serverCpu: server.serverCpu,
+    clientCpu: results.reduce((s, r) => s + r.cpuMs, 0) / windowMs,
+    clientLoopP99: Math.max(...results.map((r) => r.loopDelayP99)),
+    setupSeconds: server.setupSeconds,
+    serverRssMb: server.serverRssMb,
+    loadAverage: server.loadAverage,
+    notes,
+  };
+}
+
+function printTable(rows: StepFigures[], settings: Settings): void {
+  const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+  console.log('');
+  console.log(
+    `Load benchmark: ${settings.workers} client processes, ${settings.seconds} s per step after ${settings.warmup} s warm-up; latency = move sent → ack (durable)`,
+  );
+  console.log('');
+  console.log(
+    '| step | games | moves/s | p50 ms | p99 ms | max ms | server CPU | clients CPU | client loop p99 ms | server RSS MB | set-up s | load avg |',
+  );
+  console.log(
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
+  for (const r of rows) {
+    console.log(
+      `| ${r.label} | ${r.games} | ${r.movesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${(r.serverCpu * 100).toFixed(0)}% | ${(r.clientCpu * 100).toFixed(0)}% | ${ms(r.clientLoopP99)} | ${r.serverRssMb.toFixed(0)} | ${r.setupSeconds.toFixed(1)} | ${r.loadAverage.toFixed(1)} |`,
+    );
+  }
+  console.log('');
+  for (const r of rows) console.log(`${r.label} (${r.games} games): ${r.acks} acks; ${r.notes}`);
+}
+
+async function main(): Promise<void> {
+  const settings = parseArgs(process.argv.slice(2));
+  const profileDir = resolve('load-profile');
+  if (settings.cpuProf) mkdirSync(profileDir, { recursive: true });
+  const server = await spawnServer({
+    dataDir: settings.dataDir,
+    env: { LOG_LEVEL: 'warn' },
+    nodeArgs: settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
+  const workers = Array.from(
+    { length: settings.workers },
+    () => new WorkerHandle(fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })),
+  );
+  const rows: StepFigures[] = [];
+  // Interrupted (Ctrl-C, timeout): stop the clients and the server by pid before leaving.
+  const interrupt = (signal: NodeJS.Signals) => {
+    for (const worker of workers) worker.child.kill('SIGTERM');
+    void server.stop(5_000).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    console.log(`server pid ${server.pid} at ${server.url}`);
+    // Steps grow the same games (new ones join, the others play on), so they run in rising order.
+    const steps = [...settings.games].sort((a, b) => a - b);
+    for (const [i, games] of steps.entries()) {
+      const step = {
+        label: 'paced ~1 s',
+        games,
+        paced: true,
+        seconds: settings.seconds,
+        warmup: settings.warmup,
+        seed: i + 1,
+      };
+      rows.push(await runStep(server, workers, step));
+      const r = rows[rows.length - 1];
+      console.log(
+        `  ${games} games: ${r.movesPerSecond.toFixed(0)} moves/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms`,
+      );
+    }
+    if (settings.saturationGames > 0) {
+      for (const worker of workers) worker.send({ type: 'close' });
+      await Promise.all(workers.map((w) => w.next('closed')));
+      // Let the server take in the closed sockets before the next step.
+      await sleep(2000);
+      const step = {
+        label: 'saturation (no pacing)',
+        games: settings.saturationGames,
+        paced: false,
+        seconds: settings.saturationSeconds,
+        warmup: 3,
+        seed: 99,
+      };
+      rows.push(await runStep(server, workers, step));
+      const r = rows[rows.length - 1];
+      console.log(`  saturation, ${step.games} games: ${r.movesPerSecond.toFixed(0)} moves/s`);
+    }
+  } finally {
+    for (const worker of workers) worker.send({ type: 'exit' });
+    const code = await server.stop(30_000);
+    if (code !== 0)
+      console.error(`the server exited with code ${code}:\n${server.output().slice(-2000)}`);
+  }
+  printTable(rows, settings);
+  if (settings.cpuProf) console.log(`\nserver CPU profile written to ${profileDir}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    console.error(error.stack ?? error.message);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,291 @@
+/**
+ * One benchmark game: 2–4 players registered over HTTP, the table created, joined and started,
+ * one WebSocket per seat. Each seat answers its decisions with a random legal move, paced like
+ * a person (0.7–1.3 s after the decision arrives) or at once (saturation), and times every
+ * move from sending to its acknowledgement. Cheap on purpose: the clients must not be what
+ * the benchmark measures.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Move } from '@gangsta/engine';
+import { PROTOCOL_VERSION } from '@gangsta/protocol';
+import WebSocket from 'ws';
+import { jsonRequest } from './http.ts';
+
+export class Metrics {
+  measuring = false;
+  latencies: number[] = [];
+  acks = 0;
+  stale = 0;
+  refusals: Record<string, number> = {};
+  gamesFinished = 0;
+  framesReceived = 0;
+  bytesReceived = 0;
+
+  refused(code: string): void {
+    this.refusals[code] = (this.refusals[code] ?? 0) + 1;
+  }
+
+  reset(): void {
+    this.latencies = [];
+    this.acks = 0;
+    this.stale = 0;
+    this.refusals = {};
+    this.gamesFinished = 0;
+    this.framesReceived = 0;
+    this.bytesReceived = 0;
+  }
+}
+
+export interface GameContext {
+  url: string;
+  wsUrl: string;
+  paced: boolean;
+  metrics: Metrics;
+  /** A fresh move id. */
+  nextId(): string;
+  /** A local loopback address for the next player. */
+  nextAddress(): string;
+  random(): number;
+  /** Called once when the game ends (by its first seat). */
+  onOver(game: LoadGame): void;
+  stopped(): boolean;
+}
+
+interface Frame {
+  legal: Move[];
+  over: boolean;
+}
+
+/** A server message, read only as far as the load client needs. */
+interface Incoming {
+  type: string;
+  id?: string;
+  version?: number;
+  from?: number;
+  frame?: Frame | null;
+  error?: { code: string; params?: { retryMs?: number } };
+}
+
+/**
+ * Reads a server message as cheaply as possible: an `update` is mostly the recipient's view,
+ * which these clients never look at, so only its head (`from`, `version`) and its tail (the
+ * frame's `legal`, `canUndo`, `deciding`, `over`, written after the view) are parsed. Anything
+ * else, or an update laid out otherwise, is parsed whole.
+ */
+export function readMessage(text: string): Incoming {
+  if (text.startsWith('{"type":"update"')) {
+    const head = /"from":(\d+),"version":(\d+)/.exec(text.slice(0, 200));
+    const legalAt = text.lastIndexOf('"legal":');
+    if (head && legalAt > 0 && text.endsWith('}}')) {
+      try {
+        const frame = JSON.parse(`{${text.slice(legalAt, -1)}`) as Frame;
+        return { type: 'update', from: Number(head[1]), version: Number(head[2]), frame };
+      } catch {
+        // not the expected layout: read it whole below
+      }
+    }
+  }
+  return JSON.parse(text) as Incoming;
+}
+
+class LoadSeat {
+  private socket: WebSocket | null = null;
+  private version = 0;
+  private frame: Frame | null = null;
+  private pending: { id: string; sentAt: number } | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly game: LoadGame,
+    readonly token: string,
+    readonly address: string,
+  ) {}
+
+  /** Connects, says hello and watches the table; resolves on the server's first answer to watch. */
+  connect(): Promise<void> {
+    const socket = new WebSocket(this.game.ctx.wsUrl, {
+      localAddress: this.address,
+      perMessageDeflate: false,
+    });
+    this.socket = socket;
+    return new Promise((resolve, reject) => {
+      socket.once('error', reject);
+      socket.once('open', () => {
+        socket.send(
+          JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, token: this.token }),
+        );
+        socket.send(JSON.stringify({ type: 'watch', table: this.game.id }));
+      });
+      let resolved = false;
+      socket.on('message', (data: WebSocket.RawData) => {
+        const text = String(data);
+        this.receive(text);
+        if (!resolved && (text.includes('"type":"sync"') || text.includes('"type":"update"'))) {
+          resolved = true;
+          resolve();
+        }
+      });
+    });
+  }
+
+  /** Pending (unanswered) move older than `ms`, if any. */
+  unansweredFor(ms: number, now: number): boolean {
+    return this.pending !== null && now - this.pending.sentAt > ms;
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.socket?.terminate();
+    this.socket = null;
+  }
+
+  private receive(text: string): void {
+    const { metrics } = this.game.ctx;
+    metrics.framesReceived++;
+    metrics.bytesReceived += text.length;
+    const message = readMessage(text);
+    switch (message.type) {
+      case 'sync':
+      case 'update':
+        return this.position(message);
+      case 'ack':
+        return this.answered(message.id, true);
+      case 'rejected':
+        if (message.error?.code === 'STALE') metrics.stale++;
+        else metrics.refused(message.error?.code ?? 'unknown');
+        return this.answered(message.id, false);
+      case 'error':
+        return this.refusal(message);
+    }
+  }
+
+  private position(message: Incoming): void {
+    if (message.type === 'update' && message.from !== undefined && message.from > this.version) {
+      // A gap: ask for what was missed, as a real client does.
+      this.socket?.send(JSON.stringify({ type: 'watch', table: this.game.id, seen: this.version }));
+      return;
+    }
+    if (message.version === undefined || message.version < this.version || !message.frame) return;
+    this.version = message.version;
+    this.frame = message.frame;
+    if (this.frame.over) this.game.over();
+    else this.schedule();
+  }
+
+  private answered(id: string | undefined, acked: boolean): void {
+    if (!this.pending || this.pending.id !== id) return;
+    const { metrics } = this.game.ctx;
+    if (acked) {
+      metrics.acks++;
+      if (metrics.measuring) metrics.latencies.push(performance.now() - this.pending.sentAt);
+    }
+    this.pending = null;
+    this.schedule();
+  }
+
+  private refusal(message: Incoming): void {
+    const code = message.error?.code ?? 'unknown';
+    this.game.ctx.metrics.refused(code);
+    // A rate-limited move was dropped unanswered: forget it and try again later.
+    if (code === 'RATE_LIMITED' && this.pending) {
+      this.pending = null;
+      this.schedule(message.error?.params?.retryMs ?? 1000);
+    }
+  }
+
+  /** Plans this seat's next move if it has a decision and nothing in flight. */
+  private schedule(delayMs?: number): void {
+    if (
+      this.timer ||
+      this.pending ||
+      !this.frame ||
+      this.frame.over ||
+      this.frame.legal.length === 0
+    )
+      return;
+    const { ctx } = this.game;
+    const delay = delayMs ?? (ctx.paced ? 700 + ctx.random() * 600 : 0);
+    this.timer = setTimeout(() => this.fire(), delay);
+  }
+
+  private fire(): void {
+    this.timer = null;
+    const { ctx } = this.game;
+    if (ctx.stopped() || this.pending || !this.socket || !this.frame || this.frame.over) return;
+    const legal = this.frame.legal;
+    if (legal.length === 0) return;
+    const move = legal[Math.floor(ctx.random() * legal.length)];
+    const id = ctx.nextId();
+    this.pending = { id, sentAt: performance.now() };
+    this.socket.send(
+      JSON.stringify({ type: 'move', table: this.game.id, id, seen: this.version, move }),
+    );
+  }
+}
+
+export class LoadGame {
+  id = '';
+  private seats: LoadSeat[] = [];
+  private finished = false;
+
+  constructor(
+    readonly ctx: GameContext,
+    readonly players: number,
+    private readonly options: Record<string, boolean>,
+  ) {}
+
+  /** Registers the players, creates, fills and starts the table, and connects every seat. */
+  async setUp(): Promise<void> {
+    const { url } = this.ctx;
+    const players = [];
+    for (let seat = 0; seat < this.players; seat++) {
+      const address = this.ctx.nextAddress();
+      const created = await jsonRequest<{ token: string }>(url, 'POST', '/players', {
+        body: { name: `load-${seat}` },
+        localAddress: address,
+      });
+      players.push({ token: created.token, address });
+    }
+    const [host, ...guests] = players;
+    const table = await jsonRequest<{ table: { id: string } }>(url, 'POST', '/tables', {
+      token: host.token,
+      localAddress: host.address,
+      body: {
+        public: false,
+        options: { players: this.players, ...this.options },
+        seats: players.map((_, seat) => ({ kind: seat === 0 ? 'host' : 'open' })),
+      },
+    });
+    this.id = table.table.id;
+    for (const [index, guest] of guests.entries()) {
+      await jsonRequest(url, 'POST', `/tables/${this.id}/join`, {
+        token: guest.token,
+        localAddress: guest.address,
+        body: { seat: index + 1 },
+      });
+    }
+    this.seats = players.map((p) => new LoadSeat(this, p.token, p.address));
+    await Promise.all(this.seats.map((seat) => seat.connect()));
+    await jsonRequest(url, 'POST', `/tables/${this.id}/start`, {
+      token: host.token,
+      localAddress: host.address,
+      body: {},
+    });
+  }
+
+  over(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.ctx.metrics.gamesFinished++;
+    this.ctx.onOver(this);
+  }
+
+  unanswered(ms: number, now: number): number {
+    return this.seats.filter((seat) => seat.unansweredFor(ms, now)).length;
+  }
+
+  close(): void {
+    for (const seat of this.seats) seat.close();
+  }
+}

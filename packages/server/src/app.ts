@@ -1,0 +1,102 @@
+/**
+ * The server: Fastify with the HTTP API, the WebSocket endpoint and the built web client, on
+ * top of the table service and the store. `startServer` listens and returns a handle whose
+ * `close` shuts down in order: no new connections, bots stopped, moves in flight committed,
+ * sockets closed, database closed.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import { LIMITS } from '@gangsta/protocol';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFAULTS, type ServerOptions } from './config.ts';
+import { installErrorHandler, installNotFound } from './http/errors.ts';
+import { registerRoutes } from './http/routes.ts';
+import type { Store } from './store/types.ts';
+import { WorkerStore } from './store/workerStore.ts';
+import { TableService } from './tables/service.ts';
+import { Hub } from './ws/hub.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Frames up to this size are read and refused with a TOO_LARGE error frame (the connection
+ * stays usable); only larger ones make the WebSocket library close the connection.
+ */
+const HARD_FRAME_LIMIT = 16 * LIMITS.maxFrameBytes;
+
+/**
+ * The API's own rate limit per address (the web client's files are not counted: a page load
+ * fetches many of them).
+ */
+async function limitRequests(scope: FastifyInstance, options: ServerOptions): Promise<void> {
+  if (options.httpPerMinute <= 0) return;
+  await scope.register(fastifyRateLimit, {
+    max: options.httpPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      retryMs: context.ttl,
+      message: 'too many requests',
+    }),
+  });
+}
+
+/** The web client at `/` when it has been built; returns whether it is served. */
+async function serveClient(app: FastifyInstance, staticDir: string | null): Promise<boolean> {
+  if (!staticDir || !existsSync(join(staticDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, { root: staticDir, wildcard: true });
+  return true;
+}
+
+export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<RunningServer> {
+  const options: ServerOptions = { ...DEFAULTS, ...overrides };
+  const store: Store = options.store ?? new WorkerStore(options.dataDir);
+  await store.migrate();
+  const app = Fastify({
+    logger: { level: options.logLevel, stream: process.stderr },
+    bodyLimit: LIMITS.maxBodyBytes,
+    // One line per request would drown the log; failures are logged where they happen.
+    disableRequestLogging: true,
+    trustProxy: false,
+  });
+  const tables = new TableService(store, app.log, {
+    botDelayMs: options.botDelayMs,
+    botThreads: options.botThreads,
+  });
+  const rebuilt = await tables.rebuild();
+  installErrorHandler(app);
+  await app.register(fastifyWebsocket, { options: { maxPayload: HARD_FRAME_LIMIT } });
+  const hub = new Hub(tables.ctx, {
+    maxSocketsPerAddress: options.maxSocketsPerAddress,
+    heartbeatMs: 30_000,
+  });
+  await app.register(async (scope) => {
+    await limitRequests(scope, options);
+    hub.register(scope);
+    registerRoutes(scope, tables.ctx, { playersPerMinute: options.playersPerMinute });
+  });
+  installNotFound(app, await serveClient(app, options.staticDir));
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  app.log.info({ rebuilt }, 'tables rebuilt from the store');
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      await tables.stop();
+      hub.closeAll();
+      await app.close();
+      await tables.ctx.commits.drained();
+      await store.close();
+    })();
+    return closing;
+  };
+  return { url: `http://${options.host}:${port}`, port, close };
+}

@@ -1,0 +1,35 @@
+/** `Authorization: Bearer <token>`: the player whose token hashes to a stored hash. */
+import type { FastifyRequest } from 'fastify';
+import { hashToken } from '../ids.ts';
+import { refuse } from '../refusal.ts';
+import type { PlayerRow, Store } from '../store/types.ts';
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S{1,128})$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** The requesting player, or null when the request carries no token. */
+export async function optionalPlayer(
+  store: Store,
+  request: FastifyRequest,
+): Promise<PlayerRow | null> {
+  const token = bearer(request);
+  if (token === null) {
+    if (request.headers.authorization)
+      refuse('UNAUTHENTICATED', 'the Authorization header is not "Bearer <token>"');
+    return null;
+  }
+  const player = await store.findPlayerByTokenHash(hashToken(token));
+  if (!player) refuse('UNAUTHENTICATED', 'unknown token');
+  return player;
+}
+
+export async function requirePlayer(store: Store, request: FastifyRequest): Promise<PlayerRow> {
+  const player = await optionalPlayer(store, request);
+  if (!player)
+    refuse('UNAUTHENTICATED', 'this needs a player token (Authorization: Bearer <token>)');
+  return player;
+}

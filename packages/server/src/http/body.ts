@@ -1,0 +1,23 @@
+/** Request bodies parsed with the protocol's schemas; a bad one is refused with the first problem. */
+import type { ProtocolErrorCode } from '@gangsta/protocol';
+import type { z } from 'zod';
+import { refuse } from '../refusal.ts';
+
+/** Which code a problem at this path gets (a bad name is BAD_NAME, bad options BAD_OPTIONS…). */
+export type CodeForPath = (
+  path: readonly PropertyKey[],
+  keys: readonly string[],
+) => ProtocolErrorCode;
+
+const defaultCode: CodeForPath = () => 'BAD_MESSAGE';
+
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown, codeFor = defaultCode): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue.path.length ? `${issue.path.map(String).join('.')}: ` : '';
+  const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+  return refuse(codeFor(issue.path, keys), `${where}${issue.message}`, {
+    path: issue.path.map(String).join('.'),
+  });
+}

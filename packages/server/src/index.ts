@@ -1,0 +1,5 @@
+/** @gangsta/server — the authoritative game server (see README.md beside this folder). */
+export { type RunningServer, startServer } from './app.ts';
+export { DEFAULTS, optionsFromEnv, type ServerOptions } from './config.ts';
+export { openSqliteStore, SqliteStore } from './store/sqlite.ts';
+export type * from './store/types.ts';

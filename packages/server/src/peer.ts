@@ -1,0 +1,12 @@
+/** One live connection as the tables see it: who it is, and a way to send it frames. */
+import type { ServerMessage } from '@gangsta/protocol';
+import type { PlayerRow } from './store/types.ts';
+
+export interface Peer {
+  readonly id: number;
+  /** The player who said hello with a valid token; null for an anonymous spectator. */
+  player: PlayerRow | null;
+  /** Tables this connection watches. */
+  readonly tables: Set<string>;
+  send(message: ServerMessage): void;
+}

@@ -1,0 +1,55 @@
+/** The database's tables as kysely sees them (the columns of `migrations.ts`). */
+import type { ColumnType } from 'kysely';
+
+export interface PlayersTable {
+  id: string;
+  name: string;
+  token_hash: string;
+  created_at: string;
+}
+
+export interface TablesTable {
+  id: string;
+  name: string;
+  public: number;
+  host_id: string;
+  /** JSON of `TableOptions`. */
+  options: string;
+  /** JSON of `StoredSeat[]`. */
+  seats: string;
+  status: string;
+  seed: number | null;
+  move_count: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface MovesTable {
+  table_id: string;
+  seq: number;
+  seat: number;
+  kind: string;
+  /** JSON of the move; null for an undo. */
+  move: string | null;
+  client_id: string;
+  by_bot: number;
+  at: string;
+}
+
+export interface ChatTable {
+  table_id: string;
+  seq: number;
+  player_id: string;
+  name: string;
+  seat: number | null;
+  text: string;
+  at: string;
+}
+
+export interface Database {
+  players: PlayersTable;
+  tables: TablesTable;
+  moves: MovesTable;
+  chat: ChatTable;
+}

@@ -1,0 +1,88 @@
+/**
+ * Server bots: when a bot's seat must decide, it waits the table's pace, then asks a worker
+ * thread for a move from its seat's view only, and plays it through the same path as a
+ * person's move (durable first, then broadcast). One bot of a table thinks at a time.
+ */
+import { legalMoves, viewFor } from '@gangsta/engine';
+import type { BotPool } from '../bots/pool.ts';
+import { botSeed } from '../bots/seed.ts';
+import type { TableContext } from './context.ts';
+import { decidingSeats } from './frames.ts';
+import { submit } from './play.ts';
+import { isOver } from './position.ts';
+import type { Room } from './room.ts';
+
+export interface BotRunnerOptions {
+  pool: BotPool;
+  /** The pause before a bot moves, like a person thinking (0 in tests). */
+  delayMs: number;
+}
+
+export class BotRunner {
+  private stopped = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly ctx: () => TableContext,
+    private readonly options: BotRunnerOptions,
+  ) {}
+
+  stop(): void {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /** Starts a bot of this table if one must decide now and none is busy. */
+  wake(room: Room): void {
+    if (this.stopped || room.botBusy || !this.botToMove(room)) return;
+    room.botBusy = true;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.play(room).finally(() => {
+        room.botBusy = false;
+        this.wake(room);
+      });
+    }, this.options.delayMs);
+    this.timers.add(timer);
+  }
+
+  private botToMove(room: Room): number | null {
+    const head = room.head;
+    if (room.table.status !== 'playing' || !head || isOver(head)) return null;
+    const deciding = new Set(decidingSeats(head));
+    const seat = room.table.seats.findIndex((s, i) => s.botLevel !== null && deciding.has(i));
+    return seat < 0 ? null : seat;
+  }
+
+  private async play(room: Room): Promise<void> {
+    const seat = this.botToMove(room);
+    const head = room.head;
+    if (seat === null || !head || this.stopped) return;
+    const level = room.table.seats[seat].botLevel!;
+    const legal = legalMoves(head.state, seat);
+    const seed = botSeed(room.table.seed ?? 0, seat, head.state.moveCount);
+    let move = legal[0];
+    try {
+      move = await this.options.pool.decide(level, seed, viewFor(head.state, seat), legal);
+    } catch (error) {
+      if (this.stopped) return;
+      // A bot that fails must not stall the table: it plays its first legal move instead.
+      this.ctx().log.error(
+        { err: error, table: room.id, seat },
+        'a bot failed; it plays a legal move',
+      );
+    }
+    // Someone moved while the bot thought: its answer is for an old position; it thinks again.
+    if (this.stopped || room.head !== head) return;
+    submit(this.ctx(), {
+      room,
+      seat,
+      clientId: `bot-${head.version + 1}`,
+      seen: head.version,
+      move,
+      byBot: true,
+      peer: null,
+    });
+  }
+}

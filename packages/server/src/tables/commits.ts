@@ -1,0 +1,88 @@
+/**
+ * Group commit. A move is applied in memory at once (the engine validates it), then queued;
+ * the queue is written as one transaction, and only when that transaction has committed are
+ * its moves acknowledged and broadcast. Moves that arrive while a transaction is being written
+ * wait for the next one, so the number of transactions per second stays bounded however many
+ * games are played at once.
+ */
+import type { MoveRow, Store, TableChange } from '../store/types.ts';
+import type { Position } from './position.ts';
+import type { Room } from './room.ts';
+
+export interface PendingMove {
+  room: Room;
+  row: MoveRow;
+  before: Position;
+  after: Position;
+  /** A change of the table's row in the same transaction (the game is over). */
+  change: TableChange | null;
+}
+
+export interface CommitHandlers {
+  committed(batch: PendingMove[]): void;
+  failed(batch: PendingMove[], error: unknown): void;
+}
+
+export class CommitQueue {
+  private queue: PendingMove[] = [];
+  private writing = false;
+  private scheduled = false;
+  private idle: (() => void)[] = [];
+
+  constructor(
+    private readonly store: Store,
+    private readonly handlers: CommitHandlers,
+  ) {}
+
+  add(pending: PendingMove): void {
+    this.queue.push(pending);
+    this.schedule();
+  }
+
+  /** Drops the queued (not yet writing) moves of a room; returns them. */
+  dropQueued(room: Room): PendingMove[] {
+    const dropped = this.queue.filter((p) => p.room === room);
+    this.queue = this.queue.filter((p) => p.room !== room);
+    return dropped;
+  }
+
+  /** Resolves when nothing is queued or being written (for a clean shutdown). */
+  drained(): Promise<void> {
+    if (!this.writing && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.writing) return;
+    this.scheduled = true;
+    // Let the moves read in this turn of the event loop join the same transaction.
+    setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return this.settle();
+    this.writing = true;
+    try {
+      await this.store.commit({
+        moves: batch.map((p) => p.row),
+        tables: batch.flatMap((p) => (p.change ? [p.change] : [])),
+      });
+      this.writing = false;
+      this.handlers.committed(batch);
+    } catch (error) {
+      this.writing = false;
+      this.handlers.failed(batch, error);
+    }
+    if (this.queue.length > 0) this.schedule();
+    else this.settle();
+  }
+
+  private settle(): void {
+    const waiting = this.idle;
+    this.idle = [];
+    for (const resolve of waiting) resolve();
+  }
+}

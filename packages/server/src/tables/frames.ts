@@ -1,0 +1,62 @@
+/**
+ * What each recipient may see of a position: seated players their own seat's view, moves and
+ * events, everyone else the public ones. Nothing here ever returns the state itself.
+ */
+import { legalMoves, type Move, type Seat, viewFor, visibleEvents } from '@gangsta/engine';
+import type { GameFrame, LogLine, MoveNews } from '@gangsta/protocol';
+import { isOver, mayUndo, type Position } from './position.ts';
+
+/** Every seat's legal moves, once per position (a position is sent to every watcher). */
+const legalCache = new WeakMap<Position, { all: Move[]; deciding: Seat[] }>();
+
+function legalOf(position: Position): { all: Move[]; deciding: Seat[] } {
+  let cached = legalCache.get(position);
+  if (!cached) {
+    const all = isOver(position) ? [] : legalMoves(position.state);
+    const deciding = [...new Set(all.map((move) => move.seat))].sort((a, b) => a - b);
+    cached = { all, deciding };
+    legalCache.set(position, cached);
+  }
+  return cached;
+}
+
+/** The seats that must decide in this position. */
+export function decidingSeats(position: Position): readonly Seat[] {
+  return legalOf(position).deciding;
+}
+
+export function frameFor(position: Position, seat: Seat | null): GameFrame {
+  const { state } = position;
+  const over = isOver(position);
+  const { all, deciding } = legalOf(position);
+  return {
+    seat,
+    moveCount: state.moveCount,
+    view: viewFor(state, seat),
+    legal: seat === null ? [] : all.filter((move) => move.seat === seat),
+    canUndo: mayUndo(position, seat),
+    deciding: [...deciding],
+    over,
+  };
+}
+
+/** The recipient's whole visible log, setup first. */
+export function logFor(position: Position, seat: Seat | null): LogLine[] {
+  return position.events.flatMap((events, i) =>
+    visibleEvents(events, seat).map((event) => ({ moveIndex: i - 1, event })),
+  );
+}
+
+/** The last `count` moves in effect, as the recipient may learn of them. */
+export function newsFor(position: Position, count: number, seat: Seat | null): MoveNews[] {
+  const news: MoveNews[] = [];
+  for (let index = position.moves.length - count; index < position.moves.length; index++) {
+    news.push({
+      index,
+      seat: position.moves[index].seat,
+      byBot: position.byBot[index],
+      events: visibleEvents(position.events[index + 1], seat),
+    });
+  }
+  return news;
+}

@@ -1,0 +1,250 @@
+/**
+ * The table before and around the game: create, join, leave, remove a player, start, and the
+ * finished game's record. Every change is written to the store before it is answered, and
+ * pushed as a `table` frame to everyone watching.
+ */
+import type {
+  CreateTable,
+  HostTableInfo,
+  JoinTable,
+  SeatSetup,
+  TableInfo,
+} from '@gangsta/protocol';
+import { newSeed, randomId } from '../ids.ts';
+import { refuse } from '../refusal.ts';
+import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
+import { sendSyncToAll, sendTableInfo } from './broadcast.ts';
+import type { TableContext } from './context.ts';
+import { recordOf, startPosition } from './position.ts';
+import { Room } from './room.ts';
+
+/** Invitation codes: 128 random bits. */
+const INVITE_BYTES = 16;
+
+function storedSeat(setup: SeatSetup, host: PlayerRow): StoredSeat {
+  const seat: StoredSeat = {
+    setup: setup.kind,
+    invite: null,
+    label: null,
+    botLevel: null,
+    playerId: null,
+    name: null,
+  };
+  if (setup.kind === 'host') return { ...seat, playerId: host.id, name: host.name };
+  if (setup.kind === 'invited')
+    return { ...seat, invite: randomId(INVITE_BYTES), label: setup.label || null };
+  if (setup.kind === 'bot') return { ...seat, botLevel: setup.level };
+  return seat;
+}
+
+/** The host's view of the table: the invitation code of every reserved seat. */
+export function hostInfo(room: Room): HostTableInfo {
+  const invites: Record<string, string> = {};
+  room.table.seats.forEach((seat, i) => {
+    if (seat.invite !== null) invites[String(i)] = seat.invite;
+  });
+  return { ...room.info(), invites };
+}
+
+export function infoFor(room: Room, player: PlayerRow | null): TableInfo | HostTableInfo {
+  return player?.id === room.table.hostId ? hostInfo(room) : room.info();
+}
+
+export async function createTable(
+  ctx: TableContext,
+  host: PlayerRow,
+  body: CreateTable,
+): Promise<HostTableInfo> {
+  const table: TableRow = {
+    id: randomId(),
+    name: body.name || `${host.name}’s table`,
+    public: body.public,
+    hostId: host.id,
+    options: body.options,
+    seats: body.seats.map((setup) => storedSeat(setup, host)),
+    status: 'waiting',
+    seed: null,
+    moveCount: 0,
+    createdAt: new Date().toISOString(),
+    startedAt: null,
+    finishedAt: null,
+  };
+  await ctx.store.createTable(table);
+  const room = new Room(table);
+  ctx.rooms.add(room);
+  return hostInfo(room);
+}
+
+export async function tableOf(ctx: TableContext, id: string): Promise<Room> {
+  const room = await ctx.rooms.get(id);
+  if (!room) refuse('UNKNOWN_TABLE', `no table has the id ${id}`, { table: id });
+  return room;
+}
+
+function requireWaiting(room: Room): void {
+  if (room.table.status !== 'waiting') {
+    refuse('WRONG_STATUS', `the table is ${room.table.status}, not waiting`, {
+      status: room.table.status,
+    });
+  }
+}
+
+function requireHost(room: Room, player: PlayerRow): void {
+  if (room.table.hostId !== player.id) refuse('NOT_HOST', 'only the host may do this');
+}
+
+/** The seat a join asks for, checked: a named seat, the invited seat of a code, or the first open one. */
+function seatToJoin(room: Room, body: JoinTable): number {
+  const seats = room.table.seats;
+  if (body.seat !== undefined) {
+    const seat = seats[body.seat];
+    if (!seat) refuse('NOT_FOUND', `the table has no seat ${body.seat}`, { seat: body.seat });
+    if (seat.playerId !== null || seat.botLevel !== null)
+      refuse('SEAT_TAKEN', `seat ${body.seat} is taken`, { seat: body.seat });
+    if (seat.setup === 'invited' && seat.invite !== body.invite)
+      refuse('BAD_INVITE', `seat ${body.seat} is reserved for an invitation`, { seat: body.seat });
+    return body.seat;
+  }
+  if (body.invite !== undefined) {
+    const index = seats.findIndex((s) => s.setup === 'invited' && s.invite === body.invite);
+    if (index < 0) refuse('BAD_INVITE', 'no seat of this table has that invitation code');
+    if (seats[index].playerId !== null)
+      refuse('SEAT_TAKEN', `seat ${index} is taken`, { seat: index });
+    return index;
+  }
+  const open = seats.findIndex((s) => s.setup === 'open' && s.playerId === null);
+  if (open < 0) refuse('SEAT_TAKEN', 'no open seat is free at this table');
+  return open;
+}
+
+/** Changes the seats in memory, writes them, and tells the watchers; undone if the write fails. */
+async function changeSeats(ctx: TableContext, room: Room, seats: StoredSeat[]): Promise<void> {
+  const before = room.table.seats;
+  room.table = { ...room.table, seats };
+  try {
+    await ctx.store.updateTable({ id: room.id, seats });
+  } catch (error) {
+    room.table = { ...room.table, seats: before };
+    throw error;
+  }
+  sendTableInfo(room);
+  // A watcher who took or lost a seat now sees the table from another place.
+  sendSyncToAll(room);
+}
+
+export async function joinTable(
+  ctx: TableContext,
+  player: PlayerRow,
+  id: string,
+  body: JoinTable,
+): Promise<{ room: Room; seat: number }> {
+  const room = await tableOf(ctx, id);
+  requireWaiting(room);
+  if (room.seatOf(player.id) !== null)
+    refuse('ALREADY_SEATED', 'you already hold a seat at this table', {
+      seat: room.seatOf(player.id),
+    });
+  const seat = seatToJoin(room, body);
+  const seats = room.table.seats.map((s, i) =>
+    i === seat ? { ...s, playerId: player.id, name: player.name } : s,
+  );
+  await changeSeats(ctx, room, seats);
+  return { room, seat };
+}
+
+/** A seat given back: open again, or reserved with a fresh code (the old one may have leaked). */
+function vacated(seat: StoredSeat): StoredSeat {
+  const invite = seat.setup === 'invited' ? randomId(INVITE_BYTES) : null;
+  return { ...seat, playerId: null, name: null, invite };
+}
+
+export async function leaveTable(ctx: TableContext, player: PlayerRow, id: string): Promise<Room> {
+  const room = await tableOf(ctx, id);
+  requireWaiting(room);
+  const seat = room.seatOf(player.id);
+  if (seat === null) refuse('NOT_SEATED', 'you hold no seat at this table');
+  if (room.table.hostId === player.id)
+    refuse('WRONG_STATUS', 'the host keeps their seat until the game starts');
+  await changeSeats(
+    ctx,
+    room,
+    room.table.seats.map((s, i) => (i === seat ? vacated(s) : s)),
+  );
+  return room;
+}
+
+export async function kickPlayer(
+  ctx: TableContext,
+  host: PlayerRow,
+  id: string,
+  seat: number,
+): Promise<Room> {
+  const room = await tableOf(ctx, id);
+  requireHost(room, host);
+  requireWaiting(room);
+  const target = room.table.seats[seat];
+  if (!target || target.playerId === null)
+    refuse('NOT_SEATED', `nobody sits at seat ${seat}`, { seat });
+  if (target.playerId === host.id) refuse('WRONG_STATUS', 'the host cannot remove themselves');
+  await changeSeats(
+    ctx,
+    room,
+    room.table.seats.map((s, i) => (i === seat ? vacated(s) : s)),
+  );
+  return room;
+}
+
+export async function startTable(ctx: TableContext, host: PlayerRow, id: string): Promise<Room> {
+  const room = await tableOf(ctx, id);
+  requireHost(room, host);
+  requireWaiting(room);
+  const empty = room.table.seats.findIndex((s) => s.playerId === null && s.botLevel === null);
+  if (empty >= 0) refuse('SEATS_NOT_FILLED', `seat ${empty} is still empty`, { seat: empty });
+  const seed = newSeed();
+  const started = startPosition({ ...room.table.options, seed });
+  if (!started.ok) refuse('BAD_OPTIONS', started.error.message);
+  const startedAt = new Date().toISOString();
+  // Marked at once so that a second start in the meantime is refused.
+  const waiting = room.table;
+  room.table = { ...waiting, status: 'playing', seed, startedAt };
+  try {
+    await ctx.store.updateTable({ id: room.id, status: 'playing', seed, startedAt });
+  } catch (error) {
+    room.table = waiting;
+    throw error;
+  }
+  room.committed = started.position;
+  room.head = started.position;
+  sendTableInfo(room);
+  sendSyncToAll(room);
+  ctx.wakeBots(room);
+  return room;
+}
+
+export async function gameRecord(ctx: TableContext, player: PlayerRow, id: string) {
+  const room = await tableOf(ctx, id);
+  if (room.table.status !== 'finished' || !room.committed)
+    refuse('WRONG_STATUS', 'the record is available once the game is over');
+  if (room.seatOf(player.id) === null)
+    refuse('NOT_SEATED', 'only the players of this table may download its record');
+  const record = recordOf(room.committed.state.options, room.committed.moves);
+  ctx.rooms.release(room);
+  return record;
+}
+
+export async function lobby(ctx: TableContext) {
+  const open = [...ctx.rooms.all()].filter((room) => room.table.public);
+  const newestFirst = (a: Room, b: Room) => b.table.createdAt.localeCompare(a.table.createdAt);
+  const finished = await ctx.store.recentFinished(50);
+  return {
+    waiting: open
+      .filter((r) => r.table.status === 'waiting')
+      .sort(newestFirst)
+      .map((r) => r.info()),
+    playing: open
+      .filter((r) => r.table.status === 'playing')
+      .sort(newestFirst)
+      .map((r) => r.info()),
+    finished: finished.map((table) => new Room(table).info()),
+  };
+}

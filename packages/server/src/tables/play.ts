@@ -1,0 +1,244 @@
+/**
+ * Moves and undos: the server is the authority. A move is checked (seat, version, resent id),
+ * applied by the engine to the head position, queued for the group commit, and acknowledged
+ * and broadcast only once its row is on the disk.
+ */
+import type { Seat } from '@gangsta/engine';
+import type { ClientMessage, ProtocolError } from '@gangsta/protocol';
+import { protocolError } from '@gangsta/protocol';
+import type { Peer } from '../peer.ts';
+import { refuse } from '../refusal.ts';
+import type { MoveRow, TableChange } from '../store/types.ts';
+import { sendSyncToAll, sendTableInfo, sendUpdateToAll, syncFor } from './broadcast.ts';
+import type { PendingMove } from './commits.ts';
+import type { TableContext } from './context.ts';
+import { isOver, mayUndo, type Position, playMove, undoLast } from './position.ts';
+import { keyOfMove, type Room, sentKey } from './room.ts';
+
+type MoveMessage = Extract<ClientMessage, { type: 'move' }>;
+type UndoMessage = Extract<ClientMessage, { type: 'undo' }>;
+
+/** One move or undo to apply, from a person (with the connection to answer) or a bot. */
+export interface Submission {
+  room: Room;
+  seat: Seat;
+  clientId: string;
+  seen: number;
+  /** The move, or null for an undo. */
+  move: unknown;
+  byBot: boolean;
+  peer: Peer | null;
+}
+
+function reject(peer: Peer | null, room: Room, clientId: string, error: ProtocolError): void {
+  peer?.send({ type: 'rejected', table: room.id, id: clientId, error });
+}
+
+/** The seat the sender holds at this table; refuses a spectator, a waiting table, a finished one. */
+export function senderSeat(room: Room, peer: Peer): Seat {
+  if (!peer.player) refuse('UNAUTHENTICATED', 'say hello with your token before playing');
+  const seat = room.seatOf(peer.player.id);
+  if (seat === null) refuse('NOT_SEATED', 'you hold no seat at this table');
+  if (room.table.status === 'waiting' || !room.head)
+    refuse('WRONG_STATUS', 'the game has not started yet', { status: room.table.status });
+  return seat;
+}
+
+export function moveSubmission(room: Room, peer: Peer, message: MoveMessage): Submission {
+  const seat = senderSeat(room, peer);
+  if (message.move.seat !== seat)
+    refuse('NOT_SEATED', `you hold seat ${seat}, not seat ${message.move.seat}`, {
+      seat,
+      moveSeat: message.move.seat,
+    });
+  return {
+    room,
+    seat,
+    clientId: message.id,
+    seen: message.seen,
+    move: message.move,
+    byBot: false,
+    peer,
+  };
+}
+
+export function undoSubmission(room: Room, peer: Peer, message: UndoMessage): Submission {
+  const seat = senderSeat(room, peer);
+  return { room, seat, clientId: message.id, seen: message.seen, move: null, byBot: false, peer };
+}
+
+/**
+ * A resent id: answered with the first answer (an ack, now or when its commit ends), or
+ * DUPLICATE_ID when the id came with another move. Returns whether the id was known.
+ */
+function answeredBefore(ctx: TableContext, sub: Submission): boolean {
+  const sent = sub.room.sent.get(sentKey(sub.seat, sub.clientId));
+  if (!sent) return false;
+  const key = sub.move === null ? 'undo' : keyOfMove(sub.move);
+  if (sent.key !== key) {
+    reject(
+      sub.peer,
+      sub.room,
+      sub.clientId,
+      protocolError('DUPLICATE_ID', 'this move id was already used for another move', {
+        id: sub.clientId,
+      }),
+    );
+  } else if (sent.version === null) {
+    if (sub.peer) sent.waiters.add(sub.peer);
+  } else {
+    sub.peer?.send({ type: 'ack', table: sub.room.id, id: sub.clientId, version: sent.version });
+  }
+  ctx.log.debug({ table: sub.room.id, id: sub.clientId }, 'resent move id');
+  return true;
+}
+
+/**
+ * Keeping resources is decided by several seats at once, and no seat's choice changes what
+ * the others may keep: a choice made against a version that only others' keeps followed is
+ * still a choice against the same options, so it is not stale.
+ */
+function simultaneousKeep(position: Position, sub: Submission): boolean {
+  const behind = position.version - sub.seen;
+  if (behind <= 0 || behind > position.moves.length || position.undoneAt > sub.seen) return false;
+  if ((sub.move as { type?: unknown } | null)?.type !== 'keepResources') return false;
+  return position.moves
+    .slice(-behind)
+    .every((m) => m.type === 'keepResources' && m.seat !== sub.seat);
+}
+
+function nextPosition(sub: Submission, head: Position) {
+  if (sub.move !== null) return playMove(head, sub.move, sub.byBot);
+  if (!mayUndo(head, sub.seat)) {
+    return {
+      ok: false as const,
+      error: protocolError(
+        'CANNOT_UNDO',
+        'only your own last move can be taken back, and only where the rules allow it',
+      ),
+    };
+  }
+  return undoLast(head);
+}
+
+/** Checks and applies a move or an undo; it is answered once its commit ends. */
+export function submit(ctx: TableContext, sub: Submission): void {
+  const { room } = sub;
+  const head = room.head;
+  if (!head)
+    return reject(
+      sub.peer,
+      room,
+      sub.clientId,
+      protocolError('WRONG_STATUS', 'the game has not started yet'),
+    );
+  if (answeredBefore(ctx, sub)) return;
+  if (sub.seen !== head.version && !simultaneousKeep(head, sub)) {
+    reject(
+      sub.peer,
+      room,
+      sub.clientId,
+      protocolError('STALE', `the table is at version ${head.version}, not ${sub.seen}`, {
+        version: head.version,
+        seen: sub.seen,
+      }),
+    );
+    if (sub.peer) sub.peer.send(syncFor(room, sub.peer));
+    return;
+  }
+  const next = nextPosition(sub, head);
+  if (!next.ok) return reject(sub.peer, room, sub.clientId, next.error as ProtocolError);
+  room.head = next.position;
+  room.sent.set(sentKey(sub.seat, sub.clientId), {
+    key: sub.move === null ? 'undo' : keyOfMove(sub.move),
+    version: null,
+    waiters: new Set(sub.peer ? [sub.peer] : []),
+  });
+  ctx.commits.add(pendingOf(sub, head, next.position));
+  ctx.wakeBots(room);
+}
+
+function pendingOf(sub: Submission, before: Position, after: Position): PendingMove {
+  const at = new Date().toISOString();
+  const row: MoveRow = {
+    tableId: sub.room.id,
+    seq: after.version,
+    seat: sub.seat,
+    kind: sub.move === null ? 'undo' : 'move',
+    move: sub.move === null ? null : (after.moves.at(-1) ?? null),
+    clientId: sub.clientId,
+    byBot: sub.byBot,
+    at,
+  };
+  const change: TableChange | null = isOver(after)
+    ? { id: sub.room.id, status: 'finished', finishedAt: at, moveCount: after.moves.length }
+    : null;
+  return { room: sub.room, row, before, after, change };
+}
+
+/** Groups a committed batch by table, in order. */
+function byRoom(batch: PendingMove[]): Map<Room, PendingMove[]> {
+  const groups = new Map<Room, PendingMove[]>();
+  for (const pending of batch) {
+    const group = groups.get(pending.room) ?? [];
+    group.push(pending);
+    groups.set(pending.room, group);
+  }
+  return groups;
+}
+
+/** The batch is on the disk: tell everyone, then acknowledge. */
+export function committed(batch: PendingMove[]): void {
+  for (const [room, group] of byRoom(batch)) {
+    const last = group[group.length - 1];
+    room.committed = last.after;
+    if (group.some((p) => p.row.kind === 'undo')) sendSyncToAll(room);
+    else sendUpdateToAll(room, group[0].before.version);
+    for (const pending of group) acknowledge(room, pending);
+    if (last.change) {
+      room.table = {
+        ...room.table,
+        status: 'finished',
+        finishedAt: last.change.finishedAt ?? null,
+      };
+      room.table.moveCount = last.after.moves.length;
+      sendTableInfo(room);
+    }
+  }
+}
+
+function acknowledge(room: Room, pending: PendingMove): void {
+  const sent = room.sent.get(sentKey(pending.row.seat, pending.row.clientId));
+  if (!sent) return;
+  sent.version = pending.row.seq;
+  for (const peer of sent.waiters) {
+    peer.send({ type: 'ack', table: room.id, id: pending.row.clientId, version: pending.row.seq });
+  }
+  sent.waiters.clear();
+}
+
+/**
+ * The batch could not be written: its tables go back to the position before it (with the
+ * moves queued after it, which were built on top), and every sender hears INTERNAL.
+ */
+export function commitFailed(ctx: TableContext, batch: PendingMove[], error: unknown): void {
+  ctx.log.error({ err: error, moves: batch.length }, 'a commit failed; its moves are rolled back');
+  for (const [room, group] of byRoom(batch)) {
+    const lost = [...group, ...ctx.commits.dropQueued(room)];
+    room.head = group[0].before;
+    for (const pending of lost) {
+      const key = sentKey(pending.row.seat, pending.row.clientId);
+      const sent = room.sent.get(key);
+      room.sent.delete(key);
+      for (const peer of sent?.waiters ?? []) {
+        reject(
+          peer,
+          room,
+          pending.row.clientId,
+          protocolError('INTERNAL', 'the server could not store the move; nothing was changed'),
+        );
+      }
+    }
+    ctx.wakeBots(room);
+  }
+}

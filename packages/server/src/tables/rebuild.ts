@@ -1,0 +1,50 @@
+/** A table rebuilt from the store: its row, its move log replayed, its recent chat. */
+import { type Move, replay } from '@gangsta/engine';
+import type { LoadedTable } from '../store/types.ts';
+import { type Position, recordOf } from './position.ts';
+import { keyOfMove, Room, sentKey } from './room.ts';
+
+export function roomFromStore(loaded: LoadedTable): Room {
+  const room = new Room(loaded.table);
+  for (const row of loaded.chat) room.addChat(row);
+  for (const row of loaded.moves) {
+    const key = row.kind === 'undo' ? 'undo' : keyOfMove(row.move);
+    room.sent.set(sentKey(row.seat, row.clientId), { key, version: row.seq, waiters: new Set() });
+  }
+  if (loaded.table.status !== 'waiting' && loaded.table.seed !== null) {
+    const position = positionFromLog(loaded);
+    room.committed = position;
+    room.head = position;
+  }
+  return room;
+}
+
+/** Replays the moves in effect (an undo removes the move before it) in one pass. */
+function positionFromLog(loaded: LoadedTable): Position {
+  const moves: Move[] = [];
+  const byBot: boolean[] = [];
+  let undoneAt = 0;
+  for (const row of loaded.moves) {
+    if (row.kind === 'undo') {
+      moves.pop();
+      byBot.pop();
+      undoneAt = row.seq;
+    } else if (row.move) {
+      moves.push(row.move);
+      byBot.push(row.byBot);
+    }
+  }
+  const options = { ...loaded.table.options, seed: loaded.table.seed ?? 0 };
+  const replayed = replay(recordOf(options, moves));
+  if (!replayed.ok) {
+    throw new Error(`table ${loaded.table.id} does not replay: ${replayed.error.message}`);
+  }
+  return {
+    state: replayed.state,
+    moves,
+    events: replayed.events,
+    byBot,
+    version: loaded.moves.length,
+    undoneAt,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The tables in memory. Waiting and playing tables stay loaded (they are rebuilt at start);
+ * a finished table is loaded when someone asks for it and dropped when nobody watches it.
+ */
+import { LIMITS } from '@gangsta/protocol';
+import type { Store } from '../store/types.ts';
+import { roomFromStore } from './rebuild.ts';
+import type { Room } from './room.ts';
+
+export class Rooms {
+  private readonly rooms = new Map<string, Room>();
+  private readonly loading = new Map<string, Promise<Room | undefined>>();
+
+  constructor(private readonly store: Store) {}
+
+  add(room: Room): void {
+    this.rooms.set(room.id, room);
+  }
+
+  /** The table if it is in memory (no loading). */
+  loaded(id: string): Room | undefined {
+    return this.rooms.get(id);
+  }
+
+  all(): IterableIterator<Room> {
+    return this.rooms.values();
+  }
+
+  /** The table, from memory or from the store; undefined when no such table exists. */
+  get(id: string): Promise<Room | undefined> {
+    const room = this.rooms.get(id);
+    if (room) return Promise.resolve(room);
+    let load = this.loading.get(id);
+    if (!load) {
+      load = this.load(id).finally(() => this.loading.delete(id));
+      this.loading.set(id, load);
+    }
+    return load;
+  }
+
+  /** Rebuilds every waiting or playing table; a table that does not replay is reported, not fatal. */
+  async rebuildActive(): Promise<{ rebuilt: number; failed: { id: string; error: unknown }[] }> {
+    const ids = await this.store.tableIds(['waiting', 'playing']);
+    const failed: { id: string; error: unknown }[] = [];
+    for (const id of ids) {
+      try {
+        await this.get(id);
+      } catch (error) {
+        failed.push({ id, error });
+      }
+    }
+    return { rebuilt: ids.length - failed.length, failed };
+  }
+
+  /** Forgets a finished table that nobody watches (it is loaded again when asked for). */
+  release(room: Room): void {
+    if (room.table.status === 'finished' && room.watchers.size === 0) this.rooms.delete(room.id);
+  }
+
+  private async load(id: string): Promise<Room | undefined> {
+    const loaded = await this.store.loadTable(id, LIMITS.chatHistory);
+    if (!loaded) return undefined;
+    const again = this.rooms.get(id);
+    if (again) return again;
+    const room = roomFromStore(loaded);
+    this.rooms.set(id, room);
+    return room;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * A table in memory: its stored row, its game (the committed position everyone has been told
+ * of, and the head that includes moves still being committed), who watches it, its chat, and
+ * the client move ids it has answered.
+ */
+import { moveKey, type Seat } from '@gangsta/engine';
+import type { ChatLine, SeatInfo, TableInfo } from '@gangsta/protocol';
+import { LIMITS } from '@gangsta/protocol';
+import type { Peer } from '../peer.ts';
+import type { ChatRow, StoredSeat, TableRow } from '../store/types.ts';
+import type { Position } from './position.ts';
+
+/** What a client move id was used for, and its answer once committed. */
+export interface SentMove {
+  /** `moveKey` of the move, or "undo". */
+  key: string;
+  /** The version after it; null while its commit is under way. */
+  version: number | null;
+  /** Connections waiting for the acknowledgement of a move still being committed. */
+  waiters: Set<Peer>;
+}
+
+export class Room {
+  committed: Position | null = null;
+  head: Position | null = null;
+  readonly watchers = new Set<Peer>();
+  readonly sent = new Map<string, SentMove>();
+  chat: ChatLine[] = [];
+  chatSeq = 0;
+  /** A bot of this table is waiting or thinking. */
+  botBusy = false;
+
+  constructor(public table: TableRow) {}
+
+  get id(): string {
+    return this.table.id;
+  }
+
+  seatOf(playerId: string | undefined): Seat | null {
+    if (playerId === undefined) return null;
+    const seat = this.table.seats.findIndex((s) => s.playerId === playerId);
+    return seat < 0 ? null : seat;
+  }
+
+  /** The seat whose view this connection receives (null: the public view). */
+  viewerSeat(peer: Peer): Seat | null {
+    return this.seatOf(peer.player?.id);
+  }
+
+  addChat(row: ChatRow): ChatLine {
+    const line: ChatLine = { from: row.name, seat: row.seat, text: row.text, at: row.at };
+    this.chatSeq = Math.max(this.chatSeq, row.seq);
+    this.chat.push(line);
+    if (this.chat.length > LIMITS.chatHistory) this.chat.shift();
+    return line;
+  }
+
+  info(): TableInfo {
+    const connected = new Set<string>();
+    let spectators = 0;
+    for (const peer of this.watchers) {
+      const seat = this.viewerSeat(peer);
+      if (seat === null) spectators++;
+      else if (peer.player) connected.add(peer.player.id);
+    }
+    return tableInfoOf(this.table, connected, spectators, this.committed?.moves.length);
+  }
+}
+
+export function sentKey(seat: Seat, clientId: string): string {
+  return `${seat}\u0000${clientId}`;
+}
+
+/** A move's identity for recognising a resent id; a malformed move gets its JSON. */
+export function keyOfMove(move: unknown): string {
+  try {
+    return moveKey(move as Parameters<typeof moveKey>[0]);
+  } catch {
+    return JSON.stringify(move);
+  }
+}
+
+export function seatInfoOf(seat: StoredSeat, index: number, connected: Set<string>): SeatInfo {
+  const kind = seat.botLevel !== null ? 'bot' : seat.playerId !== null ? 'player' : seat.setup;
+  return {
+    seat: index,
+    kind: kind === 'host' ? 'open' : kind,
+    name: seat.playerId !== null ? seat.name : seat.botLevel !== null ? seat.botLevel : seat.label,
+    playerId: seat.playerId,
+    botLevel: seat.botLevel,
+    connected: seat.botLevel !== null || (seat.playerId !== null && connected.has(seat.playerId)),
+    host: seat.setup === 'host',
+  };
+}
+
+export function tableInfoOf(
+  table: TableRow,
+  connected: Set<string>,
+  spectators: number,
+  movesPlayed: number | undefined,
+): TableInfo {
+  return {
+    id: table.id,
+    name: table.name,
+    public: table.public,
+    status: table.status,
+    options: table.options,
+    seats: table.seats.map((seat, i) => seatInfoOf(seat, i, connected)),
+    hostId: table.hostId,
+    spectators,
+    createdAt: table.createdAt,
+    moveCount: movesPlayed ?? table.moveCount,
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Frames as JSON text. A game view carries the game's whole card set (about 20 KB, the same
+ * object for the whole game), and every watcher gets a view after every move: the card set's
+ * JSON is made once per card set and spliced in, instead of being serialised again for every
+ * frame. The text is exactly what `JSON.stringify` would give, up to the order of keys.
+ */
+import type { CardSet } from '@gangsta/engine';
+import type { GameFrame, ServerMessage } from '@gangsta/protocol';
+
+const cardsJson = new WeakMap<CardSet, string>();
+
+function cardSetJson(cards: CardSet): string {
+  let json = cardsJson.get(cards);
+  if (json === undefined) {
+    json = JSON.stringify(cards);
+    cardsJson.set(cards, json);
+  }
+  return json;
+}
+
+/** `{"a":1}` plus `"key":value` → `{"key":value,"a":1}` (or `{"key":value}` for `{}`). */
+function withKey(objectJson: string, key: string, valueJson: string): string {
+  const member = `${JSON.stringify(key)}:${valueJson}`;
+  return objectJson === '{}' ? `{${member}}` : `{${member},${objectJson.slice(1)}`;
+}
+
+function frameJson(frame: GameFrame): string {
+  const { view, ...rest } = frame;
+  const { cards, ...viewRest } = view;
+  const viewText = withKey(JSON.stringify(viewRest), 'cards', cardSetJson(cards));
+  return withKey(JSON.stringify(rest), 'view', viewText);
+}
+
+export function encodeMessage(message: ServerMessage): string {
+  if ((message.type === 'sync' || message.type === 'update') && message.frame) {
+    const { frame, ...rest } = message;
+    return withKey(JSON.stringify(rest), 'frame', frameJson(frame as GameFrame));
+  }
+  return JSON.stringify(message);
+}

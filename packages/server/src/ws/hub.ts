@@ -1,0 +1,66 @@
+/**
+ * The WebSocket endpoint: a limit on sockets per address, a heartbeat that drops dead
+ * connections, and closing everything on shutdown.
+ */
+
+import type {} from '@fastify/websocket';
+import { protocolError } from '@gangsta/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { TableContext } from '../tables/context.ts';
+import { Connection } from './connection.ts';
+
+export interface HubOptions {
+  maxSocketsPerAddress: number;
+  heartbeatMs: number;
+}
+
+export class Hub {
+  private readonly connections = new Set<Connection>();
+  private readonly perAddress = new Map<string, number>();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly ctx: TableContext,
+    private readonly options: HubOptions,
+  ) {
+    this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  register(app: FastifyInstance): void {
+    app.get('/api/v1/ws', { websocket: true }, (socket, request) => {
+      const address = request.ip;
+      const count = this.perAddress.get(address) ?? 0;
+      if (count >= this.options.maxSocketsPerAddress) {
+        const error = protocolError('RATE_LIMITED', 'too many connections from your address', {
+          max: this.options.maxSocketsPerAddress,
+        });
+        socket.send(JSON.stringify({ type: 'error', table: null, error }));
+        socket.close(1008, 'too many connections');
+        return;
+      }
+      this.perAddress.set(address, count + 1);
+      const connection = new Connection(socket, this.ctx, request.log);
+      this.connections.add(connection);
+      socket.on('close', () => {
+        this.connections.delete(connection);
+        const left = (this.perAddress.get(address) ?? 1) - 1;
+        if (left > 0) this.perAddress.set(address, left);
+        else this.perAddress.delete(address);
+      });
+    });
+  }
+
+  /** Closes every connection ("going away"): clients reconnect to the next server. */
+  closeAll(): void {
+    clearInterval(this.heartbeat);
+    for (const connection of this.connections) connection.close(1001, 'server shutting down');
+  }
+
+  private beat(): void {
+    for (const connection of this.connections) {
+      if (!connection.alive) connection.terminate();
+      else connection.ping();
+    }
+  }
+}

@@ -1,0 +1,345 @@
+/**
+ * What this package's tests share: an in-process server on a free port with a fresh data
+ * folder, a small HTTP helper, and a WebSocket client that records every frame it receives.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Move } from '@gangsta/engine';
+import {
+  type ClientMessage,
+  type GameFrame,
+  PROTOCOL_VERSION,
+  parseServerMessage,
+  type ServerMessage,
+  type ServerMessageOf,
+} from '@gangsta/protocol';
+import WebSocket from 'ws';
+import { type RunningServer, type ServerOptions, startServer } from '../src/index.ts';
+
+export interface TestServer {
+  server: RunningServer;
+  url: string;
+  dataDir: string;
+  /** Stops the server; the data folder stays until `cleanup`. */
+  stop(): Promise<void>;
+  /** A new server on the same data folder (a restart). */
+  restart(): Promise<TestServer>;
+  cleanup(): Promise<void>;
+}
+
+export const TEST_OPTIONS: Partial<ServerOptions> = {
+  port: 0,
+  logLevel: 'silent',
+  botDelayMs: 0,
+  botThreads: 1,
+  staticDir: null,
+  httpPerMinute: 0,
+  playersPerMinute: 0,
+};
+
+export async function startTestServer(
+  options: Partial<ServerOptions> = {},
+  dataDir = mkdtempSync(join(tmpdir(), 'gangsta-server-')),
+): Promise<TestServer> {
+  const server = await startServer({ ...TEST_OPTIONS, ...options, dataDir });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await server.close();
+  };
+  return {
+    server,
+    url: server.url,
+    dataDir,
+    stop,
+    restart: async () => {
+      await stop();
+      return startTestServer(options, dataDir);
+    },
+    cleanup: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface HttpAnswer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field
+  body: any;
+}
+
+export async function http(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; raw?: string } = {},
+): Promise<HttpAnswer> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.raw !== undefined || options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = options.raw ?? JSON.stringify(options.body);
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+export interface NewPlayer {
+  id: string;
+  name: string;
+  token: string;
+}
+
+export async function newPlayer(base: string, name: string): Promise<NewPlayer> {
+  const answer = await http(base, 'POST', '/api/v1/players', { body: { name } });
+  if (answer.status !== 201) throw new Error(`player not created: ${JSON.stringify(answer.body)}`);
+  return { ...answer.body.player, token: answer.body.token };
+}
+
+type Predicate<T extends ServerMessage> = (message: T) => boolean;
+
+/** A WebSocket client that parses and keeps every server frame, for tests to wait on. */
+export class TestClient {
+  readonly received: ServerMessage[] = [];
+  readonly raw: string[] = [];
+  private waiters: (() => void)[] = [];
+  closed: { code: number } | null = null;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const text = data.toString();
+      this.raw.push(text);
+      const parsed = parseServerMessage(text);
+      if (!parsed.ok)
+        throw new Error(`the server sent a frame that does not parse: ${parsed.problem}`);
+      this.received.push(parsed.message);
+      this.wakeAll();
+    });
+    socket.on('close', (code) => {
+      this.closed = { code };
+      this.wakeAll();
+    });
+  }
+
+  static async connect(base: string, token?: string): Promise<TestClient> {
+    const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/v1/ws`);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const client = new TestClient(socket);
+    client.send({ type: 'hello', protocol: PROTOCOL_VERSION, token });
+    await client.next('welcome');
+    return client;
+  }
+
+  send(message: ClientMessage | Record<string, unknown>): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  sendRaw(text: string): void {
+    this.socket.send(text);
+  }
+
+  /** The first not yet consumed frame of this type that matches; waits for it. */
+  next<T extends ServerMessage['type']>(
+    type: T,
+    match: Predicate<ServerMessageOf<T>> = () => true,
+    timeoutMs = 20_000,
+  ): Promise<ServerMessageOf<T>> {
+    return this.nextOf([type], match, timeoutMs);
+  }
+
+  /** The first not yet consumed frame of any of these types that matches; waits for it. */
+  async nextOf<T extends ServerMessage['type']>(
+    types: readonly T[],
+    match: Predicate<ServerMessageOf<T>> = () => true,
+    timeoutMs = 20_000,
+  ): Promise<ServerMessageOf<T>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.received.findIndex(
+        (m) => (types as readonly string[]).includes(m.type) && match(m as ServerMessageOf<T>),
+      );
+      if (index >= 0) return this.received.splice(index, 1)[0] as ServerMessageOf<T>;
+      if (this.closed)
+        throw new Error(`closed (${this.closed.code}) while waiting for ${types.join('/')}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no ${types.join('/')} frame within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Whether a frame of these types is already waiting to be consumed. */
+  has(types: readonly ServerMessage['type'][], table?: string): boolean {
+    return this.received.some(
+      (m) => types.includes(m.type) && (table === undefined || ('table' in m && m.table === table)),
+    );
+  }
+
+  /** Drops the frames received so far. */
+  clear(): void {
+    this.received.length = 0;
+  }
+
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.socket.once('close', () => resolve());
+      this.socket.close();
+    });
+  }
+
+  private wakeAll(): void {
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const wake of waiting) wake();
+  }
+}
+
+/** The frame carried by a sync or an update. */
+export function frameOf(
+  message: ServerMessageOf<'sync'> | ServerMessageOf<'update'>,
+): GameFrame | null {
+  return message.frame as GameFrame | null;
+}
+
+/** A seeded choice among legal moves, so a test game is reproducible. */
+export function pick(legal: Move[], n: number): Move {
+  return legal[n % legal.length];
+}
+
+export interface PlayedGame {
+  /** Every sync and update this client received for the table, in order. */
+  frames: (ServerMessageOf<'sync'> | ServerMessageOf<'update'>)[];
+  moves: number;
+  last: GameFrame;
+}
+
+/**
+ * Plays a seat until the game is over: follows the table's syncs and updates, and whenever
+ * its frame lists legal moves (and nothing newer is waiting), sends one and waits for its
+ * answer. A STALE refusal is fine (a sync follows); any other refusal fails the test.
+ */
+export async function playSeat(
+  client: TestClient,
+  table: string,
+  choose: (legal: Move[], n: number) => Move,
+): Promise<PlayedGame> {
+  const frames: PlayedGame['frames'] = [];
+  let version = 0;
+  let frame: GameFrame | null = null;
+  let moves = 0;
+  for (;;) {
+    const message = await client.nextOf(['sync', 'update'], (m) => m.table === table, 60_000);
+    frames.push(message);
+    version = message.version;
+    frame = frameOf(message) ?? frame;
+    if (frame?.over) return { frames, moves, last: frame };
+    if (!frame || frame.legal.length === 0 || client.has(['sync', 'update'], table)) continue;
+    const id = `m${moves}`;
+    client.send({ type: 'move', table, id, seen: version, move: choose(frame.legal, moves) });
+    const answer = await client.nextOf(['ack', 'rejected'], (m) => m.id === id, 60_000);
+    if (answer.type === 'rejected' && answer.error.code !== 'STALE') {
+      throw new Error(`move refused: ${answer.error.code} ${answer.error.message}`);
+    }
+    if (answer.type === 'ack') moves++;
+  }
+}
+
+/** One seat's (or a spectator's) idea of a table, kept up to date from its frames. */
+export class Follower {
+  version = 0;
+  frame: GameFrame | null = null;
+  private ids = 0;
+
+  constructor(
+    readonly client: TestClient,
+    readonly table: string,
+    /** Move ids are `<prefix><n>`: a new follower of the same seat needs another prefix. */
+    private readonly prefix = 'f',
+  ) {}
+
+  /** Waits for the next sync or update of the table and takes it in. */
+  async take(): Promise<ServerMessageOf<'sync'> | ServerMessageOf<'update'>> {
+    const message = await this.client.nextOf(['sync', 'update'], (m) => m.table === this.table);
+    this.version = message.version;
+    this.frame = frameOf(message) ?? this.frame;
+    return message;
+  }
+
+  get deciding(): boolean {
+    return (this.frame?.legal.length ?? 0) > 0;
+  }
+
+  /** Sends a move (the first legal one unless given) and returns its answer. */
+  async move(
+    move: Move = this.frame!.legal[0],
+    id = `${this.prefix}${this.ids++}`,
+    seen = this.version,
+  ) {
+    this.client.send({ type: 'move', table: this.table, id, seen, move });
+    return this.client.nextOf(['ack', 'rejected'], (m) => m.id === id);
+  }
+
+  async undo(id = `u${this.ids++}`, seen = this.version) {
+    this.client.send({ type: 'undo', table: this.table, id, seen });
+    return this.client.nextOf(['ack', 'rejected'], (m) => m.id === id);
+  }
+}
+
+/** A started 2-player table of two people, both watching; returns their followers. */
+export async function twoPlayerGame(base: string, options: Record<string, unknown> = {}) {
+  const ann = await newPlayer(base, 'Ann');
+  const ben = await newPlayer(base, 'Ben');
+  const created = await http(base, 'POST', '/api/v1/tables', {
+    token: ann.token,
+    body: {
+      public: false,
+      options: { players: 2, ...options },
+      seats: [{ kind: 'host' }, { kind: 'open' }],
+    },
+  });
+  const table: string = created.body.table.id;
+  await http(base, 'POST', `/api/v1/tables/${table}/join`, { token: ben.token, body: {} });
+  const seats: Follower[] = [];
+  for (const player of [ann, ben]) {
+    const client = await TestClient.connect(base, player.token);
+    client.send({ type: 'watch', table });
+    const follower = new Follower(client, table);
+    await follower.take();
+    seats.push(follower);
+  }
+  await http(base, 'POST', `/api/v1/tables/${table}/start`, { token: ann.token });
+  for (const seat of seats) await seat.take();
+  return { table, ann, ben, seats };
+}
+
+/** Plays first legal moves until `stop` holds for the mover after its move; all seats follow. */
+export async function playUntil(
+  seats: Follower[],
+  stop: (mover: Follower) => boolean,
+  limit = 500,
+) {
+  for (let i = 0; i < limit; i++) {
+    const mover = seats.find((seat) => seat.deciding);
+    if (!mover) throw new Error('nobody must decide');
+    const answer = await mover.move();
+    if (answer.type !== 'ack')
+      throw new Error(`refused: ${answer.error.code} ${answer.error.message}`);
+    for (const seat of seats) await seat.take();
+    if (stop(mover)) return mover;
+  }
+  throw new Error(`not reached within ${limit} moves`);
+}

@@ -1,0 +1,205 @@
+/**
+ * Starts the real server (`bin/server.mjs`) as a child process, the way production runs it, so
+ * tests can talk to it over real sockets and can kill it with any signal (kill -9 included).
+ *
+ * Every server started here is remembered until it exits: call `stopAllServers()` in an
+ * `afterAll`/`afterEach` so no process outlives its test file (servers are always stopped by
+ * their own pid). A data folder the helper created itself is removed when its server stops;
+ * a folder passed in by the caller (to restart on the same database) is the caller's: make it
+ * with `makeDataDir()` and remove it with `removeDataDirs()`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SERVER_BIN = fileURLToPath(new URL('../../bin/server.mjs', import.meta.url));
+
+/** The line the server prints on stdout when it accepts connections (its start contract). */
+const LISTENING = /gangsta server listening on (http:\/\/[^\s]+)/;
+
+export interface SpawnOptions {
+  /** The data folder (SQLite file `gangsta.sqlite` inside); a fresh temporary one if absent. */
+  dataDir?: string;
+  /**
+   * Extra environment, over the test defaults: PORT=0, HOST=127.0.0.1, LOG_LEVEL=warn,
+   * BOT_DELAY_MS=0, and the per-address limits lifted (`TEST_LIMITS`), because every test
+   * client comes from 127.0.0.1. A test of those limits sets them here.
+   */
+  env?: Record<string, string>;
+  /** How long to wait for the "listening" line (the first start compiles the sources). */
+  startTimeoutMs?: number;
+  /** Node flags for the server process, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+}
+
+export interface SpawnedServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** `ws://127.0.0.1:<port>/api/v1/ws` */
+  wsUrl: string;
+  pid: number;
+  dataDir: string;
+  /** The SQLite file the server writes. */
+  databaseFile: string;
+  /** Everything the process wrote so far (for failure messages). */
+  output(): string;
+  /** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves with the exit code. */
+  stop(graceMs?: number): Promise<number | null>;
+  /** Sends `signal` and waits for the process to be gone. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Whether the process has exited. */
+  exited(): boolean;
+}
+
+/** Per-address limits off: all test clients share one address (0 = no limit for the rates). */
+export const TEST_LIMITS: Record<string, string> = {
+  RATE_LIMIT_HTTP: '0',
+  RATE_LIMIT_PLAYERS: '0',
+  MAX_SOCKETS_PER_ADDRESS: '100000',
+};
+
+const running = new Set<SpawnedServer>();
+const madeDirs = new Set<string>();
+
+/** A fresh temporary data folder, removed by `removeDataDirs()`. */
+export function makeDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gangsta-server-test-'));
+  madeDirs.add(dir);
+  return dir;
+}
+
+/** Removes every folder `makeDataDir()` made (call after the servers using them stopped). */
+export function removeDataDirs(): void {
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+  madeDirs.clear();
+}
+
+/** Stops every server still running (by pid), then removes the temporary data folders. */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all([...running].map((server) => server.stop()));
+  removeDataDirs();
+}
+
+export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedServer> {
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? makeDataDir();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_BIN], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BOT_DELAY_MS: '0',
+      ...TEST_LIMITS,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (child.pid === undefined) throw new Error(`could not start ${SERVER_BIN}`);
+  const server = handleFor(child, child.pid, dataDir, ownDir);
+  running.add(server);
+  try {
+    const url = await listeningUrl(child, server, options.startTimeoutMs ?? 60_000);
+    Object.assign(server, { url, wsUrl: `${url.replace(/^http/, 'ws')}/api/v1/ws` });
+    return server;
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+function handleFor(
+  child: ChildProcess,
+  pid: number,
+  dataDir: string,
+  ownDir: boolean,
+): SpawnedServer {
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exit = new Promise<number | null>((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? null : 0)));
+  });
+  let gone = false;
+  void exit.then(() => {
+    gone = true;
+  });
+  const server: SpawnedServer = {
+    url: '',
+    wsUrl: '',
+    pid,
+    dataDir,
+    databaseFile: join(dataDir, 'gangsta.sqlite'),
+    output: () => output,
+    exited: () => gone,
+    async kill(signal) {
+      if (!gone) process.kill(pid, signal);
+      await exit;
+      running.delete(server);
+    },
+    async stop(graceMs = 10_000) {
+      if (!gone) process.kill(pid, 'SIGTERM');
+      const timer = setTimeout(() => {
+        if (!gone) process.kill(pid, 'SIGKILL');
+      }, graceMs);
+      const code = await exit;
+      clearTimeout(timer);
+      running.delete(server);
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+  return server;
+}
+
+function listeningUrl(
+  child: ChildProcess,
+  server: SpawnedServer,
+  timeoutMs: number,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => fail(`no "listening" line within ${timeoutMs} ms`), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = LISTENING.exec(seen);
+      if (match) {
+        cleanup();
+        resolve(match[1].replace(/\/$/, ''));
+      }
+    };
+    const onExit = (code: number | null) =>
+      fail(`the server exited (code ${code}) before listening`);
+    function fail(why: string) {
+      cleanup();
+      reject(new Error(`${why}; its output:\n${server.output().slice(-4000)}`));
+    }
+    function cleanup() {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+    }
+    child.stdout?.on('data', onData);
+    child.on('exit', onExit);
+  });
+}
+
+// A test runner that dies between tests must not leave servers behind: kill what is left by pid.
+process.once('exit', () => {
+  for (const server of running) {
+    if (!server.exited()) {
+      try {
+        process.kill(server.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+});

@@ -1,0 +1,60 @@
+/**
+ * The score screen at the end of a game: the breakdown in the players' names, the chart of IP
+ * and money over the game (a lazy chunk drawn on a canvas, with its numbers in a hidden table),
+ * no serious axe violation, and a screenshot of it with its chart.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { instantBots, newGame, SCREENSHOTS } from './helpers.ts';
+
+test('the score screen shows the breakdown and a chart of IP and money over the game', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await instantBots(page);
+  // A game of bots ends quickly.
+  await newGame(page, ['random', 'random', 'random'], { seed: 12 });
+  const score = page.getByTestId('score');
+  await expect(score).toBeVisible({ timeout: 180_000 });
+  await expect(score).toContainText(/wins!|Shared victory/);
+  await expect(score.getByRole('columnheader', { name: /^1\. / }).first()).toBeVisible();
+  const chart = score.getByTestId('score-chart');
+  await expect(chart).toBeVisible({ timeout: 30_000 });
+  await expect(chart).toHaveAttribute('data-measure', 'ip');
+  // The canvas was drawn on (some pixel is not transparent).
+  await expect
+    .poll(() =>
+      chart.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+        const context = canvas.getContext('2d');
+        if (!context || canvas.width === 0) return 0;
+        const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+        let painted = 0;
+        for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted++;
+        return painted;
+      }),
+    )
+    .toBeGreaterThan(1000);
+  const rows = chart.getByTestId('score-chart-data').getByRole('row');
+  expect(await rows.count()).toBeGreaterThan(10);
+  await page.mouse.move(0, 0);
+  // Tall enough for the whole score panel, chart included, in one picture.
+  await page.setViewportSize({ width: 1440, height: 1800 });
+  await score.screenshot({ path: `${SCREENSHOTS}/score-chart.png` });
+  await page.screenshot({ path: `${SCREENSHOTS}/score-page.png`, fullPage: true });
+  const results = await new AxeBuilder({ page }).include('[data-testid="score"]').analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await chart.getByRole('button', { name: 'Money' }).click();
+  await expect(chart).toHaveAttribute('data-measure', 'money');
+  await expect(chart.getByRole('button', { name: 'Money' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await score.screenshot({ path: `${SCREENSHOTS}/score-chart-money.png` });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,156 @@
+/**
+ * The table as a table: a 4-player game fits a 1440×900 window with no page scroll at several
+ * moments; on a phone (390×844) the same table works with tabs and no sideways scroll; cards
+ * enlarge with their full text; the table speaks every language. Screenshots of each land in
+ * test-results/screenshots/.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { instantBots, MOVE_BUTTONS, newGame, rng, SCREENSHOTS, step } from './helpers.ts';
+
+async function pageScroll(page: Page): Promise<{ x: number; y: number }> {
+  return page.evaluate(() => ({
+    x: document.documentElement.scrollWidth - window.innerWidth,
+    y: document.documentElement.scrollHeight - window.innerHeight,
+  }));
+}
+
+async function expectNoPageScroll(page: Page, moment: string): Promise<void> {
+  const scroll = await pageScroll(page);
+  expect(scroll.x, `no sideways page scroll: ${moment}`).toBeLessThanOrEqual(0);
+  expect(scroll.y, `no vertical page scroll: ${moment}`).toBeLessThanOrEqual(0);
+}
+
+async function snitches(page: Page): Promise<number> {
+  return Number(await page.locator('.snitch-track').getAttribute('data-snitches'));
+}
+
+test('a 4-player game fits 1440×900 without page scroll, heist builder and snitch included', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await instantBots(page);
+  await newGame(page, ['human', 'easy', 'easy', 'easy'], { seed: 31, flags: ['Resource cards'] });
+  const random = rng(17);
+  const shots = { table: false, builder: false, snitch: false };
+  let checks = 0;
+  let lastSnitches = 0;
+  for (let click = 0; click < 400; click++) {
+    // Wait for the human's decision (the bots have moved), then look before clicking: a click
+    // skips the banners.
+    await page.waitForSelector(`${MOVE_BUTTONS}, [data-testid="score"]`, { timeout: 60_000 });
+    await page.mouse.move(0, 0);
+    const count = (await page.locator('.snitch-track').count()) > 0 ? await snitches(page) : 0;
+    if (!shots.snitch && count > lastSnitches) {
+      shots.snitch = true;
+      await expectNoPageScroll(page, 'snitch');
+      await page.screenshot({ path: `${SCREENSHOTS}/snitch.png` });
+    }
+    lastSnitches = count;
+    const mine = page.locator('.status-bar.is-mine');
+    if (
+      !shots.builder &&
+      (await page.getByTestId('heist-builder').isVisible()) &&
+      (await mine.isVisible())
+    ) {
+      shots.builder = true;
+      await expectNoPageScroll(page, 'heist builder');
+      await page.screenshot({ path: `${SCREENSHOTS}/heist-builder.png` });
+    }
+    if (!shots.table && click >= 20) {
+      shots.table = true;
+      await page.screenshot({ path: `${SCREENSHOTS}/table-desktop-4p.png` });
+    }
+    const result = await step(page, random);
+    if (result === 'over') {
+      await expectNoPageScroll(page, 'the final score');
+      checks++;
+      break;
+    }
+    if (click % 8 === 0) {
+      await expectNoPageScroll(page, `click ${click}`);
+      checks++;
+    }
+    if (shots.table && shots.builder && shots.snitch && checks >= 5) break;
+  }
+  expect(shots, 'the table, a heist being put together and a snitch were seen').toEqual({
+    table: true,
+    builder: true,
+    snitch: true,
+  });
+  expect(checks).toBeGreaterThanOrEqual(5);
+  expect(errors).toEqual([]);
+});
+
+test('on a phone the table switches between tabs and never scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await instantBots(page);
+  await newGame(page, ['human', 'easy', 'easy'], { seed: 5 });
+  const random = rng(2);
+  for (let i = 0; i < 12; i++) await step(page, random);
+  await page.waitForSelector('[data-testid="decision"] button[data-move-type]');
+  expect((await pageScroll(page)).x, 'no sideways scroll at 390 px').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/table-phone.png`, fullPage: true });
+  const tabs = page.getByRole('navigation', { name: 'Table views' });
+  await tabs.getByRole('button', { name: /Opponents/ }).click();
+  await expect(page.locator('.board--compact').first()).toBeVisible();
+  await expect(page.locator('.board--mine')).toBeHidden();
+  expect((await pageScroll(page)).x).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/table-phone-opponents.png`, fullPage: true });
+  await tabs.getByRole('button', { name: 'Log' }).click();
+  await expect(page.getByRole('log')).toBeVisible();
+  await tabs.getByRole('button', { name: 'Table' }).click();
+  await expect(page.locator('.board--mine')).toBeVisible();
+});
+
+test('a card enlarges with its full text, and a dimmed card says why', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await instantBots(page);
+  await newGame(page, ['human', 'easy'], { seed: 12, flags: ['Resource cards'] });
+  const random = rng(4);
+  // Play until the human chooses an action, then look at the row cards.
+  for (let i = 0; i < 40; i++) {
+    if (await page.getByRole('heading', { name: /Choose an action/ }).isVisible()) break;
+    await step(page, random);
+  }
+  await expect(page.getByRole('heading', { name: /Choose an action/ })).toBeVisible();
+  const heist = page.locator('.row--heist [data-card]').first();
+  await heist.hover();
+  const zoom = page.getByTestId('card-zoom');
+  await expect(zoom).toBeVisible();
+  await expect(zoom).toContainText('Requirement');
+  await expect(zoom).toContainText(/Rewards|Reward A/);
+  await page.screenshot({ path: `${SCREENSHOTS}/card-zoom.png` });
+  const dimmed = page.locator('.gcard.is-dimmed').first();
+  if ((await dimmed.count()) > 0) {
+    await dimmed.hover();
+    await expect(zoom.locator('.card-zoom__why')).not.toBeEmpty();
+  }
+  // Keyboard focus opens it too.
+  await page.mouse.move(0, 0);
+  await page.locator('.row--gangster [data-card]').first().focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(zoom).toBeVisible();
+});
+
+for (const language of ['en', 'pt', 'nl', 'fr', 'de']) {
+  test(`the table in ${language}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await instantBots(page);
+    await page.goto('/');
+    await page.locator('.language-switch select').first().selectOption(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.getByTestId('start-game').click();
+    const random = rng(language.length + 1);
+    for (let i = 0; i < 10; i++) await step(page, random);
+    await page.waitForSelector('[data-testid="decision"] button[data-move-type]');
+    const text = (await page.getByTestId('decision').textContent()) ?? '';
+    expect(text, 'no raw message ids').not.toMatch(
+      /\b(table|decision|cards|move|event)\.[a-z]+[A-Za-z.]*/,
+    );
+    await expectNoPageScroll(page, language);
+    await page.screenshot({ path: `${SCREENSHOTS}/table-${language}.png` });
+  });
+}

@@ -1,0 +1,50 @@
+/** The player's display name: asked once before anything that needs an identity, changeable. */
+import { LIMITS } from '@gangsta/protocol';
+import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OnlineClient } from './client.ts';
+import { asOnlineError } from './errors.ts';
+import { errorText } from './texts.ts';
+
+export function NameForm({ client, onDone }: { client: OnlineClient; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const identity = useSyncExternalStore(client.identity.subscribe, client.identity.get);
+  const [name, setName] = useState(identity?.player.name ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await client.signIn(name.trim());
+      onDone?.();
+    } catch (caught) {
+      setError(errorText(t, asOnlineError(caught)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="online-name" onSubmit={submit}>
+      <label htmlFor={`${id}-name`}>{t('online.name.label')}</label>
+      <input
+        id={`${id}-name`}
+        value={name}
+        maxLength={LIMITS.nameMax}
+        autoComplete="nickname"
+        required
+        onChange={(e) => setName(e.target.value)}
+      />
+      <button type="submit" disabled={busy || name.trim() === ''}>
+        {t(identity ? 'online.name.change' : 'online.name.save')}
+      </button>
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

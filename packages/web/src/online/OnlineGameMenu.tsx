@@ -1,0 +1,46 @@
+/** The online game's menu above the table: the retry countdown, "watching", the record once over, the lobby. */
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Session } from '../game/session.ts';
+import type { TableSnapshot } from '../game/tableSource.ts';
+import { downloadRecord } from '../ui/files.ts';
+import { RetryCountdown } from './ConnectionBadge.tsx';
+import type { OnlineClient } from './client.ts';
+import type { OnlineTable } from './onlineTable.ts';
+import { onlineHash } from './routes.ts';
+
+export interface OnlineGameMenuProps {
+  client: OnlineClient;
+  session: Session;
+  table: OnlineTable;
+  snapshot: TableSnapshot;
+}
+
+export function OnlineGameMenu({ client, session, table, snapshot }: OnlineGameMenuProps) {
+  const { t } = useTranslation();
+  const { record } = useSyncExternalStore(table.subscribe, table.getRoom);
+  return (
+    <nav className="game-menu online-menu" aria-label={t('app.gameMenu')}>
+      <RetryCountdown connection={client.connection} />
+      {snapshot.viewer === null ? (
+        <span className="badge watching" data-testid="watching">
+          {t('online.table.watching')}
+        </span>
+      ) : null}
+      {snapshot.pending ? <span className="badge pending">{t('online.table.sending')}</span> : null}
+      {record ? (
+        <>
+          <button type="button" onClick={() => downloadRecord(record)}>
+            {t('online.table.download')}
+          </button>
+          <button type="button" onClick={() => session.openReplay(record, snapshot.seats)}>
+            {t('app.watchReplay')}
+          </button>
+        </>
+      ) : null}
+      <a className="button-like" href={onlineHash({ page: 'home' })}>
+        {t('online.table.lobby')}
+      </a>
+    </nav>
+  );
+}

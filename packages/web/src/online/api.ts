@@ -1,0 +1,122 @@
+/**
+ * The HTTP half of the protocol (`/api/v1`, see @gangsta/protocol's http.ts): one function per
+ * endpoint. Every answer is parsed with the protocol's schema before it is used; a refusal
+ * (`{ error }`) becomes an `OnlineError` with the server's code, a failed network an
+ * `OnlineError('NETWORK')`, and an answer of the wrong shape `OnlineError('BAD_ANSWER')`.
+ */
+import type { GameRecord } from '@gangsta/engine';
+import {
+  type CreateTable,
+  type HostTableInfo,
+  hostTableInfoSchema,
+  httpErrorSchema,
+  type JoinTable,
+  type Lobby,
+  lobbySchema,
+  type Player,
+  type PlayerCreated,
+  playerCreatedSchema,
+  playerSchema,
+  type TableAnswer,
+  tableAnswerSchema,
+} from '@gangsta/protocol';
+import { z } from 'zod';
+import { parseGameFile } from '../game/record.ts';
+import { OnlineError } from './errors.ts';
+
+export interface ApiOptions {
+  /** Where `/api/v1` lives; the page's own origin by default. */
+  base?: string;
+  /** The player's token, when they have one. */
+  token: () => string | null;
+  fetch?: typeof fetch;
+}
+
+const meSchema = z.object({ player: playerSchema });
+const createdTableSchema = z.object({ table: hostTableInfoSchema });
+
+export interface Api {
+  createPlayer(name: string): Promise<PlayerCreated>;
+  me(): Promise<Player>;
+  rename(name: string): Promise<Player>;
+  lobby(): Promise<Lobby>;
+  createTable(body: CreateTable): Promise<HostTableInfo>;
+  table(id: string): Promise<TableAnswer>;
+  join(id: string, body: JoinTable): Promise<TableAnswer>;
+  leave(id: string): Promise<TableAnswer>;
+  kick(id: string, seat: number): Promise<TableAnswer>;
+  start(id: string): Promise<TableAnswer>;
+  record(id: string): Promise<GameRecord>;
+}
+
+export function createApi(options: ApiOptions): Api {
+  const call = (method: string, path: string, body?: unknown) =>
+    request(options, method, path, body);
+  const tableCall = async (method: string, path: string, body?: unknown) =>
+    parse(tableAnswerSchema, await call(method, path, body));
+  const enc = encodeURIComponent;
+  return {
+    createPlayer: async (name) =>
+      parse(playerCreatedSchema, await call('POST', '/players', { name })),
+    me: async () => parse(meSchema, await call('GET', '/me')).player,
+    rename: async (name) => parse(meSchema, await call('PATCH', '/me', { name })).player,
+    lobby: async () => parse(lobbySchema, await call('GET', '/tables')),
+    createTable: async (body) =>
+      parse(createdTableSchema, await call('POST', '/tables', body)).table,
+    table: (id) => tableCall('GET', `/tables/${enc(id)}`),
+    join: (id, body) => tableCall('POST', `/tables/${enc(id)}/join`, body),
+    leave: (id) => tableCall('POST', `/tables/${enc(id)}/leave`, {}),
+    kick: (id, seat) => tableCall('POST', `/tables/${enc(id)}/kick`, { seat }),
+    start: (id) => tableCall('POST', `/tables/${enc(id)}/start`, {}),
+    record: async (id) => parseRecord(await call('GET', `/tables/${enc(id)}/record`)),
+  };
+}
+
+/** Sends one request; resolves with the answer's JSON, or throws an OnlineError. */
+async function request(
+  options: ApiOptions,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = options.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const doFetch = options.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await doFetch(`${options.base ?? ''}/api/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new OnlineError('NETWORK', `${method} ${path}: ${detail}`);
+  }
+  const data = await response.json().catch(() => undefined);
+  if (response.ok) return data;
+  const refusal = httpErrorSchema.safeParse(data);
+  if (refusal.success) throw OnlineError.from(refusal.data.error);
+  throw new OnlineError('BAD_ANSWER', `${method} ${path}: HTTP ${response.status}`, {
+    status: response.status,
+  });
+}
+
+function parse<T>(schema: z.ZodType<T>, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new OnlineError(
+    'BAD_ANSWER',
+    `unexpected answer: ${issue?.path.join('.')} ${issue?.message}`,
+  );
+}
+
+/** The record is checked like a file the player opened: shape, then a full replay. */
+function parseRecord(data: unknown): GameRecord {
+  const parsed = parseGameFile(JSON.stringify(data));
+  if (parsed.ok) return parsed.record;
+  throw new OnlineError('BAD_ANSWER', `the game record is not valid (${parsed.problem.key})`);
+}

@@ -1,0 +1,97 @@
+/**
+ * Who this browser is online: the player's token and name, kept in localStorage
+ * (`gangsta.online.v1`). The token is the player's only secret (the server keeps only its
+ * hash), so it never leaves this storage except in the Authorization header and `hello`.
+ */
+import { type Player, playerSchema } from '@gangsta/protocol';
+import { z } from 'zod';
+import type { Api } from './api.ts';
+
+export const IDENTITY_KEY = 'gangsta.online.v1';
+
+const storedSchema = z.object({ token: z.string().min(1), player: playerSchema });
+export type Identity = z.infer<typeof storedSchema>;
+
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+function browserStorage(): KeyValueStore | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // storage disabled: the player stays anonymous for this page
+  }
+}
+
+/** The identity, with a subscription for screens that show the name. */
+export class IdentityStore {
+  private identity: Identity | null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly storage: KeyValueStore | null = browserStorage()) {
+    this.identity = this.load();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  get = (): Identity | null => this.identity;
+
+  token = (): string | null => this.identity?.token ?? null;
+
+  /**
+   * Makes sure the player exists with this name: created on the server the first time,
+   * renamed when the name changed. Throws the server's refusal (BAD_NAME…) unchanged.
+   */
+  async ensure(api: Api, name: string): Promise<Identity> {
+    const current = this.identity;
+    if (!current) {
+      const created = await api.createPlayer(name);
+      return this.save({ token: created.token, player: created.player });
+    }
+    if (current.player.name === name.trim()) return current;
+    const player = await api.rename(name);
+    return this.save({ token: current.token, player });
+  }
+
+  /** The server no longer knows the token (a reset database): start afresh. */
+  forget(): void {
+    this.identity = null;
+    this.storage?.removeItem(IDENTITY_KEY);
+    this.notify();
+  }
+
+  /** Keeps the stored name in step with what the server says. */
+  update(player: Player): void {
+    if (!this.identity || this.identity.player.id !== player.id) return;
+    if (this.identity.player.name === player.name) return;
+    this.save({ ...this.identity, player });
+  }
+
+  private save(identity: Identity): Identity {
+    this.identity = identity;
+    this.storage?.setItem(IDENTITY_KEY, JSON.stringify(identity));
+    this.notify();
+    return identity;
+  }
+
+  private load(): Identity | null {
+    const text = this.storage?.getItem(IDENTITY_KEY);
+    if (!text) return null;
+    try {
+      const parsed = storedSchema.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The online screens' addresses, in the URL's hash so that links work on any static host and
+ * a reload stays on the same screen:
+ *   #/online                    home: name, lobby, create, join by link
+ *   #/online/new                create a table
+ *   #/online/t/<id>?invite=<c>  a table: waiting room, then the game (invite: a reserved seat)
+ */
+export type OnlineRoute =
+  | { page: 'home' }
+  | { page: 'new' }
+  | { page: 'table'; table: string; invite: string | null };
+
+const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The route of a hash (`#/online/...`), or null when the hash is not an online address. */
+export function parseOnlineHash(hash: string): OnlineRoute | null {
+  const text = hash.startsWith('#') ? hash.slice(1) : hash;
+  const [path, query = ''] = text.split('?', 2);
+  const parts = path.split('/').filter((part) => part !== '');
+  if (parts[0] !== 'online') return null;
+  if (parts.length === 1) return { page: 'home' };
+  if (parts.length === 2 && parts[1] === 'new') return { page: 'new' };
+  if (parts.length === 3 && parts[1] === 't') {
+    const table = decodeURIComponent(parts[2]);
+    if (!TABLE_ID.test(table)) return { page: 'home' };
+    const invite = new URLSearchParams(query).get('invite');
+    return { page: 'table', table, invite: invite || null };
+  }
+  return { page: 'home' };
+}
+
+export function onlineHash(route: OnlineRoute): string {
+  if (route.page === 'home') return '#/online';
+  if (route.page === 'new') return '#/online/new';
+  const invite = route.invite ? `?invite=${encodeURIComponent(route.invite)}` : '';
+  return `#/online/t/${encodeURIComponent(route.table)}${invite}`;
+}
+
+/** A full link to a table (for copying), on this page's address. */
+export function tableLink(table: string, invite: string | null, base: string): string {
+  const url = new URL(base);
+  url.hash = onlineHash({ page: 'table', table, invite });
+  return url.toString();
+}
+
+/** What a player pasted: a full link, a hash, or a bare table id. */
+export function routeFromPasted(text: string): OnlineRoute | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const hashAt = trimmed.indexOf('#');
+  if (hashAt >= 0) {
+    const route = parseOnlineHash(trimmed.slice(hashAt));
+    return route?.page === 'table' ? route : null;
+  }
+  return TABLE_ID.test(trimmed) ? { page: 'table', table: trimmed, invite: null } : null;
+}

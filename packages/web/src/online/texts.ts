@@ -1,0 +1,18 @@
+/**
+ * Online refusals in the player's language: `online.errors.<CODE>` for every protocol code
+ * (the engine's and the server's) and the client's own (NETWORK, BAD_ANSWER).
+ */
+import type { TFunction } from 'i18next';
+import type { TableError } from '../game/tableSource.ts';
+import { ONLINE_ERROR_CODES, type OnlineErrorCode } from './errors.ts';
+
+function isKnownCode(code: string): code is OnlineErrorCode {
+  return (ONLINE_ERROR_CODES as readonly string[]).includes(code);
+}
+
+export function errorText(t: TFunction, error: Pick<TableError, 'code' | 'params'>): string {
+  const code = isKnownCode(error.code) ? error.code : 'INTERNAL';
+  const retryMs = error.params.retryMs;
+  const seconds = typeof retryMs === 'number' ? Math.max(1, Math.ceil(retryMs / 1000)) : 1;
+  return t(`online.errors.${code}`, { seconds });
+}

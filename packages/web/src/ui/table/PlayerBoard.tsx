@@ -1,0 +1,208 @@
+/**
+ * A player's board: name and colour, Boss family, cash, Bank, IP from heists, heists done (and a
+ * place for a clock), then the gang with engaged members turned, the hospital and the resource
+ * cards. The viewer's own board is large; opponents' boards are compact.
+ */
+import type { GameView, KeptResource, Member, Move, Seat } from '@gangsta/engine';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FamilyEmblem } from '../../cards/index.ts';
+import { lookup } from '../../game/derive.ts';
+import { playerName, seatColour } from '../../game/players.ts';
+import type { TablePlayer } from '../../game/tableSource.ts';
+import { BankControl, isBankMove } from '../decision/BankControl.tsx';
+import { Deltas } from '../motion/Deltas.tsx';
+import type { CardState } from './cardStates.ts';
+import { TableCard } from './TableCard.tsx';
+
+export interface BoardProps {
+  view: GameView;
+  seat: Seat;
+  players: readonly TablePlayer[];
+  compact?: boolean;
+  states: ReadonlyMap<string, CardState>;
+  legal: readonly Move[];
+  onPlay?: (move: Move) => void;
+  moveText?: (move: Move) => string;
+  flash?: ReadonlySet<string>;
+  hint?: ReadonlySet<string>;
+  /** Members already activated in the heist being put together. */
+  activated?: ReadonlySet<string>;
+  /** The "engage everyone" order: member id → place. */
+  order?: ReadonlyMap<string, number>;
+  /** The board is a choice of the decision (Theft, Assassination). */
+  targeted?: boolean;
+  /** A move is on its way to the server: no clicks meanwhile. */
+  busy?: boolean;
+  /** Extra content under the board (the replay's revealed cards). */
+  extra?: ReactNode;
+}
+
+function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function BoardHead({ props }: { props: BoardProps }) {
+  const { t } = useTranslation();
+  const { view, seat } = props;
+  const player = view.players[seat];
+  const cards = lookup(view);
+  const family = cards.boss(player.boss).family;
+  const name = playerName(t, props.players[seat], seat);
+  const active = view.decision.kind !== 'gameOver' && view.turn.seat === seat;
+  const hasBank =
+    player.bank > 0 || player.resources.some((r) => cards.resource(r.id).effect === 'bank');
+  return (
+    <header className="board__head">
+      <h2 id={`board-${seat}-title`} className="board__name">
+        <span className="board__swatch" aria-hidden="true" />
+        <span className="board__player">{name}</span>
+        {seat === view.viewer ? <span className="board__you">{t('table.you')}</span> : null}
+        <FamilyEmblem family={family} size={18} />
+        {active ? <span className="turn-tag">{t('table.theirTurn')}</span> : null}
+        {props.players[seat] && !props.players[seat].connected ? (
+          <span className="board__away">{t('table.away')}</span>
+        ) : null}
+      </h2>
+      <dl className="board__stats">
+        <Stat label={t('table.cash')} value={t('app.money', { amount: player.cash })} />
+        {hasBank ? (
+          <Stat label={t('table.bank')} value={t('app.money', { amount: player.bank })} />
+        ) : null}
+        <Stat
+          label={t('table.ipShort')}
+          value={player.heistIp === null ? t('table.hidden') : player.heistIp}
+        />
+        <Stat label={t('table.heistsDone')} value={player.pile.length} />
+      </dl>
+      {/* Reserved for a player's clock (online play). */}
+      <span className="board__clock" data-slot="clock" />
+      <Deltas player={player} />
+    </header>
+  );
+}
+
+function MemberList({
+  members,
+  props,
+  label,
+}: {
+  members: Member[];
+  props: BoardProps;
+  label: string;
+}) {
+  const { view } = props;
+  return (
+    <ul
+      className="cards board__gang"
+      aria-label={label}
+      style={{ '--count': members.length } as CSSProperties}
+    >
+      {members.map((member) => (
+        <li key={member.id} className="slot">
+          <TableCard
+            cards={view.cards}
+            id={member.id}
+            member={member}
+            state={props.busy ? undefined : props.states.get(member.id)}
+            onPlay={props.onPlay}
+            moveText={props.moveText}
+            mini={props.compact}
+            flash={props.flash?.has(member.id)}
+            hinted={props.hint?.has(member.id)}
+            selected={props.activated?.has(member.id)}
+            order={props.order?.get(member.id)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function resourceState(props: BoardProps, resource: KeptResource): CardState | undefined {
+  if (props.busy || props.seat !== props.view.viewer) return undefined;
+  const effect = lookup(props.view).resource(resource.id).effect;
+  const hq = props.legal.find((m) => m.type === 'headquarters');
+  return effect === 'headquarters' && hq ? { kind: 'legal', move: hq } : undefined;
+}
+
+function Resources({ props }: { props: BoardProps }) {
+  const { t } = useTranslation();
+  const { view, seat } = props;
+  const player = view.players[seat];
+  const cards = lookup(view);
+  if (player.resources.length === 0) return null;
+  const bankMoves = seat === view.viewer ? props.legal.filter(isBankMove) : [];
+  return (
+    <ul className="cards board__resources" aria-label={t('table.resources')}>
+      {player.resources.map((r) => (
+        <li key={r.id} className="slot slot--resource">
+          <TableCard
+            cards={view.cards}
+            id={r.id}
+            active={r.active}
+            state={resourceState(props, r)}
+            onPlay={props.onPlay}
+            moveText={props.moveText}
+            mini={props.compact}
+            flash={props.flash?.has(r.id)}
+          />
+          {cards.resource(r.id).effect === 'bank' && props.onPlay && bankMoves.length > 0 ? (
+            <BankControl moves={bankMoves} play={props.onPlay} disabled={props.busy} />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PlayerBoard(props: BoardProps) {
+  const { t } = useTranslation();
+  const { view, seat } = props;
+  const player = view.players[seat];
+  const active = view.decision.kind !== 'gameOver' && view.turn.seat === seat;
+  const classes = [
+    'board',
+    props.compact ? 'board--compact' : 'board--mine',
+    active && 'is-active',
+    props.targeted && 'is-target',
+  ].filter(Boolean);
+  return (
+    <section
+      className={classes.join(' ')}
+      aria-labelledby={`board-${seat}-title`}
+      data-seat={seat}
+      style={{ '--seat-colour': seatColour(seat) } as CSSProperties}
+    >
+      <BoardHead props={props} />
+      <div className="board__body">
+        <MemberList members={player.gang} props={props} label={t('table.gang')} />
+        {player.hospital.length > 0 ? (
+          <div className="board__hospital">
+            <h3>{t('table.hospital')}</h3>
+            <MemberList members={player.hospital} props={props} label={t('table.hospital')} />
+          </div>
+        ) : null}
+        <Resources props={props} />
+      </div>
+      {seat === view.viewer && (player.peek.heist || player.peek.gangster) ? (
+        <p className="board__peek">
+          {player.peek.heist
+            ? t('table.peekHeist', {
+                card: t(`heists.${lookup(view).heist(player.peek.heist).kind}`),
+              })
+            : null}{' '}
+          {player.peek.gangster
+            ? t('table.peekGangster', { card: t(`gangsters.${player.peek.gangster}`) })
+            : null}
+        </p>
+      ) : null}
+      {props.extra}
+    </section>
+  );
+}

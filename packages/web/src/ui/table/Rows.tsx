@@ -1,0 +1,141 @@
+/**
+ * The heist row and the recruit row, each after its deck. A deck is a card you can click when the
+ * engine offers to take its top card (Biker gang, Informant network).
+ */
+import type { GameView, Move } from '@gangsta/engine';
+import { useTranslation } from 'react-i18next';
+import { lookup, recruitPrice } from '../../game/derive.ts';
+import type { CardState } from './cardStates.ts';
+import { TableCard } from './TableCard.tsx';
+
+export interface RowsProps {
+  view: GameView;
+  states: ReadonlyMap<string, CardState>;
+  legal: readonly Move[];
+  onPlay?: (move: Move) => void;
+  moveText?: (move: Move) => string;
+  flash?: ReadonlySet<string>;
+  hint?: ReadonlySet<string>;
+}
+
+function Deck({
+  kind,
+  count,
+  move,
+  onPlay,
+  moveText,
+}: {
+  kind: 'heist' | 'gangster';
+  count: number;
+  move: Move | undefined;
+  onPlay?: (move: Move) => void;
+  moveText?: (move: Move) => string;
+}) {
+  const { t } = useTranslation();
+  const label = t(`table.deck.${kind}`, { count });
+  const face = (
+    <>
+      <span className="deck__count">{count}</span>
+      <span className="deck__label">{t(`table.deck.${kind}Short`)}</span>
+    </>
+  );
+  if (move && onPlay) {
+    return (
+      <button
+        type="button"
+        className={`deck deck--${kind} is-legal`}
+        data-move-type={move.type}
+        aria-label={`${label}. ${moveText?.(move) ?? ''}`}
+        onClick={() => onPlay(move)}
+      >
+        {face}
+      </button>
+    );
+  }
+  return (
+    <div className={`deck deck--${kind}`} role="img" aria-label={label}>
+      {face}
+    </div>
+  );
+}
+
+function Row(props: RowsProps & { kind: 'heist' | 'gangster' }) {
+  const { t } = useTranslation();
+  const { view, kind } = props;
+  const cards = lookup(view);
+  const ids = kind === 'heist' ? view.heistRow : view.recruitRow;
+  const deckMove = props.legal.find(
+    (m) => m.type === (kind === 'heist' ? 'heistFromDeck' : 'recruitFromDeck'),
+  );
+  const buyer = view.viewer;
+  // With the Families discount the price differs from the printed cost: say so.
+  const priceNote = (id: string) => {
+    if (kind !== 'gangster' || buyer === null || !view.options.families) return undefined;
+    const price = recruitPrice(view, buyer, id);
+    return price === cards.gangster(id).cost
+      ? undefined
+      : t('table.yourPrice', { price: t('app.money', { amount: price }) });
+  };
+  const titleId = `${kind}-row-title`;
+  return (
+    <section className={`row row--${kind}`} aria-labelledby={titleId}>
+      <h2 id={titleId} className="row__title">
+        {t(kind === 'heist' ? 'table.heistRow' : 'table.recruitRow')}
+      </h2>
+      <div className="row__cards">
+        <Deck
+          kind={kind}
+          count={kind === 'heist' ? view.heistDeckCount : view.gangsterDeckCount}
+          move={deckMove}
+          onPlay={props.onPlay}
+          moveText={props.moveText}
+        />
+        <ul className="cards">
+          {ids.map((id, slot) => {
+            if (!id) {
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: an empty slot has no id
+                <li key={`empty-${slot}`} className="slot">
+                  <span className="empty-card">{t('table.emptySlot')}</span>
+                </li>
+              );
+            }
+            const state = props.states.get(id);
+            const doable = state?.kind === 'legal' && state.doable;
+            const needsOthers = state?.kind === 'legal' && state.needsOthers;
+            return (
+              <li key={id} className="slot">
+                <TableCard
+                  cards={view.cards}
+                  id={id}
+                  state={state}
+                  onPlay={props.onPlay}
+                  moveText={props.moveText}
+                  flash={props.flash?.has(id)}
+                  hinted={props.hint?.has(id)}
+                  note={priceNote(id)}
+                  badge={
+                    doable || needsOthers ? (
+                      <span className={`tcard__badge${doable ? ' is-doable' : ''}`}>
+                        {t(doable ? 'table.doable' : 'table.needsOthers')}
+                      </span>
+                    ) : undefined
+                  }
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function Rows(props: RowsProps) {
+  return (
+    <div className="rows">
+      <Row {...props} kind="heist" />
+      <Row {...props} kind="gangster" />
+    </div>
+  );
+}

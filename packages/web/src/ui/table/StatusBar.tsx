@@ -1,0 +1,171 @@
+/**
+ * The status bar: one line saying what to do now, and only the few controls that are not cards
+ * (Pass +$N, Done, the High-tech icon, an opponent to target, Undo, Hint). Everything else is
+ * played on the cards. After a move the focus comes back to the line, so keyboard users keep
+ * their place.
+ */
+import { type Decision, type GameView, type Move, moveKey } from '@gangsta/engine';
+import { type CSSProperties, useEffect, useRef } from 'react';
+import { passIncome } from '../../game/derive.ts';
+import { playerName, seatColour } from '../../game/players.ts';
+import type { HintState, TableError, TablePlayer } from '../../game/tableSource.ts';
+import { describeBotReason } from '../../text/botReason.ts';
+import type { TextContext } from '../../text/context.ts';
+import { barMoves } from './cardStates.ts';
+import { statusLine } from './statusLine.ts';
+
+export interface StatusBarProps {
+  ctx: TextContext;
+  view: GameView;
+  decision: Decision;
+  legal: readonly Move[];
+  players: readonly TablePlayer[];
+  play: (move: Move) => void;
+  moveText: (move: Move) => string;
+  thinking: number | null;
+  canUndo: boolean;
+  onUndo: () => void;
+  hint: HintState;
+  onHint: () => void;
+  error: TableError | null;
+  /** A move awaits the server's answer (online). */
+  pending?: boolean;
+  /** What another player just did, in words. */
+  lastMove?: string | null;
+}
+
+/** A bar button's label: short for Pass and the targets, the move's words otherwise. */
+function barLabel(props: StatusBarProps, move: Move): string {
+  const { t } = props.ctx;
+  if (move.type === 'pass') {
+    return t('table.passButton', {
+      amount: t('app.money', { amount: passIncome(props.view, move.seat) }),
+    });
+  }
+  if (move.type === 'target') return playerName(t, props.players[move.target], move.target);
+  return props.moveText(move);
+}
+
+function BarButton({ props, move }: { props: StatusBarProps; move: Move }) {
+  const target = move.type === 'target' ? move.target : null;
+  const primary = move.type === 'pass' || move.type === 'done' || target !== null;
+  // The hint (or the tutorial) points at this button.
+  const hinted = props.hint.status === 'ready' && moveKey(props.hint.move) === moveKey(move);
+  return (
+    <button
+      type="button"
+      className={`bar-move${primary ? ' primary' : ' secondary'}${target !== null ? ' bar-move--seat' : ''}${hinted ? ' hinted' : ''}`}
+      data-move-type={move.type}
+      style={
+        target !== null ? ({ '--seat-colour': seatColour(target) } as CSSProperties) : undefined
+      }
+      title={target !== null || move.type === 'pass' ? props.moveText(move) : undefined}
+      disabled={props.pending}
+      onClick={() => props.play(move)}
+    >
+      {barLabel(props, move)}
+    </button>
+  );
+}
+
+function HintText({ props }: { props: StatusBarProps }) {
+  const { t } = props.ctx;
+  const { hint } = props;
+  if (hint.status === 'idle') return null;
+  const text =
+    hint.status === 'thinking'
+      ? t('decision.hintThinking')
+      : hint.status === 'failed'
+        ? t('decision.hintFailed')
+        : hint.reason
+          ? t('decision.hintWithReason', {
+              move: props.moveText(hint.move),
+              reason: describeBotReason(props.ctx, hint.reason),
+            })
+          : t('decision.hint', { move: props.moveText(hint.move) });
+  return (
+    <p className="status-bar__hint" role="status">
+      {text}
+    </p>
+  );
+}
+
+export function StatusBar(props: StatusBarProps) {
+  const { ctx, view, decision, legal } = props;
+  const { t } = ctx;
+  const mine = legal.length > 0;
+  const line = useRef<HTMLHeadingElement>(null);
+  const movesKey = legal.map(moveKey).join('|');
+  // After a move the clicked card is often gone and the focus with it: bring keyboard users
+  // back to the new question instead of the top of the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the legal moves change
+  useEffect(() => {
+    const active = document.activeElement;
+    if (mine && (active === null || active === document.body)) line.current?.focus();
+  }, [movesKey, mine]);
+  const deciding =
+    decision.kind === 'gameOver'
+      ? null
+      : decision.kind === 'keepResources'
+        ? decision.seats[0]
+        : decision.seat;
+  const busy = props.pending || (!mine && props.thinking !== null);
+  return (
+    <section
+      className={`status-bar${mine ? ' is-mine' : ''}${busy ? ' is-busy' : ''}`}
+      aria-labelledby="decision-title"
+      style={
+        deciding !== null ? ({ '--seat-colour': seatColour(deciding) } as CSSProperties) : undefined
+      }
+    >
+      <h2 id="decision-title" ref={line} tabIndex={-1} className="status-bar__line">
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+        {statusLine(ctx, {
+          view,
+          decision,
+          players: props.players,
+          mine,
+          thinking: props.thinking,
+        })}
+      </h2>
+      <div className="status-bar__tools">
+        {mine
+          ? barMoves(legal).map((move) => (
+              <BarButton key={moveKey(move)} props={props} move={move} />
+            ))
+          : null}
+        {props.canUndo ? (
+          <button
+            type="button"
+            className="secondary"
+            onClick={props.onUndo}
+            disabled={props.pending}
+          >
+            {t('decision.undo')}
+          </button>
+        ) : null}
+        {mine ? (
+          <button
+            type="button"
+            className="secondary"
+            onClick={props.onHint}
+            disabled={props.hint.status === 'thinking' || props.pending}
+          >
+            {t('table.hintButton')}
+          </button>
+        ) : null}
+      </div>
+      {props.lastMove ? (
+        <p className="status-bar__last" key={props.lastMove}>
+          {props.lastMove}
+        </p>
+      ) : null}
+      {mine ? <HintText props={props} /> : null}
+      {props.error ? (
+        <p className="error" role="alert">
+          {t('decision.rejected', { message: props.error.message })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
