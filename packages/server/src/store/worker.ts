@@ -58,7 +58,7 @@ async function runTogether(calls: StoreCall[]): Promise<void> {
     }
     return out;
   });
-  calls.forEach((call, i) => reply({ id: call.id, ok: true, value: results[i] }));
+  for (const [i, call] of calls.entries()) reply({ id: call.id, ok: true, value: results[i] });
 }
 
 /** After a failed group, each call alone, so that one bad call does not fail the others. */

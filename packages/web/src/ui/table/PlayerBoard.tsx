@@ -38,9 +38,9 @@ export interface BoardProps {
   extra?: ReactNode;
 }
 
-function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <div data-testid={testId}>
+    <div>
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>

@@ -3,7 +3,7 @@
  * move names it, dimmed with its reason when the decision is about it but it cannot be chosen,
  * plain otherwise. Hover, keyboard focus or a long press enlarge it (the zoom).
  */
-import type { Member, Move } from '@gangsta/engine';
+import type { CardSet, Member, Move } from '@gangsta/engine';
 import { type PointerEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardFace, ScreenReaderText } from '../../cards/index.ts';
@@ -12,7 +12,7 @@ import { reasonText } from './reasonText.ts';
 import { useZoom } from './zoom.tsx';
 
 export interface TableCardProps {
-  cards: Parameters<typeof CardFace>[0]['cards'];
+  cards: CardSet;
   id: string;
   member?: Member;
   active?: boolean;
