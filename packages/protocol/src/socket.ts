@@ -92,6 +92,9 @@ export interface MoveNews {
   index: number;
   seat: Seat;
   byBot: boolean;
+  /** The move itself, so the table can announce and animate it; null when it is secret to
+   * the recipient (another seat's resource choice, R-SETUP-3). */
+  move: Move | null;
   events: GameEvent[];
 }
 

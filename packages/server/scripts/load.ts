@@ -3,7 +3,9 @@
  * concurrent games of bot clients over WebSockets on loopback, each seat answering about 1 s
  * (0.7–1.3 s) after its decision arrives with a random legal move. The paced steps grow one
  * population of games (a finished game is replaced at once), so N is always the number of
- * games in progress; games are 2–4 players over the variants. Prints moves per second and
+ * games in progress; games are 2–4 players over the variants. While a step sets up its new
+ * tables the games in progress pause (nothing is measured then), so a saturated server does
+ * not make the set-up crawl. Prints moves per second and
  * acknowledgement latency (send → ack, every ack durable) p50/p99/max for each N, then the
  * saturation throughput (no pacing, a fixed number of games).
  *

@@ -10,7 +10,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { LIMITS } from '@gangsta/protocol';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { DEFAULTS, type ServerOptions } from './config.ts';
 import { installErrorHandler, installNotFound } from './http/errors.ts';
 import { registerRoutes } from './http/routes.ts';
@@ -63,7 +63,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     logger: { level: options.logLevel, stream: process.stderr },
     bodyLimit: LIMITS.maxBodyBytes,
     // One line per request would drown the log; failures are logged where they happen.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
   });
   const tables = new TableService(store, app.log, {

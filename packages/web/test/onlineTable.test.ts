@@ -107,8 +107,14 @@ function syncOf(
   };
 }
 
-function news(index: number, seat: number, events: MoveNews['events'], byBot = false): MoveNews {
-  return { index, seat, byBot, events };
+function news(
+  index: number,
+  seat: number,
+  events: MoveNews['events'],
+  byBot = false,
+  move: MoveNews['move'] = null,
+): MoveNews {
+  return { index, seat, byBot, move, events };
 }
 
 describe('OnlineTable', () => {

@@ -137,6 +137,11 @@ class LoadSeat {
     this.socket = null;
   }
 
+  /** Plans the seat's next move again after a pause. */
+  resume(): void {
+    this.schedule();
+  }
+
   private receive(text: string): void {
     const { metrics } = this.game.ctx;
     metrics.framesReceived++;
@@ -276,6 +281,10 @@ export class LoadGame {
     this.finished = true;
     this.ctx.metrics.gamesFinished++;
     this.ctx.onOver(this);
+  }
+
+  resume(): void {
+    for (const seat of this.seats) seat.resume();
   }
 
   unanswered(ms: number, now: number): number {

@@ -24,6 +24,8 @@ const metrics = new Metrics();
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 let windowStart = { at: 0, cpu: process.cpuUsage() };
 let closing = false;
+/** While new tables are set up, the games in progress pause: the set-up does not wait behind them. */
+let growing = false;
 let moveIds = 0;
 let addresses = 0;
 let gameIndex = 0;
@@ -64,7 +66,7 @@ function contextFor(command: Extract<ToWorker, { type: 'grow' }>): GameContext {
         );
       }
     },
-    stopped: () => closing,
+    stopped: () => closing || growing,
   };
 }
 
@@ -78,6 +80,7 @@ async function launch(): Promise<void> {
 
 async function grow(command: Extract<ToWorker, { type: 'grow' }>): Promise<void> {
   closing = false;
+  growing = true;
   if (!ctx || ctx.paced !== command.paced) ctx = contextFor(command);
   const failures: string[] = [];
   const began = performance.now();
@@ -89,6 +92,8 @@ async function grow(command: Extract<ToWorker, { type: 'grow' }>): Promise<void>
     }
   };
   await Promise.all(Array.from({ length: SETUP_CONCURRENCY }, runner));
+  growing = false;
+  for (const game of games) game.resume();
   send({ type: 'ready', setupMs: performance.now() - began, failures: failures.slice(0, 5) });
 }
 

@@ -51,10 +51,12 @@ export function logFor(position: Position, seat: Seat | null): LogLine[] {
 export function newsFor(position: Position, count: number, seat: Seat | null): MoveNews[] {
   const news: MoveNews[] = [];
   for (let index = position.moves.length - count; index < position.moves.length; index++) {
+    const move = position.moves[index];
     news.push({
       index,
-      seat: position.moves[index].seat,
+      seat: move.seat,
       byBot: position.byBot[index],
+      move: move.type === 'keepResources' && move.seat !== seat ? null : move,
       events: visibleEvents(position.events[index + 1], seat),
     });
   }

@@ -62,7 +62,7 @@ function hashSeed(text: string): number {
 
 /** A move carried by the news when the server may show it (never another seat's secret). */
 function newsMove(news: MoveNews): Move | null {
-  const move = (news as MoveNews & { move?: unknown }).move;
+  const move: unknown = news.move;
   if (typeof move !== 'object' || move === null) return null;
   const candidate = move as { type?: unknown; seat?: unknown };
   return typeof candidate.type === 'string' && candidate.seat === news.seat ? (move as Move) : null;
@@ -206,31 +206,33 @@ export class OnlineTable implements TableSource {
 
   // --- frames from the server -------------------------------------------------------------
 
+  /** One frame for this table; the table is drawn again only when something changed. */
   private receive(message: TableMessage): void {
+    if (this.apply(message)) this.changed();
+  }
+
+  private apply(message: TableMessage): boolean {
     switch (message.type) {
       case 'sync':
         this.onSync(message.version, message.frame, message.log, message.chat);
-        break;
+        return true;
       case 'update':
         this.onUpdate(message.version, message.moves, message.frame);
-        break;
+        return true;
       case 'ack':
-        this.onAck(message.id, message.version);
-        break;
+        return this.onAck(message.id, message.version);
       case 'rejected':
-        this.onRejected(message.id, message.error);
-        break;
+        return this.onRejected(message.id, message.error);
       case 'chat':
         this.chat = [...this.chat, message.line];
-        break;
+        return true;
       case 'table':
         this.applyInfo(message.table);
-        break;
+        return true;
       case 'error':
         this.onError(message.error);
-        break;
+        return true;
     }
-    this.changed();
   }
 
   private onSync(version: number, frame: GameFrame | null, log: LogLine[], chat: ChatLine[]): void {
@@ -272,17 +274,20 @@ export class OnlineTable implements TableSource {
     return { index: news.index, move, byBot: !ours };
   }
 
-  private onAck(id: string, version: number): void {
-    if (this.pending?.id !== id) return;
+  /** Whether the ack changed anything (usually the news of the move came first). */
+  private onAck(id: string, version: number): boolean {
+    if (this.pending?.id !== id) return false;
     this.pending.ackedAt = version;
     this.settlePending();
+    return this.pending === null;
   }
 
-  private onRejected(id: string, error: TableError): void {
-    if (this.pending?.id !== id) return;
+  private onRejected(id: string, error: TableError): boolean {
+    if (this.pending?.id !== id) return false;
     this.pending = null;
     // STALE: the position moved on under us; the `sync` that follows redraws it, no error.
     if (error.code !== 'STALE') this.showError(error);
+    return true;
   }
 
   private onError(error: TableError): void {
@@ -341,7 +346,12 @@ export class OnlineTable implements TableSource {
 
   private changed(): void {
     this.snapshot = null;
-    this.room = this.buildRoom();
+    // The chat and the menu read the room: keep the same object while nothing in it changed.
+    const room = this.buildRoom();
+    const same = (Object.keys(room) as (keyof RoomSnapshot)[]).every(
+      (key) => room[key] === this.room[key],
+    );
+    if (!same) this.room = room;
     for (const listener of this.listeners) listener();
   }
 
