@@ -87,6 +87,15 @@ export interface GameFrame {
   over: boolean;
 }
 
+/**
+ * The position in an `update`: the same as in a `sync`, but the view has no `cards`. The card
+ * set (about 20 KB) never changes during a game, so it travels once, with the `sync`, and the
+ * client keeps it; a client that has none asks for a `sync` (`watch` without `seen`).
+ */
+export interface UpdateFrame extends Omit<GameFrame, 'view'> {
+  view: Omit<GameView, 'cards'>;
+}
+
 /** A move as everyone learns of it, with the events the recipient may see. */
 export interface MoveNews {
   index: number;
@@ -107,6 +116,7 @@ export const chatLineSchema = z.object({
 export type ChatLine = z.infer<typeof chatLineSchema>;
 
 const frameSchema = objectOf<GameFrame>('a game frame');
+const updateFrameSchema = objectOf<UpdateFrame>('a game frame');
 const logSchema = z.array(objectOf<LogLine>('a log line'));
 const newsSchema = z.array(objectOf<MoveNews>('a move'));
 
@@ -133,7 +143,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     from: version,
     version,
     moves: newsSchema,
-    frame: frameSchema,
+    frame: updateFrameSchema,
   }),
   z.object({ type: z.literal('ack'), table: tableId, id: clientMoveId, version }),
   z.object({

@@ -13,6 +13,7 @@ import {
   parseServerMessage,
   type ServerMessage,
   type ServerMessageOf,
+  type UpdateFrame,
 } from '@gangsta/protocol';
 import WebSocket from 'ws';
 import { type RunningServer, type ServerOptions, startServer } from '../src/index.ts';
@@ -208,11 +209,16 @@ export class TestClient {
   }
 }
 
-/** The frame carried by a sync or an update. */
+/**
+ * The frame carried by a sync or an update, without the card set: an update leaves it out
+ * (it came with the sync), so frames compare alike whichever message brought them.
+ */
 export function frameOf(
   message: ServerMessageOf<'sync'> | ServerMessageOf<'update'>,
-): GameFrame | null {
-  return message.frame as GameFrame | null;
+): UpdateFrame | null {
+  if (!message.frame) return null;
+  const { cards: _cards, ...view } = message.frame.view as GameFrame['view'];
+  return { ...message.frame, view };
 }
 
 /** A seeded choice among legal moves, so a test game is reproducible. */
@@ -224,7 +230,7 @@ export interface PlayedGame {
   /** Every sync and update this client received for the table, in order. */
   frames: (ServerMessageOf<'sync'> | ServerMessageOf<'update'>)[];
   moves: number;
-  last: GameFrame;
+  last: UpdateFrame;
 }
 
 /**
@@ -239,7 +245,7 @@ export async function playSeat(
 ): Promise<PlayedGame> {
   const frames: PlayedGame['frames'] = [];
   let version = 0;
-  let frame: GameFrame | null = null;
+  let frame: UpdateFrame | null = null;
   let moves = 0;
   for (;;) {
     const message = await client.nextOf(['sync', 'update'], (m) => m.table === table, 60_000);
@@ -261,7 +267,7 @@ export async function playSeat(
 /** One seat's (or a spectator's) idea of a table, kept up to date from its frames. */
 export class Follower {
   version = 0;
-  frame: GameFrame | null = null;
+  frame: UpdateFrame | null = null;
   private ids = 0;
 
   constructor(

@@ -32,9 +32,16 @@ function frameJson(frame: GameFrame): string {
 }
 
 export function encodeMessage(message: ServerMessage): string {
-  if ((message.type === 'sync' || message.type === 'update') && message.frame) {
+  if (message.type === 'sync' && message.frame) {
     const { frame, ...rest } = message;
-    return withKey(JSON.stringify(rest), 'frame', frameJson(frame as GameFrame));
+    return withKey(JSON.stringify(rest), 'frame', frameJson(frame));
+  }
+  if (message.type === 'update') {
+    // The card set came with the sync; an update leaves it out (see UpdateFrame).
+    const { frame, ...rest } = message;
+    const { view, ...frameRest } = frame;
+    const { cards: _cards, ...viewRest } = view as GameFrame['view'];
+    return JSON.stringify({ ...rest, frame: { ...frameRest, view: viewRest } });
   }
   return JSON.stringify(message);
 }

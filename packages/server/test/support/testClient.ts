@@ -372,12 +372,15 @@ export class TestClient {
         known.gap = true;
         return;
       }
-      if (!known || message.version >= known.version) {
-        this.tables.set(message.table, {
-          version: message.version,
-          frame: message.frame,
-          gap: false,
-        });
+      // An update's view leaves out the card set: it came with the sync (see UpdateFrame).
+      const cards = known?.frame?.view.cards;
+      if (!known || !cards) {
+        this.tables.set(message.table, { version: 0, frame: null, gap: true });
+        return;
+      }
+      if (message.version >= known.version) {
+        const frame = { ...message.frame, view: { ...message.frame.view, cards } };
+        this.tables.set(message.table, { version: message.version, frame, gap: false });
       }
     }
   }

@@ -8,7 +8,14 @@
  * the connection, for the waiting room and the chat panel.
  */
 import type { GameRecord, Move, Seat } from '@gangsta/engine';
-import type { ChatLine, GameFrame, LogLine, MoveNews, TableInfo } from '@gangsta/protocol';
+import type {
+  ChatLine,
+  GameFrame,
+  LogLine,
+  MoveNews,
+  TableInfo,
+  UpdateFrame,
+} from '@gangsta/protocol';
 import type { BotClient } from '../game/botClient.ts';
 import { botSeed, type SeatKind } from '../game/seats.ts';
 import type {
@@ -246,7 +253,14 @@ export class OnlineTable implements TableSource {
     this.askRecord();
   }
 
-  private onUpdate(version: number, moves: MoveNews[], frame: GameFrame): void {
+  private onUpdate(version: number, moves: MoveNews[], update: UpdateFrame): void {
+    // The card set came with the last sync; without one, ask for a sync instead.
+    const cards = this.frame?.view.cards;
+    if (!cards) {
+      this.deps.connection.rewatch(this.tableId, undefined);
+      return;
+    }
+    const frame: GameFrame = { ...update, view: { ...update.view, cards } };
     const log = [...this.log];
     for (const news of moves) {
       for (const event of news.events) {
