@@ -100,6 +100,14 @@ test('a 4-player game fits 1440×900 without page scroll, heist builder and snit
   expect(errors).toEqual([]);
 });
 
+test('the final score fits the window too', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await instantBots(page);
+  await newGame(page, ['random', 'random', 'random', 'random'], { seed: 9 });
+  await expect(page.getByTestId('score')).toBeVisible({ timeout: 120_000 });
+  await expectNoPageScroll(page, 'the final score');
+});
+
 test('on a phone the table switches between tabs and never scrolls sideways', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await instantBots(page);

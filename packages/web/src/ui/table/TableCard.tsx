@@ -116,6 +116,7 @@ export function TableCard(props: TableCardProps) {
     <span
       className={`tcard${props.mini ? ' tcard--mini' : ''}`}
       data-order={props.order}
+      data-legal={legal ? 'true' : undefined}
       onMouseEnter={(e) => {
         const element = e.currentTarget;
         clearHover();
