@@ -292,7 +292,8 @@ export function TableScreen({ source, menu, side }: TableScreenProps) {
               resources={view.options.resources}
               focusOnShow
               players={snapshot.players}
-              record={source.record()}
+              // Online spectators get no record (it is for the players): no chart, no wait.
+              record={source.record() ?? (snapshot.viewer === null ? undefined : null)}
             />
           ) : hasStage(view, decision) ? (
             <Stage
