@@ -19,6 +19,7 @@ export {
   reason,
   reasonProblems,
 } from './reasons.ts';
+export { botSeed } from './seed.ts';
 export {
   type BotResult,
   type GameSummary,

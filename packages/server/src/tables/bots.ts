@@ -3,9 +3,10 @@
  * thread for a move from its seat's view only, and plays it through the same path as a
  * person's move (durable first, then broadcast). One bot of a table thinks at a time.
  */
+
+import { botSeed } from '@gangsta/bots';
 import { legalMoves, viewFor } from '@gangsta/engine';
 import type { BotPool } from '../bots/pool.ts';
-import { botSeed } from '../bots/seed.ts';
 import type { TableContext } from './context.ts';
 import { decidingSeats } from './frames.ts';
 import { submit } from './play.ts';

@@ -14,15 +14,6 @@ export function humanSeats(seats: readonly SeatKind[]): number[] {
   return seats.flatMap((kind, seat) => (kind === 'human' ? [seat] : []));
 }
 
-/**
- * A bot's seed for one decision, from the game seed, the seat and the move number: the same
- * position always gets the same bot answer, also after a reload.
- */
-export function botSeed(gameSeed: number, seat: number, moveCount: number): number {
-  let h = (gameSeed ^ 0x9e3779b9) >>> 0;
-  for (const n of [seat, moveCount]) {
-    h = Math.imul(h ^ (n + 0x7f4a7c15), 0x85ebca6b) >>> 0;
-    h = (h ^ (h >>> 13)) >>> 0;
-  }
-  return h;
-}
+// The bots' seed per decision (imported from its own module: the first bundle stays free of
+// the bots themselves, which load in the worker).
+export { botSeed } from '@gangsta/bots/seed';

@@ -1,7 +1,8 @@
 /**
  * A bot's seed for one decision, from the game seed, the seat and the move number: the same
- * position always gets the same answer, also after a restart. The same formula as the web
- * client's `botSeed` (packages/web/src/game/seats.ts), so a table plays alike on both.
+ * position always gets the same answer, also after a reload or a server restart. The web
+ * client (local bots and hints) and the server (bot seats) both use it, so a table plays alike
+ * wherever it runs.
  */
 export function botSeed(gameSeed: number, seat: number, moveCount: number): number {
   let h = (gameSeed ^ 0x9e3779b9) >>> 0;
