@@ -65,6 +65,22 @@ describe('card states', () => {
     }
   });
 
+  it('coached (tutorial): only the offered move is legal, every other card says to follow the coach', () => {
+    const state = states.get('action')!;
+    const seat = decidingSeat(state);
+    const view = viewFor(state, seat);
+    const all = legalMoves(state, seat);
+    const scripted = all.find((m) => m.type === 'recruit')!;
+    const found = cardStates(view, pendingDecision(state), [scripted], true);
+    const legalIds = [...found].filter(([, s]) => s.kind === 'legal').map(([id]) => id);
+    expect(legalIds).toEqual(cardsNamed(scripted));
+    const reasons = [...found.values()].flatMap((s) =>
+      s.kind === 'blocked' ? [s.reason.key] : [],
+    );
+    expect(reasons.length).toBeGreaterThan(0);
+    expect(new Set(reasons)).toEqual(new Set(['coach']));
+  });
+
   it('names the icons nobody in the gang has', () => {
     const state = states.get('action')!;
     const view = viewFor(state, decidingSeat(state));

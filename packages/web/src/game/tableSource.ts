@@ -75,6 +75,11 @@ export interface TableSnapshot {
   /** Online only: the connection to the server, and whether a move of ours awaits its ack. */
   connection: ConnectionState | null;
   pending: boolean;
+  /**
+   * The tutorial offers only the scripted move although the rules allow others: the cards it
+   * withholds say "follow the coach" instead of a rules reason that would not be true.
+   */
+  coached?: boolean;
 }
 
 export interface TableSource {

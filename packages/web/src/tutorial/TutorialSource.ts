@@ -292,6 +292,7 @@ export class TutorialSource implements TableSource {
           ? { status: 'ready', moveCount: this.position.moves.length, move: legal[0] }
           : { status: 'idle' },
       connection: null,
+      coached: true,
       pending: false,
     };
   }

@@ -190,8 +190,10 @@ export function TableScreen({ source, menu, side }: TableScreenProps) {
   );
   const states = useMemo(
     () =>
-      view && !snapshot.pending ? cardStates(view, snapshot.decision, snapshot.legal) : NO_STATES,
-    [view, snapshot.decision, snapshot.legal, snapshot.pending],
+      view && !snapshot.pending
+        ? cardStates(view, snapshot.decision, snapshot.legal, snapshot.coached)
+        : NO_STATES,
+    [view, snapshot.decision, snapshot.legal, snapshot.pending, snapshot.coached],
   );
   if (snapshot.passTo !== null || !view || !ctx) {
     const seat = snapshot.passTo ?? 0;
@@ -282,7 +284,9 @@ export function TableScreen({ source, menu, side }: TableScreenProps) {
           lastMove={lastMoveText(ctx, snapshot)}
         />
         <PhoneTabs tab={tab} onChange={setTab} opponentsActive={opponentsActive} />
-        <div className="table-main">
+        {/* Focusable: on short windows this area scrolls, and keyboards must reach it. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
+        <section className="table-main" tabIndex={0} aria-label={t('table.mainArea')}>
           {snapshot.over && view.result ? (
             <ScoreScreen
               ctx={ctx}
@@ -319,7 +323,7 @@ export function TableScreen({ source, menu, side }: TableScreenProps) {
             />
           )}
           {viewer !== null ? <PlayerBoard {...boardProps} seat={viewer} order={order} /> : null}
-        </div>
+        </section>
         <aside className="table-side" aria-label={t('table.sideLabel')}>
           <div className="opponents">
             {others.map((seat) => (

@@ -206,6 +206,20 @@ export function cardStates(
   view: GameView,
   decision: Decision,
   legal: readonly Move[],
+  coached = false,
+): Map<string, CardState> {
+  const out = rulesStates(view, decision, legal);
+  if (!coached) return out;
+  // The tutorial withholds moves the rules allow: its dimmed cards only say to follow the coach.
+  const coach: CardState = { kind: 'blocked', reason: { key: 'coach' } };
+  for (const [id, state] of out) if (state.kind === 'blocked') out.set(id, coach);
+  return out;
+}
+
+function rulesStates(
+  view: GameView,
+  decision: Decision,
+  legal: readonly Move[],
 ): Map<string, CardState> {
   const out = new Map<string, CardState>();
   for (const move of legal) {
