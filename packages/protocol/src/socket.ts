@@ -12,7 +12,8 @@
  *
  * Moves are idempotent: the client gives each an `id` of its own and resends it with the same
  * id until it gets `ack` or `rejected`; the server answers a repeated id with the first answer
- * and never applies a move twice.
+ * and never applies a move twice. A move `rejected` with RATE_LIMITED was not applied: the
+ * client sends it again, with the same id, after `params.retryMs`.
  */
 import type { GameEvent, GameView, Move, Seat } from '@gangsta/engine';
 import { z } from 'zod';

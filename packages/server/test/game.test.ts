@@ -119,16 +119,20 @@ describe('a whole 3-player game between two people and a bot', () => {
     const finished = lobby.body.finished.find((t: { id: string }) => t.id === table);
     expect(finished).toMatchObject({ status: 'finished', moveCount: record.body.moves.length });
 
-    // A move on the finished game is refused by the engine, and changes nothing.
-    annClient.send({
+    // A move on the finished game is refused by the engine, and changes nothing (sent on a
+    // fresh connection: Ann's may have used up its message allowance during the game).
+    const annLater = await TestClient.connect(server.url, ann.token);
+    annLater.send({ type: 'watch', table });
+    await annLater.next('sync', (m) => m.table === table);
+    annLater.send({
       type: 'move',
       table,
       id: 'late',
       seen: annGame.frames.at(-1)!.version,
       move: { type: 'pass', seat: 0 },
     });
-    const late = await annClient.next('rejected', (m) => m.id === 'late');
+    const late = await annLater.next('rejected', (m) => m.id === 'late');
     expect(late.error.code).toBe('GAME_OVER');
-    await Promise.all([spectator.close(), annClient.close(), benClient.close()]);
+    await Promise.all([spectator.close(), annClient.close(), benClient.close(), annLater.close()]);
   });
 });

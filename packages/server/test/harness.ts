@@ -221,6 +221,24 @@ export function frameOf(
   return { ...message.frame, view };
 }
 
+/**
+ * Sends a move or undo and waits for its answer. Test clients play faster than people: a
+ * message refused for speed (RATE_LIMITED, nothing applied) is sent again after `retryMs`.
+ */
+export async function answerOf(
+  client: TestClient,
+  message: Extract<ClientMessage, { type: 'move' | 'undo' }>,
+  timeoutMs = 20_000,
+): Promise<ServerMessageOf<'ack' | 'rejected'>> {
+  for (;;) {
+    client.send(message);
+    const answer = await client.nextOf(['ack', 'rejected'], (m) => m.id === message.id, timeoutMs);
+    if (answer.type === 'ack' || answer.error.code !== 'RATE_LIMITED') return answer;
+    const retryMs = Number(answer.error.params.retryMs ?? 50);
+    await new Promise((resolve) => setTimeout(resolve, retryMs));
+  }
+}
+
 /** A seeded choice among legal moves, so a test game is reproducible. */
 export function pick(legal: Move[], n: number): Move {
   return legal[n % legal.length];
@@ -255,8 +273,8 @@ export async function playSeat(
     if (frame?.over) return { frames, moves, last: frame };
     if (!frame || frame.legal.length === 0 || client.has(['sync', 'update'], table)) continue;
     const id = `m${moves}`;
-    client.send({ type: 'move', table, id, seen: version, move: choose(frame.legal, moves) });
-    const answer = await client.nextOf(['ack', 'rejected'], (m) => m.id === id, 60_000);
+    const move = choose(frame.legal, moves);
+    const answer = await answerOf(client, { type: 'move', table, id, seen: version, move }, 60_000);
     if (answer.type === 'rejected' && answer.error.code !== 'STALE') {
       throw new Error(`move refused: ${answer.error.code} ${answer.error.message}`);
     }
@@ -295,13 +313,11 @@ export class Follower {
     id = `${this.prefix}${this.ids++}`,
     seen = this.version,
   ) {
-    this.client.send({ type: 'move', table: this.table, id, seen, move });
-    return this.client.nextOf(['ack', 'rejected'], (m) => m.id === id);
+    return answerOf(this.client, { type: 'move', table: this.table, id, seen, move });
   }
 
   async undo(id = `u${this.ids++}`, seen = this.version) {
-    this.client.send({ type: 'undo', table: this.table, id, seen });
-    return this.client.nextOf(['ack', 'rejected'], (m) => m.id === id);
+    return answerOf(this.client, { type: 'undo', table: this.table, id, seen });
   }
 }
 

@@ -101,6 +101,31 @@ describe('floods', () => {
     await client.close();
   });
 
+  it('refuses a move beyond the limit by its id, applies nothing, and takes it when resent', async () => {
+    const { table, seats } = await twoPlayerGame(server.url);
+    const mover = seats.find((s) => s.deciding) ?? seats[0];
+    for (let i = 0; i < LIMITS.messagesBurst; i++)
+      mover.client.send({ type: 'unwatch', table: 'x' });
+    const move = {
+      type: 'move',
+      table,
+      id: 'late',
+      seen: mover.version,
+      move: mover.frame!.legal[0],
+    };
+    mover.client.send(move);
+    const refused = await mover.client.next('rejected', (m) => m.id === 'late');
+    expect(refused.error.code).toBe('RATE_LIMITED');
+    const retryMs = Number(refused.error.params.retryMs);
+    expect(retryMs).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, retryMs + 50));
+    mover.client.send(move);
+    expect(await mover.client.next('ack', (m) => m.id === 'late')).toMatchObject({
+      version: mover.version + 1,
+    });
+    await Promise.all(seats.map((s) => s.client.close()));
+  });
+
   it('closes a connection that keeps flooding (policy violation, 1008)', async () => {
     const client = await TestClient.connect(server.url);
     for (let i = 0; i < LIMITS.messagesBurst + 20 * LIMITS.messagesPerSecond; i++) {

@@ -161,6 +161,30 @@ describe('the move queue', () => {
     expect(sent[1].id).toBe(id);
   });
 
+  it('a move refused for speed (RATE_LIMITED) stays queued and goes again after retryMs', () => {
+    const { connection, socket, connect, clock } = setup();
+    connect();
+    const h = handler(3);
+    connection.watch('t1', h);
+    const id = connection.sendMove('t1', move, 3);
+    socket().receive({
+      type: 'rejected',
+      table: 't1',
+      id,
+      error: { code: 'RATE_LIMITED', message: 'slow down', params: { retryMs: 300 } },
+    });
+    expect(h.received).toEqual([]); // not a refusal the table needs to show
+    expect(connection.getSnapshot().queued).toBe(1);
+    clock.advance(299);
+    expect(socket().sentOf('move')).toHaveLength(1);
+    clock.advance(1);
+    const sent = socket().sentOf('move');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    socket().receive(ack(id, 4));
+    expect(connection.getSnapshot().queued).toBe(0);
+  });
+
   it('after a second silence drops the dead socket and resends on the new one', () => {
     const { connection, factory, socket, connect, clock } = setup();
     connect();

@@ -92,7 +92,7 @@ export class Connection implements Peer {
 
   private receive(data: RawData): void {
     const retryMs = this.bucket.take();
-    if (retryMs > 0) return this.flooded(retryMs);
+    if (retryMs > 0) return this.flooded(retryMs, data);
     if (sizeOf(data) > LIMITS.maxFrameBytes) {
       return this.error(
         null,
@@ -112,7 +112,7 @@ export class Connection implements Peer {
     this.queue = this.queue.then(() => this.handle(parsed.message));
   }
 
-  private flooded(retryMs: number): void {
+  private flooded(retryMs: number, data: RawData): void {
     const now = Date.now();
     const drained = ((now - this.floodAt) * LIMITS.messagesPerSecond) / 1000;
     this.flood = Math.max(0, this.flood - drained) + 1;
@@ -121,7 +121,15 @@ export class Connection implements Peer {
       this.log.warn({ peer: this.id }, 'closing a flooding connection');
       return this.close(1008, 'too many messages');
     }
-    this.error(null, protocolError('RATE_LIMITED', 'too many messages; slow down', { retryMs }));
+    const error = protocolError('RATE_LIMITED', 'too many messages; slow down', { retryMs });
+    // A move or undo is refused by its id, so its sender knows to send it again after retryMs
+    // (nothing was applied); anything else gets a plain error frame.
+    const parsed = sizeOf(data) <= LIMITS.maxFrameBytes ? parseClientMessage(textOf(data)) : null;
+    const message = parsed?.ok ? parsed.message : null;
+    if (message && (message.type === 'move' || message.type === 'undo')) {
+      return this.send({ type: 'rejected', table: message.table, id: message.id, error });
+    }
+    this.error(null, error);
   }
 
   private async handle(message: ClientMessage): Promise<void> {

@@ -294,8 +294,14 @@ export class Connection {
       case 'welcome':
         this.onWelcome(message);
         return;
-      case 'ack':
       case 'rejected':
+        // Refused untouched for speed: the move stays queued and goes again after retryMs.
+        if (message.error.code === 'RATE_LIMITED' && this.retryLater(message.id, message.error)) {
+          return;
+        }
+        this.answered(message.id);
+        break;
+      case 'ack':
         this.answered(message.id);
         break;
       case 'update':
@@ -402,6 +408,17 @@ export class Connection {
       return;
     }
     this.transmit(queued);
+  }
+
+  /** Sends a rate-limited move again once the server said it may; false if it is not ours. */
+  private retryLater(id: string, error: { params: Record<string, unknown> }): boolean {
+    const queued = this.queue.get(id);
+    if (!queued) return false;
+    const retryMs = Math.max(50, Number(error.params.retryMs) || LIMITS.resendAfterMs);
+    this.timers.clearTimeout(queued.timer);
+    queued.sends = 0;
+    queued.timer = this.timers.setTimeout(() => this.transmit(queued), retryMs);
+    return true;
   }
 
   private answered(id: string): void {
