@@ -2,9 +2,22 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { TokenBucket } from '../rateLimit.ts';
 import type { Store } from '../store/types.ts';
-import type { CommitQueue } from './commits.ts';
+import type { CommitQueue, PendingMove } from './commits.ts';
 import type { Rooms } from './registry.ts';
 import type { Room } from './room.ts';
+
+/**
+ * Observers of what happens at the tables (ratings, webhooks, clocks, metrics). Each hook runs
+ * on exactly one server process of a cluster: the one that committed the change.
+ */
+export interface TableHooks {
+  /** Moves of one table were committed by this process (in order; already broadcast). */
+  movesCommitted: ((room: Room, group: readonly PendingMove[]) => void)[];
+  /** A game ended with a move committed by this process. */
+  gameFinished: ((room: Room) => void)[];
+  /** A waiting table started on this process. */
+  gameStarted: ((room: Room) => void)[];
+}
 
 export interface TableContext {
   store: Store;
@@ -15,4 +28,14 @@ export interface TableContext {
   chatBuckets: Map<string, TokenBucket>;
   /** Tells the bots of a table to look whether one of them must move. */
   wakeBots(room: Room): void;
+  /** Milliseconds since the epoch: `Date.now` in production, a controllable clock in tests. */
+  now(): number;
+  hooks: TableHooks;
+  /**
+   * Whether this process runs the table's bots and timers. Always true for one process; in a
+   * cluster, exactly one live process holds each active table (a lease in Redis).
+   */
+  runs(room: Room): boolean;
+  /** Whether the player has a live connection to the table on any process of the cluster. */
+  isConnected(room: Room, playerId: string): boolean;
 }

@@ -15,6 +15,7 @@ import { refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo } from './broadcast.ts';
 import type { TableContext } from './context.ts';
+import { runHooks } from './play.ts';
 import { recordOf, startPosition } from './position.ts';
 import { Room } from './room.ts';
 
@@ -218,6 +219,7 @@ export async function startTable(ctx: TableContext, host: PlayerRow, id: string)
   sendTableInfo(room);
   sendSyncToAll(room);
   ctx.wakeBots(room);
+  runHooks(ctx, 'gameStarted', (hook) => hook(room));
   return room;
 }
 

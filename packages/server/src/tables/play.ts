@@ -187,8 +187,8 @@ function byRoom(batch: PendingMove[]): Map<Room, PendingMove[]> {
   return groups;
 }
 
-/** The batch is on the disk: tell everyone, then acknowledge. */
-export function committed(batch: PendingMove[]): void {
+/** The batch is on the disk: tell everyone, then acknowledge, then the hooks. */
+export function committed(ctx: TableContext, batch: PendingMove[]): void {
   for (const [room, group] of byRoom(batch)) {
     const last = group[group.length - 1];
     room.committed = last.after;
@@ -203,6 +203,23 @@ export function committed(batch: PendingMove[]): void {
       };
       room.table.moveCount = last.after.moves.length;
       sendTableInfo(room);
+    }
+    runHooks(ctx, 'movesCommitted', (hook) => hook(room, group));
+    if (last.change?.status === 'finished') runHooks(ctx, 'gameFinished', (hook) => hook(room));
+  }
+}
+
+/** Hooks are observers: one that throws is logged and never undoes or blocks a move. */
+export function runHooks<K extends keyof TableContext['hooks']>(
+  ctx: TableContext,
+  kind: K,
+  call: (hook: TableContext['hooks'][K][number]) => void,
+): void {
+  for (const hook of ctx.hooks[kind]) {
+    try {
+      call(hook);
+    } catch (error) {
+      ctx.log.error({ err: error, hook: kind }, 'a table hook failed');
     }
   }
 }

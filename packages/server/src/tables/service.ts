@@ -11,6 +11,8 @@ import { Rooms } from './registry.ts';
 export interface TableServiceOptions {
   botDelayMs: number;
   botThreads: number;
+  /** The clock (tests pass a controllable one). */
+  now?: () => number;
 }
 
 export class TableService {
@@ -23,7 +25,7 @@ export class TableService {
     this.bots = new BotRunner(() => this.ctx, { pool: this.pool, delayMs: options.botDelayMs });
     const rooms = new Rooms(store);
     const commits = new CommitQueue(store, {
-      committed: (batch) => committed(batch),
+      committed: (batch) => committed(this.ctx, batch),
       failed: (batch, error) => commitFailed(this.ctx, batch, error),
     });
     this.ctx = {
@@ -33,6 +35,11 @@ export class TableService {
       log,
       chatBuckets: new Map(),
       wakeBots: (room) => this.bots.wake(room),
+      now: options.now ?? Date.now,
+      hooks: { movesCommitted: [], gameFinished: [], gameStarted: [] },
+      runs: () => true,
+      isConnected: (room, playerId) =>
+        [...room.watchers].some((peer) => peer.player?.id === playerId),
     };
   }
 
