@@ -156,6 +156,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat'), table: tableId, line: chatLineSchema }),
   /** A refusal not tied to a move (bad frame, rate limit, unknown table…). */
   z.object({ type: z.literal('error'), table: tableId.nullable(), error: protocolErrorSchema }),
+  /**
+   * The server is shutting down (a restart or a deploy): the connection closes next, and the
+   * client reconnects after about `retryMs`, to another process if there is one. Nothing
+   * acknowledged is lost; unacknowledged moves are sent again with their ids.
+   */
+  z.object({ type: z.literal('closing'), reason: z.enum(['restart']), retryMs: version }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;

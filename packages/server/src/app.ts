@@ -15,9 +15,10 @@ import { DEFAULTS, type ServerOptions } from './config.ts';
 import { installErrorHandler, installNotFound } from './http/errors.ts';
 import { registerRoutes } from './http/routes.ts';
 import type { Store } from './store/types.ts';
-import { WorkerStore } from './store/workerStore.ts';
+import { openStore } from './store/open.ts';
 import { TableService } from './tables/service.ts';
-import { Hub } from './ws/hub.ts';
+import { Hub, RESTART_RETRY_MS } from './ws/hub.ts';
+import { registerOperations } from './ops/health.ts';
 
 export interface RunningServer {
   url: string;
@@ -57,7 +58,7 @@ async function serveClient(app: FastifyInstance, staticDir: string | null): Prom
 
 export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<RunningServer> {
   const options: ServerOptions = { ...DEFAULTS, ...overrides };
-  const store: Store = options.store ?? new WorkerStore(options.dataDir);
+  const store: Store = options.store ?? openStore(options);
   await store.migrate();
   const app = Fastify({
     logger: { level: options.logLevel, stream: process.stderr },
@@ -69,7 +70,22 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   const tables = new TableService(store, app.log, {
     botDelayMs: options.botDelayMs,
     botThreads: options.botThreads,
+    redisUrl: options.redisUrl,
+    now: options.now,
   });
+  let stopping = false;
+  registerOperations(
+    app,
+    {
+      notReady: () => {
+        if (stopping) return 'shutting down';
+        if (!tables.cluster.ready()) return 'Redis is not reachable';
+        return null;
+      },
+    },
+    tables.ctx.metrics,
+  );
+  tables.connections = () => hub.size;
   const rebuilt = await tables.rebuild();
   installErrorHandler(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: HARD_FRAME_LIMIT } });
@@ -90,6 +106,10 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      // Not ready (the load balancer sends nobody new), clients told, nothing more read; the
+      // moves being committed finish and are acknowledged; then the sockets close.
+      stopping = true;
+      hub.announceRestart(RESTART_RETRY_MS);
       await tables.stop();
       hub.closeAll();
       await app.close();

@@ -10,8 +10,12 @@ export interface ServerOptions {
   /** 0: a free port chosen by the system. */
   port: number;
   host: string;
-  /** The folder of the SQLite database (created if missing). */
+  /** The folder of the SQLite database (created if missing); unused with `databaseUrl`. */
   dataDir: string;
+  /** A PostgreSQL connection string: the store of a cluster (else SQLite in `dataDir`). */
+  databaseUrl: string | null;
+  /** A Redis connection string: processes sharing `databaseUrl` serve the same tables. */
+  redisUrl: string | null;
   /** The built web client, served at `/` when the folder exists; null serves no files. */
   staticDir: string | null;
   logLevel: string;
@@ -23,6 +27,8 @@ export interface ServerOptions {
   /** Player creations per minute and address (0: no limit). */
   playersPerMinute: number;
   maxSocketsPerAddress: number;
+  /** The clock (tests pass a controllable one). */
+  now?: () => number;
   /** A store to use instead of the SQLite one in `dataDir` (tests). */
   store?: Store;
 }
@@ -31,6 +37,8 @@ export const DEFAULTS: ServerOptions = {
   port: 5173,
   host: '127.0.0.1',
   dataDir: join(REPO_ROOT, 'data'),
+  databaseUrl: null,
+  redisUrl: null,
   staticDir: join(REPO_ROOT, 'packages', 'web', 'dist'),
   logLevel: 'info',
   botDelayMs: 800,
@@ -55,6 +63,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     port: integer(env, 'PORT', DEFAULTS.port),
     host: env.HOST || DEFAULTS.host,
     dataDir: resolve(env.DATA_DIR || DEFAULTS.dataDir),
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
     staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : DEFAULTS.staticDir,
     logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,
     botDelayMs: integer(env, 'BOT_DELAY_MS', DEFAULTS.botDelayMs),

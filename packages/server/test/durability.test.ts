@@ -92,34 +92,36 @@ describe('restart', () => {
 });
 
 /** The SQLite store, with a switch that makes the next commit fail. */
-class FailingStore implements Store {
-  failNext = false;
-  constructor(private readonly inner: Store) {}
-  migrate = () => this.inner.migrate();
-  createPlayer: Store['createPlayer'] = (p) => this.inner.createPlayer(p);
-  findPlayerByTokenHash: Store['findPlayerByTokenHash'] = (h) =>
-    this.inner.findPlayerByTokenHash(h);
-  renamePlayer: Store['renamePlayer'] = (id, name) => this.inner.renamePlayer(id, name);
-  createTable: Store['createTable'] = (t) => this.inner.createTable(t);
-  updateTable: Store['updateTable'] = (c) => this.inner.updateTable(c);
-  loadTable: Store['loadTable'] = (id, n) => this.inner.loadTable(id, n);
-  tableIds: Store['tableIds'] = (s) => this.inner.tableIds(s);
-  recentFinished: Store['recentFinished'] = (n) => this.inner.recentFinished(n);
-  appendChat: Store['appendChat'] = (l) => this.inner.appendChat(l);
-  close = () => this.inner.close();
-  async commit(batch: Batch): Promise<void> {
-    if (this.failNext) {
-      this.failNext = false;
-      throw new Error('disk full (test)');
-    }
-    return this.inner.commit(batch);
-  }
+/** A store whose next commit fails when asked to; every other call goes to the real one. */
+function failingStore(inner: Store): Store & { failNext: boolean } {
+  const control = { failNext: false };
+  return new Proxy(inner as Store & { failNext: boolean }, {
+    get(target, key) {
+      if (key === 'failNext') return control.failNext;
+      if (key === 'commit') {
+        return async (batch: Batch) => {
+          if (control.failNext) {
+            control.failNext = false;
+            throw new Error('disk full (test)');
+          }
+          return target.commit(batch);
+        };
+      }
+      const value = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+    set(_target, key, value) {
+      if (key !== 'failNext') return false;
+      control.failNext = Boolean(value);
+      return true;
+    },
+  });
 }
 
 describe('a failed commit', () => {
   it('answers INTERNAL, rolls the game back, and the same move can be sent again', async () => {
     const probe = await started();
-    const store = new FailingStore(openSqliteStore(probe.dataDir));
+    const store = failingStore(openSqliteStore(probe.dataDir));
     await probe.stop();
     const server = await started({ store }, probe.dataDir);
     const { seats } = await twoPlayerGame(server.url);

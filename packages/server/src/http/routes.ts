@@ -124,7 +124,6 @@ function tableRoutes(app: FastifyInstance, ctx: TableContext): void {
 }
 
 export function registerRoutes(app: FastifyInstance, ctx: TableContext, limits: RouteLimits): void {
-  app.get('/health', async () => ({ ok: true }));
   playerRoutes(app, ctx.store, limits);
   tableRoutes(app, ctx);
 }

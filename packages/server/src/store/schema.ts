@@ -20,6 +20,8 @@ export interface TablesTable {
   status: string;
   seed: number | null;
   move_count: ColumnType<number, number | undefined, number>;
+  /** Bumped by every change of the seats (optimistic concurrency between processes). */
+  revision: ColumnType<number, number | undefined, number>;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -47,8 +49,16 @@ export interface ChatTable {
   at: string;
 }
 
+/** Who sits at which table (kept by the store whenever seats are written). */
+export interface TablePlayersTable {
+  table_id: string;
+  seat: number;
+  player_id: string;
+}
+
 export interface Database {
   players: PlayersTable;
+  table_players: TablePlayersTable;
   tables: TablesTable;
   moves: MovesTable;
   chat: ChatTable;

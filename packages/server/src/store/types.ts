@@ -37,6 +37,8 @@ export interface TableRow {
   seed: number | null;
   /** Rows in the move log when the table finished (kept for the lobby). */
   moveCount: number;
+  /** Bumped by every change of the seats; a seat change names the revision it was made on. */
+  revision: number;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -70,7 +72,10 @@ export interface ChatRow {
 export interface TableChange {
   id: string;
   status?: TableStatus;
+  /** New seats; written only if the table is still at `revision` (then bumped by one). */
   seats?: StoredSeat[];
+  /** The revision the seats change was made on (required with `seats`). */
+  revision?: number;
   seed?: number;
   moveCount?: number;
   startedAt?: string;
@@ -81,6 +86,15 @@ export interface TableChange {
 export interface Batch {
   moves: MoveRow[];
   tables: TableChange[];
+}
+
+/**
+ * What a commit wrote. Each table's rows are written all or nothing; a table whose rows
+ * collide with rows already stored (another process of a cluster took that sequence number,
+ * or that client move id) is left out and named here, and the rest of the batch commits.
+ */
+export interface CommitResult {
+  conflicts: string[];
 }
 
 export interface LoadedTable {
@@ -95,11 +109,21 @@ export interface Store {
   findPlayerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined>;
   renamePlayer(id: string, name: string): Promise<void>;
   createTable(table: TableRow): Promise<void>;
-  updateTable(change: TableChange): Promise<void>;
-  /** Writes every row of the batch in one transaction; resolves once it is committed. */
-  commit(batch: Batch): Promise<void>;
+  /**
+   * Changes a table's row. A change of the seats is written only when the table is still at
+   * `change.revision`; returns false (nothing written) when another process changed it first.
+   */
+  updateTable(change: TableChange): Promise<boolean>;
+  /** Writes the batch in one transaction; resolves once it is committed. */
+  commit(batch: Batch): Promise<CommitResult>;
   /** A table with its whole move log and its last `chatLimit` chat lines. */
   loadTable(id: string, chatLimit: number): Promise<LoadedTable | undefined>;
+  /** The table's row alone. */
+  tableRow(id: string): Promise<TableRow | undefined>;
+  /** The rows of a table's log after `seq` (catching up with another process's moves). */
+  movesAfter(tableId: string, seq: number): Promise<MoveRow[]>;
+  /** The tables where the player holds a seat, in these statuses, newest first. */
+  tablesOfPlayer(playerId: string, statuses: TableStatus[], limit: number): Promise<TableRow[]>;
   /** Ids of the tables in these statuses (waiting and playing ones are rebuilt at start). */
   tableIds(statuses: TableStatus[]): Promise<string[]>;
   /** The most recently finished public tables. */

@@ -6,11 +6,14 @@
  * that transaction has committed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openSqliteStore, type SqliteStore, writeBatch } from './sqlite.ts';
+import type { SqlStore } from './sql.ts';
+import { openSqliteStore } from './sqlite.ts';
 import type { StoreCall, StoreReply } from './workerMessages.ts';
 
 const port = parentPort!;
 const store = openSqliteStore((workerData as { dataDir: string }).dataDir);
+/** Calls that manage the database itself, never part of a group transaction. */
+const OUTSIDE_TRANSACTIONS = new Set<string>(['migrate', 'close']);
 let queue: StoreCall[] = [];
 let running = false;
 
@@ -19,43 +22,28 @@ function reply(message: StoreReply): void {
 }
 
 function failure(call: StoreCall, error: unknown): StoreReply {
-  return { id: call.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  return {
+    id: call.id,
+    ok: false,
+    error: message,
+    code: typeof code === 'string' ? code : undefined,
+  };
 }
 
-async function run(on: SqliteStore, call: StoreCall): Promise<unknown> {
-  switch (call.method) {
-    case 'createPlayer':
-      return on.createPlayer(...call.args);
-    case 'findPlayerByTokenHash':
-      return on.findPlayerByTokenHash(...call.args);
-    case 'renamePlayer':
-      return on.renamePlayer(...call.args);
-    case 'createTable':
-      return on.createTable(...call.args);
-    case 'updateTable':
-      return on.updateTable(...call.args);
-    case 'loadTable':
-      return on.loadTable(...call.args);
-    case 'tableIds':
-      return on.tableIds(...call.args);
-    case 'recentFinished':
-      return on.recentFinished(...call.args);
-    case 'appendChat':
-      return on.appendChat(...call.args);
-    default:
-      throw new Error(`${call.method} does not run in a transaction`);
-  }
+/** Any `Store` method by its name, on the store bound to the group's transaction. */
+function run(on: SqlStore, call: StoreCall): Promise<unknown> {
+  const method = (on as unknown as Record<string, unknown>)[call.method];
+  if (typeof method !== 'function') throw new Error(`the store has no method ${call.method}`);
+  return (method as (...args: unknown[]) => Promise<unknown>).apply(on, call.args);
 }
 
 /** All calls in one transaction; answered after the commit. */
 async function runTogether(calls: StoreCall[]): Promise<void> {
-  const results = await store.inTransaction(async (inTrx, trx) => {
+  const results = await store.inTransaction(async (inTrx) => {
     const out: unknown[] = [];
-    for (const call of calls) {
-      out.push(
-        call.method === 'commit' ? await writeBatch(trx, ...call.args) : await run(inTrx, call),
-      );
-    }
+    for (const call of calls) out.push(await run(inTrx, call));
     return out;
   });
   for (const [i, call] of calls.entries()) reply({ id: call.id, ok: true, value: results[i] });
@@ -87,7 +75,7 @@ async function drain(): Promise<void> {
     queue = [];
     const group: StoreCall[] = [];
     for (const call of calls) {
-      if (call.method !== 'migrate' && call.method !== 'close') {
+      if (!OUTSIDE_TRANSACTIONS.has(call.method)) {
         group.push(call);
         continue;
       }

@@ -11,4 +11,4 @@ export type StoreCall = {
 
 export type StoreReply =
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: string };
+  | { id: number; ok: false; error: string; code?: string };

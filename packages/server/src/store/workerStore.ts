@@ -1,19 +1,12 @@
 /**
- * The store as the server uses it: every call goes to the store's thread (`worker.ts`), so
- * the event loop never waits for the disk, and calls made while a commit is under way are
- * committed together in the next transaction.
+ * The SQLite store as the server uses it: every call goes to the store's thread (`worker.ts`),
+ * so the event loop never waits for the disk, and calls made while a commit is under way are
+ * committed together in the next transaction. Any `Store` method is forwarded by its name
+ * (arguments and results are plain data).
  */
 import { Worker } from 'node:worker_threads';
-import type {
-  Batch,
-  ChatRow,
-  LoadedTable,
-  PlayerRow,
-  Store,
-  TableChange,
-  TableRow,
-} from './types.ts';
-import type { StoreCall, StoreReply } from './workerMessages.ts';
+import type { Store } from './types.ts';
+import type { StoreReply } from './workerMessages.ts';
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
 
@@ -22,11 +15,21 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
-export class WorkerStore implements Store {
+/** An error from the store's thread, with the database's error code (unique violations…). */
+class StoreError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+class StoreThread {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
-  private dead: Error | null = null;
+  dead: Error | null = null;
 
   constructor(dataDir: string) {
     this.worker = new Worker(ENTRY, { workerData: { dataDir } });
@@ -40,7 +43,7 @@ export class WorkerStore implements Store {
     if (!waiting) return;
     this.waiting.delete(reply.id);
     if (reply.ok) waiting.resolve(reply.value);
-    else waiting.reject(new Error(reply.error));
+    else waiting.reject(new StoreError(reply.error, reply.code));
   }
 
   private fail(error: Error): void {
@@ -49,53 +52,31 @@ export class WorkerStore implements Store {
     this.waiting.clear();
   }
 
-  private call<T>(method: StoreCall['method'], ...args: unknown[]): Promise<T> {
+  call(method: string, args: unknown[]): Promise<unknown> {
     if (this.dead) return Promise.reject(this.dead);
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
       this.worker.postMessage({ id, method, args });
     });
   }
 
-  migrate(): Promise<void> {
-    return this.call('migrate');
-  }
-  createPlayer(player: PlayerRow): Promise<void> {
-    return this.call('createPlayer', player);
-  }
-  findPlayerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
-    return this.call('findPlayerByTokenHash', tokenHash);
-  }
-  renamePlayer(id: string, name: string): Promise<void> {
-    return this.call('renamePlayer', id, name);
-  }
-  createTable(table: TableRow): Promise<void> {
-    return this.call('createTable', table);
-  }
-  updateTable(change: TableChange): Promise<void> {
-    return this.call('updateTable', change);
-  }
-  commit(batch: Batch): Promise<void> {
-    return this.call('commit', batch);
-  }
-  loadTable(id: string, chatLimit: number): Promise<LoadedTable | undefined> {
-    return this.call('loadTable', id, chatLimit);
-  }
-  tableIds(statuses: TableRow['status'][]): Promise<string[]> {
-    return this.call('tableIds', statuses);
-  }
-  recentFinished(limit: number): Promise<TableRow[]> {
-    return this.call('recentFinished', limit);
-  }
-  appendChat(line: ChatRow): Promise<void> {
-    return this.call('appendChat', line);
-  }
-
   async close(): Promise<void> {
     if (this.dead) return;
-    await this.call('close');
+    await this.call('close', []);
     this.dead = new Error('the store is closed');
     await this.worker.terminate();
   }
+}
+
+/** A `Store` whose every method runs in the store's thread. */
+export function workerStore(dataDir: string): Store {
+  const thread = new StoreThread(dataDir);
+  return new Proxy({} as Store, {
+    get(_target, method) {
+      if (typeof method !== 'string' || method === 'then') return undefined;
+      if (method === 'close') return () => thread.close();
+      return (...args: unknown[]) => thread.call(method, args);
+    },
+  });
 }

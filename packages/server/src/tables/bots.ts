@@ -51,6 +51,7 @@ export class BotRunner {
   private botToMove(room: Room): number | null {
     const head = room.head;
     if (room.table.status !== 'playing' || !head || isOver(head)) return null;
+    if (!this.ctx().runs(room)) return null;
     const deciding = new Set(decidingSeats(head));
     const seat = room.table.seats.findIndex((s, i) => s.botLevel !== null && deciding.has(i));
     return seat < 0 ? null : seat;
@@ -84,6 +85,7 @@ export class BotRunner {
       move,
       byBot: true,
       peer: null,
+      receivedAt: performance.now(),
     });
   }
 }

@@ -7,9 +7,11 @@ import { LIMITS } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
 import { TokenBucket } from '../rateLimit.ts';
 import { refuse } from '../refusal.ts';
+import { isUniqueViolation } from '../store/sql.ts';
 import type { ChatRow } from '../store/types.ts';
 import type { TableContext } from './context.ts';
 import { tableOf } from './lifecycle.ts';
+import type { Room } from './room.ts';
 
 /** One bucket per player, across connections and tables. */
 function checkRate(ctx: TableContext, playerId: string): void {
@@ -32,17 +34,45 @@ export async function chat(ctx: TableContext, peer: Peer, id: string, text: stri
   if (trimmed.length === 0 || trimmed.length > LIMITS.chatMax)
     refuse('BAD_CHAT', `chat lines have 1 to ${LIMITS.chatMax} characters`);
   checkRate(ctx, player.id);
-  room.chatSeq += 1;
-  const row: ChatRow = {
-    tableId: room.id,
-    seq: room.chatSeq,
+  await postChatLine(ctx, room, {
     playerId: player.id,
     name: player.name,
     seat: room.seatOf(player.id),
     text: trimmed,
-    at: new Date().toISOString(),
-  };
-  await ctx.store.appendChat(row);
+  });
+}
+
+/** Attempts at a free chat sequence number (processes of a cluster may take the same one). */
+const CHAT_ATTEMPTS = 5;
+
+/** Stores a line under the table's next chat number, then shows it to every watcher. */
+export async function postChatLine(
+  ctx: TableContext,
+  room: Room,
+  fields: Omit<ChatRow, 'tableId' | 'seq' | 'at'>,
+): Promise<void> {
+  let row: ChatRow | null = null;
+  for (let attempt = 1; row === null; attempt++) {
+    room.chatSeq += 1;
+    const candidate = {
+      ...fields,
+      tableId: room.id,
+      seq: room.chatSeq,
+      at: new Date(ctx.now()).toISOString(),
+    };
+    try {
+      await ctx.store.appendChat(candidate);
+      row = candidate;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= CHAT_ATTEMPTS) throw error;
+    }
+  }
+  showChatLine(room, row);
+  ctx.cluster.chatAdded(room, row);
+}
+
+/** A stored line, here or on another process of the cluster, for every watcher of this one. */
+export function showChatLine(room: Room, row: ChatRow): void {
   const line = room.addChat(row);
   for (const watcher of room.watchers) watcher.send({ type: 'chat', table: room.id, line });
 }

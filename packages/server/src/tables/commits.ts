@@ -14,12 +14,16 @@ export interface PendingMove {
   row: MoveRow;
   before: Position;
   after: Position;
-  /** A change of the table's row in the same transaction (the game is over). */
+  /** A change of the table's row in the same transaction (the game is over, the clock). */
   change: TableChange | null;
+  /** `performance.now()` when the move arrived (acknowledgement latency). */
+  receivedAt: number;
 }
 
 export interface CommitHandlers {
   committed(batch: PendingMove[]): void;
+  /** Tables whose moves collided with stored rows (another process of a cluster moved first). */
+  conflicted(batch: PendingMove[]): void;
   failed(batch: PendingMove[], error: unknown): void;
 }
 
@@ -66,12 +70,14 @@ export class CommitQueue {
     if (batch.length === 0) return this.settle();
     this.writing = true;
     try {
-      await this.store.commit({
+      const { conflicts } = await this.store.commit({
         moves: batch.map((p) => p.row),
         tables: batch.flatMap((p) => (p.change ? [p.change] : [])),
       });
       this.writing = false;
-      this.handlers.committed(batch);
+      const lost = new Set(conflicts);
+      this.handlers.committed(batch.filter((p) => !lost.has(p.room.id)));
+      if (lost.size > 0) this.handlers.conflicted(batch.filter((p) => lost.has(p.room.id)));
     } catch (error) {
       this.writing = false;
       this.handlers.failed(batch, error);

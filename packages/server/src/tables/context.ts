@@ -1,7 +1,8 @@
 /** What the table services share: the store, the tables in memory, the commit queue, logs. */
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Metrics } from '../ops/metrics.ts';
 import type { TokenBucket } from '../rateLimit.ts';
-import type { Store } from '../store/types.ts';
+import type { ChatRow, Store } from '../store/types.ts';
 import type { CommitQueue, PendingMove } from './commits.ts';
 import type { Rooms } from './registry.ts';
 import type { Room } from './room.ts';
@@ -17,6 +18,21 @@ export interface TableHooks {
   gameFinished: ((room: Room) => void)[];
   /** A waiting table started on this process. */
   gameStarted: ((room: Room) => void)[];
+  /** This process now runs the table's bots and timers (`runs(room)` became true). */
+  runnerChanged: ((room: Room) => void)[];
+}
+
+/**
+ * The other processes of a cluster (no-ops for a single process): what changed here that
+ * they must hear of. Moves are published by the service itself after each commit.
+ */
+export interface ClusterLink {
+  /** The table's row changed in the store (created, seats, status, clock). */
+  tableChanged(room: Room): void;
+  /** A chat line was stored. */
+  chatAdded(room: Room, row: ChatRow): void;
+  /** A seated player's connections to the table went from none to some, or back. */
+  presenceChanged(room: Room, playerId: string, connected: boolean): void;
 }
 
 export interface TableContext {
@@ -31,11 +47,14 @@ export interface TableContext {
   /** Milliseconds since the epoch: `Date.now` in production, a controllable clock in tests. */
   now(): number;
   hooks: TableHooks;
+  cluster: ClusterLink;
   /**
    * Whether this process runs the table's bots and timers. Always true for one process; in a
    * cluster, exactly one live process holds each active table (a lease in Redis).
    */
   runs(room: Room): boolean;
+  /** Prometheus metrics of this process (`src/ops/metrics.ts`). */
+  metrics: Metrics;
   /** Whether the player has a live connection to the table on any process of the cluster. */
   isConnected(room: Room, playerId: string): boolean;
 }

@@ -16,8 +16,9 @@ import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo } from './broadcast.ts';
 import type { TableContext } from './context.ts';
 import { runHooks } from './play.ts';
+import { catchUp } from './stored.ts';
 import { recordOf, startPosition } from './position.ts';
-import { Room } from './room.ts';
+import { applyTableChange, Room } from './room.ts';
 
 /** Invitation codes: 128 random bits. */
 const INVITE_BYTES = 16;
@@ -66,6 +67,7 @@ export async function createTable(
     status: 'waiting',
     seed: null,
     moveCount: 0,
+    revision: 0,
     createdAt: new Date().toISOString(),
     startedAt: null,
     finishedAt: null,
@@ -73,6 +75,7 @@ export async function createTable(
   await ctx.store.createTable(table);
   const room = new Room(table);
   ctx.rooms.add(room);
+  ctx.cluster.tableChanged(room);
   return hostInfo(room);
 }
 
@@ -118,19 +121,26 @@ function seatToJoin(room: Room, body: JoinTable): number {
   return open;
 }
 
-/** Changes the seats in memory, writes them, and tells the watchers; undone if the write fails. */
+/**
+ * Writes new seats on the revision they were made on and tells the watchers (and the other
+ * processes). When another process changed the table first, nothing is written: the room
+ * reads the table again and the request is refused with STALE, to be made again.
+ */
 async function changeSeats(ctx: TableContext, room: Room, seats: StoredSeat[]): Promise<void> {
-  const before = room.table.seats;
-  room.table = { ...room.table, seats };
-  try {
-    await ctx.store.updateTable({ id: room.id, seats });
-  } catch (error) {
-    room.table = { ...room.table, seats: before };
-    throw error;
-  }
+  const change = { id: room.id, seats, revision: room.table.revision };
+  if (!(await ctx.store.updateTable(change))) await changedElsewhere(ctx, room);
+  applyTableChange(room, change);
+  ctx.cluster.tableChanged(room);
   sendTableInfo(room);
   // A watcher who took or lost a seat now sees the table from another place.
   sendSyncToAll(room);
+}
+
+async function changedElsewhere(ctx: TableContext, room: Room): Promise<never> {
+  await catchUp(ctx, room);
+  refuse('STALE', 'the table changed at the same moment; try again', {
+    revision: room.table.revision,
+  });
 }
 
 export async function joinTable(
@@ -208,12 +218,24 @@ export async function startTable(ctx: TableContext, host: PlayerRow, id: string)
   // Marked at once so that a second start in the meantime is refused.
   const waiting = room.table;
   room.table = { ...waiting, status: 'playing', seed, startedAt };
+  // Written on the seats' revision, so that two processes can never both start the game.
+  const change = {
+    id: room.id,
+    status: 'playing' as const,
+    seed,
+    startedAt,
+    seats: waiting.seats,
+    revision: waiting.revision,
+  };
+  let written = false;
   try {
-    await ctx.store.updateTable({ id: room.id, status: 'playing', seed, startedAt });
-  } catch (error) {
-    room.table = waiting;
-    throw error;
+    written = await ctx.store.updateTable(change);
+  } finally {
+    if (!written) room.table = waiting;
   }
+  if (!written) await changedElsewhere(ctx, room);
+  applyTableChange(room, change);
+  ctx.cluster.tableChanged(room);
   room.committed = started.position;
   room.head = started.position;
   sendTableInfo(room);

@@ -11,9 +11,10 @@ import { refuse } from '../refusal.ts';
 import type { MoveRow, TableChange } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo, sendUpdateToAll, syncFor } from './broadcast.ts';
 import type { PendingMove } from './commits.ts';
+import { catchUp } from './stored.ts';
 import type { TableContext } from './context.ts';
 import { isOver, mayUndo, type Position, playMove, undoLast } from './position.ts';
-import { keyOfMove, type Room, sentKey } from './room.ts';
+import { applyTableChange, keyOfMove, type Room, sentKey } from './room.ts';
 
 type MoveMessage = Extract<ClientMessage, { type: 'move' }>;
 type UndoMessage = Extract<ClientMessage, { type: 'undo' }>;
@@ -28,6 +29,8 @@ export interface Submission {
   move: unknown;
   byBot: boolean;
   peer: Peer | null;
+  /** `performance.now()` when it arrived (acknowledgement latency). */
+  receivedAt: number;
 }
 
 function reject(peer: Peer | null, room: Room, clientId: string, error: ProtocolError): void {
@@ -59,12 +62,22 @@ export function moveSubmission(room: Room, peer: Peer, message: MoveMessage): Su
     move: message.move,
     byBot: false,
     peer,
+    receivedAt: performance.now(),
   };
 }
 
 export function undoSubmission(room: Room, peer: Peer, message: UndoMessage): Submission {
   const seat = senderSeat(room, peer);
-  return { room, seat, clientId: message.id, seen: message.seen, move: null, byBot: false, peer };
+  return {
+    room,
+    seat,
+    clientId: message.id,
+    seen: message.seen,
+    move: null,
+    byBot: false,
+    peer,
+    receivedAt: performance.now(),
+  };
 }
 
 /**
@@ -173,7 +186,7 @@ function pendingOf(sub: Submission, before: Position, after: Position): PendingM
   const change: TableChange | null = isOver(after)
     ? { id: sub.room.id, status: 'finished', finishedAt: at, moveCount: after.moves.length }
     : null;
-  return { room: sub.room, row, before, after, change };
+  return { room: sub.room, row, before, after, change, receivedAt: sub.receivedAt };
 }
 
 /** Groups a committed batch by table, in order. */
@@ -191,21 +204,20 @@ function byRoom(batch: PendingMove[]): Map<Room, PendingMove[]> {
 export function committed(ctx: TableContext, batch: PendingMove[]): void {
   for (const [room, group] of byRoom(batch)) {
     const last = group[group.length - 1];
-    room.committed = last.after;
-    if (group.some((p) => p.row.kind === 'undo')) sendSyncToAll(room);
-    else sendUpdateToAll(room, group[0].before.version);
-    for (const pending of group) acknowledge(room, pending);
-    if (last.change) {
-      room.table = {
-        ...room.table,
-        status: 'finished',
-        finishedAt: last.change.finishedAt ?? null,
-      };
-      room.table.moveCount = last.after.moves.length;
-      sendTableInfo(room);
+    // Rows of another process read in the meantime may already have carried the room past
+    // these (they were read from the store, ours among them): then only the acks remain.
+    if (!room.committed || room.committed.version < last.row.seq) {
+      room.committed = last.after;
+      if (group.some((p) => p.row.kind === 'undo')) sendSyncToAll(room);
+      else sendUpdateToAll(room, group[0].before.version);
     }
+    for (const pending of group) acknowledge(ctx, room, pending);
+    const changes = group.flatMap((p) => (p.change ? [p.change] : []));
+    for (const change of changes) applyTableChange(room, change);
+    if (changes.some((c) => c.status !== undefined)) sendTableInfo(room);
     runHooks(ctx, 'movesCommitted', (hook) => hook(room, group));
-    if (last.change?.status === 'finished') runHooks(ctx, 'gameFinished', (hook) => hook(room));
+    if (changes.some((c) => c.status === 'finished'))
+      runHooks(ctx, 'gameFinished', (hook) => hook(room));
   }
 }
 
@@ -224,9 +236,11 @@ export function runHooks<K extends keyof TableContext['hooks']>(
   }
 }
 
-function acknowledge(room: Room, pending: PendingMove): void {
+function acknowledge(ctx: TableContext, room: Room, pending: PendingMove): void {
+  ctx.metrics.moves.inc();
+  ctx.metrics.ackSeconds.observe((performance.now() - pending.receivedAt) / 1000);
   const sent = room.sent.get(sentKey(pending.row.seat, pending.row.clientId));
-  if (!sent) return;
+  if (!sent || sent.version !== null) return;
   sent.version = pending.row.seq;
   for (const peer of sent.waiters) {
     peer.send({ type: 'ack', table: room.id, id: pending.row.clientId, version: pending.row.seq });
@@ -258,4 +272,39 @@ export function commitFailed(ctx: TableContext, batch: PendingMove[], error: unk
     }
     ctx.wakeBots(room);
   }
+}
+
+/**
+ * Another process of the cluster stored moves of these tables first: the moves here were
+ * built on a position that is gone. The room catches up with the store; a move that turns out
+ * to be stored already (the same client id, sent before to the other process) is
+ * acknowledged, every other sender hears STALE with a fresh sync.
+ */
+export function commitConflicted(ctx: TableContext, batch: PendingMove[]): void {
+  for (const [room, group] of byRoom(batch)) {
+    const lost = [...group, ...ctx.commits.dropQueued(room)];
+    room.head = room.committed;
+    void catchUp(ctx, room).then(() => settleLost(ctx, room, lost));
+  }
+}
+
+function settleLost(ctx: TableContext, room: Room, lost: PendingMove[]): void {
+  for (const pending of lost) {
+    const key = sentKey(pending.row.seat, pending.row.clientId);
+    const sent = room.sent.get(key);
+    if (!sent || sent.version !== null) continue;
+    room.sent.delete(key);
+    for (const peer of sent.waiters) {
+      reject(
+        peer,
+        room,
+        pending.row.clientId,
+        protocolError('STALE', 'another move was made first', {
+          version: room.committed?.version ?? 0,
+        }),
+      );
+      peer.send(syncFor(room, peer));
+    }
+  }
+  ctx.wakeBots(room);
 }

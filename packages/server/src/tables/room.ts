@@ -7,7 +7,7 @@ import { moveKey, type Seat } from '@gangsta/engine';
 import type { ChatLine, SeatInfo, TableInfo } from '@gangsta/protocol';
 import { LIMITS } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
-import type { ChatRow, StoredSeat, TableRow } from '../store/types.ts';
+import type { ChatRow, StoredSeat, TableChange, TableRow } from '../store/types.ts';
 import type { Position } from './position.ts';
 
 /** What a client move id was used for, and its answer once committed. */
@@ -65,6 +65,24 @@ export class Room {
     }
     return tableInfoOf(this.table, connected, spectators, this.committed?.moves.length);
   }
+}
+
+/**
+ * A stored change of the table's row, applied to the room in memory: by the process that
+ * wrote it, and by the other processes of a cluster that hear of it.
+ */
+export function applyTableChange(room: Room, change: TableChange): void {
+  const table = { ...room.table };
+  if (change.status !== undefined) table.status = change.status;
+  if (change.seats !== undefined) {
+    table.seats = change.seats;
+    table.revision = (change.revision ?? table.revision) + 1;
+  }
+  if (change.seed !== undefined) table.seed = change.seed;
+  if (change.moveCount !== undefined) table.moveCount = change.moveCount;
+  if (change.startedAt !== undefined) table.startedAt = change.startedAt;
+  if (change.finishedAt !== undefined) table.finishedAt = change.finishedAt;
+  room.table = table;
 }
 
 export function sentKey(seat: Seat, clientId: string): string {

@@ -1,16 +1,20 @@
 /** The tables as one service: wires the store, the tables in memory, the group commit and the bots. */
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { BotPool } from '../bots/pool.ts';
+import { type Cluster, RedisCluster, singleProcess } from '../cluster/index.ts';
+import { createMetrics } from '../ops/metrics.ts';
 import type { Store } from '../store/types.ts';
 import { BotRunner } from './bots.ts';
 import { CommitQueue } from './commits.ts';
 import type { TableContext } from './context.ts';
-import { commitFailed, committed } from './play.ts';
+import { commitConflicted, commitFailed, committed } from './play.ts';
 import { Rooms } from './registry.ts';
 
 export interface TableServiceOptions {
   botDelayMs: number;
   botThreads: number;
+  /** Redis: this process is one of a cluster sharing the store (else it is alone). */
+  redisUrl?: string | null;
   /** The clock (tests pass a controllable one). */
   now?: () => number;
 }
@@ -19,6 +23,9 @@ export class TableService {
   readonly ctx: TableContext;
   private readonly pool: BotPool;
   private readonly bots: BotRunner;
+  readonly cluster: Cluster;
+  /** Open WebSocket connections (the hub sets it; for the metrics). */
+  connections: () => number = () => 0;
 
   constructor(store: Store, log: Logger, options: TableServiceOptions) {
     this.pool = new BotPool(options.botThreads);
@@ -26,8 +33,12 @@ export class TableService {
     const rooms = new Rooms(store);
     const commits = new CommitQueue(store, {
       committed: (batch) => committed(this.ctx, batch),
+      conflicted: (batch) => commitConflicted(this.ctx, batch),
       failed: (batch, error) => commitFailed(this.ctx, batch, error),
     });
+    const now = options.now ?? Date.now;
+    this.cluster = options.redisUrl ? new RedisCluster(options.redisUrl, log, now) : singleProcess();
+    const cluster = this.cluster;
     this.ctx = {
       store,
       rooms,
@@ -35,11 +46,15 @@ export class TableService {
       log,
       chatBuckets: new Map(),
       wakeBots: (room) => this.bots.wake(room),
-      now: options.now ?? Date.now,
-      hooks: { movesCommitted: [], gameFinished: [], gameStarted: [] },
-      runs: () => true,
-      isConnected: (room, playerId) =>
-        [...room.watchers].some((peer) => peer.player?.id === playerId),
+      now,
+      hooks: { movesCommitted: [], gameFinished: [], gameStarted: [], runnerChanged: [] },
+      cluster: cluster.link,
+      runs: (room) => cluster.runs(room),
+      metrics: createMetrics({
+        liveGames: () => [...rooms.all()].filter((r) => r.table.status === 'playing').length,
+        connections: () => this.connections(),
+      }),
+      isConnected: (room, playerId) => cluster.isConnected(room, playerId),
     };
   }
 
@@ -49,6 +64,8 @@ export class TableService {
     for (const { id, error } of failed) {
       this.ctx.log.error({ err: error, table: id }, 'a table could not be rebuilt');
     }
+    // Alone, this process runs every table; in a cluster, those whose lease it takes.
+    await this.cluster.start(this.ctx);
     for (const room of this.ctx.rooms.all()) this.bots.wake(room);
     return rebuilt;
   }
@@ -57,6 +74,7 @@ export class TableService {
   async stop(): Promise<void> {
     this.bots.stop();
     await this.ctx.commits.drained();
+    await this.cluster.close();
     await this.pool.close();
   }
 }

@@ -7,6 +7,20 @@ import type { Peer } from '../peer.ts';
 import { catchUpFor, sendTableInfo } from './broadcast.ts';
 import type { TableContext } from './context.ts';
 import { tableOf } from './lifecycle.ts';
+import type { Room } from './room.ts';
+import { catchUp } from './stored.ts';
+
+/** The player of a connection when they hold a seat at the table. */
+function seatedPlayer(room: Room, peer: Peer): string | null {
+  const id = peer.player?.id;
+  return id !== undefined && room.seatOf(id) !== null ? id : null;
+}
+
+/** Whether the player has a connection watching the table on this process. */
+export function connectedHere(room: Room, playerId: string): boolean {
+  for (const peer of room.watchers) if (peer.player?.id === playerId) return true;
+  return false;
+}
 
 export async function watch(
   ctx: TableContext,
@@ -15,8 +29,15 @@ export async function watch(
   seen: number | undefined,
 ): Promise<void> {
   const room = await tableOf(ctx, id);
+  const player = seatedPlayer(room, peer);
+  const wasConnected = player !== null && connectedHere(room, player);
   room.watchers.add(peer);
   peer.tables.add(room.id);
+  if (player !== null && !wasConnected) ctx.cluster.presenceChanged(room, player, true);
+  // A client ahead of this process has seen moves another process committed: read them first.
+  if (seen !== undefined && room.committed && seen > room.committed.version) {
+    await catchUp(ctx, room);
+  }
   // Everyone learns of the new spectator or the seat that is connected again.
   sendTableInfo(room);
   peer.send(catchUpFor(room, peer, seen));
@@ -26,6 +47,10 @@ export function unwatch(ctx: TableContext, peer: Peer, id: string): void {
   peer.tables.delete(id);
   const room = ctx.rooms.loaded(id);
   if (!room?.watchers.delete(peer)) return;
+  const player = seatedPlayer(room, peer);
+  if (player !== null && !connectedHere(room, player)) {
+    ctx.cluster.presenceChanged(room, player, false);
+  }
   sendTableInfo(room);
   ctx.rooms.release(room);
 }

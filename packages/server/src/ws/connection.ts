@@ -56,6 +56,8 @@ export class Connection implements Peer {
   private flood = 0;
   private floodAt = Date.now();
   private queue: Promise<void> = Promise.resolve();
+  /** The server is shutting down: frames are no longer read (the client sends them again). */
+  private restarting = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -90,7 +92,13 @@ export class Connection implements Peer {
     this.send({ type: 'error', table, error });
   }
 
+  announceRestart(retryMs: number): void {
+    this.restarting = true;
+    this.send({ type: 'closing', reason: 'restart', retryMs });
+  }
+
   private receive(data: RawData): void {
+    if (this.restarting) return;
     const retryMs = this.bucket.take();
     if (retryMs > 0) return this.flooded(retryMs, data);
     if (sizeOf(data) > LIMITS.maxFrameBytes) {

@@ -9,6 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TableContext } from '../tables/context.ts';
 import { Connection } from './connection.ts';
 
+/** How long clients wait before reconnecting after a restart is announced. */
+export const RESTART_RETRY_MS = 1000;
+
 export interface HubOptions {
   maxSocketsPerAddress: number;
   heartbeatMs: number;
@@ -18,6 +21,7 @@ export class Hub {
   private readonly connections = new Set<Connection>();
   private readonly perAddress = new Map<string, number>();
   private readonly heartbeat: NodeJS.Timeout;
+  private restarting = false;
 
   constructor(
     private readonly ctx: TableContext,
@@ -29,6 +33,11 @@ export class Hub {
 
   register(app: FastifyInstance): void {
     app.get('/api/v1/ws', { websocket: true }, (socket, request) => {
+      if (this.restarting) {
+        socket.send(JSON.stringify({ type: 'closing', reason: 'restart', retryMs: RESTART_RETRY_MS }));
+        socket.close(1012, 'server restarting');
+        return;
+      }
       const address = request.ip;
       const count = this.perAddress.get(address) ?? 0;
       if (count >= this.options.maxSocketsPerAddress) {
@@ -51,10 +60,23 @@ export class Hub {
     });
   }
 
-  /** Closes every connection ("going away"): clients reconnect to the next server. */
+  /**
+   * The first step of a shutdown: every client hears that the server restarts, and nothing
+   * more is read from the sockets; acknowledgements of moves being committed still go out.
+   */
+  announceRestart(retryMs: number): void {
+    this.restarting = true;
+    for (const connection of this.connections) connection.announceRestart(retryMs);
+  }
+
+  /** Closes every connection (1012 "service restart"): clients reconnect, to another process. */
   closeAll(): void {
     clearInterval(this.heartbeat);
-    for (const connection of this.connections) connection.close(1001, 'server shutting down');
+    for (const connection of this.connections) connection.close(1012, 'server restarting');
+  }
+
+  get size(): number {
+    return this.connections.size;
   }
 
   private beat(): void {

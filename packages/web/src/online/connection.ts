@@ -47,7 +47,7 @@ export interface Timers {
 }
 
 /** Messages about one table, as its handler receives them. */
-export type TableMessage = Exclude<ServerMessage, { type: 'welcome' }>;
+export type TableMessage = Exclude<ServerMessage, { type: 'welcome' } | { type: 'closing' }>;
 
 /** A table the connection watches: it reports its version and receives the table's frames. */
 export interface TableHandler {
@@ -106,6 +106,8 @@ export class Connection {
   private socket: SocketLike | null = null;
   private welcomed = false;
   private attempt = 0;
+  /** The pause a "closing" frame announced, used for the next reconnection. */
+  private restartDelayMs: number | null = null;
   private retryTimer: unknown = null;
   private closed = false;
   private snapshot: ConnectionSnapshot = { state: 'connecting', retryAt: null, queued: 0 };
@@ -262,7 +264,13 @@ export class Connection {
   }
 
   private scheduleRetry(): void {
-    const delay = backoffDelay(this.attempt, this.random);
+    // After a "closing" frame: the announced pause, spread so clients do not return at once.
+    const restart = this.restartDelayMs;
+    this.restartDelayMs = null;
+    const delay =
+      restart !== null
+        ? Math.round(restart * (0.5 + this.random()))
+        : backoffDelay(this.attempt, this.random);
     this.attempt++;
     this.retryTimer = this.timers.setTimeout(() => {
       this.retryTimer = null;
@@ -307,6 +315,12 @@ export class Connection {
       case 'update':
         if (!this.fitsVersion(message)) return;
         break;
+      case 'closing':
+        // A restart, not a failure: reconnect soon (most likely to another process).
+        this.attempt = 0;
+        this.restartDelayMs = message.retryMs;
+        this.log('the server is restarting: reconnecting');
+        return;
       case 'error':
         if (message.error.code === 'PROTOCOL_VERSION') {
           this.log('the server speaks another protocol version');

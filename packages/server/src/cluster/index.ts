@@ -1,0 +1,210 @@
+/**
+ * The processes of a cluster, from one process's point of view. Alone (no `REDIS_URL`), it
+ * runs every table and knows only its own connections. With Redis: every committed move,
+ * table change and chat line is published for the others; every process holds every active
+ * table in memory and applies what it hears; the process holding a table's lease runs its bots
+ * and timers; and who is connected where is shared.
+ */
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { randomId } from '../ids.ts';
+import { sendTableInfo } from '../tables/broadcast.ts';
+import { showChatLine } from '../tables/chat.ts';
+import type { ClusterLink, TableContext } from '../tables/context.ts';
+import { runHooks } from '../tables/play.ts';
+import { applyTableChange, type Room } from '../tables/room.ts';
+import { applyStoredRows, catchUp } from '../tables/stored.ts';
+import { connectedHere } from '../tables/watch.ts';
+import { Bus } from './bus.ts';
+import { Leases, RENEW_MS } from './leases.ts';
+import type { BusMessage } from './messages.ts';
+import { presenceKey, RemotePresence, SNAPSHOT_MS } from './presence.ts';
+
+export interface Cluster {
+  readonly processId: string;
+  readonly link: ClusterLink;
+  runs(room: Room): boolean;
+  isConnected(room: Room, playerId: string): boolean;
+  /** Connects and starts the lease and presence rounds (after the tables are rebuilt). */
+  start(ctx: TableContext): Promise<void>;
+  /** Whether the cluster's services are reachable (readiness). */
+  ready(): boolean;
+  /** Gives up the leases so that another process takes the tables over at once. */
+  close(): Promise<void>;
+}
+
+/** One process alone: it runs every table. */
+export function singleProcess(): Cluster {
+  return {
+    processId: 'single',
+    link: { tableChanged() {}, chatAdded() {}, presenceChanged() {} },
+    runs: () => true,
+    isConnected: connectedHere,
+    start: async () => {},
+    ready: () => true,
+    close: async () => {},
+  };
+}
+
+export class RedisCluster implements Cluster {
+  readonly processId = randomId(8);
+  readonly link: ClusterLink;
+  private readonly bus: Bus;
+  private readonly leases: Leases;
+  private readonly presence: RemotePresence;
+  private ctx: TableContext | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private sweeping: Promise<void> | null = null;
+  private sweepAgain = false;
+
+  constructor(
+    url: string,
+    private readonly log: Logger,
+    now: () => number,
+  ) {
+    this.bus = new Bus(url, this.processId, {
+      message: (from, message) => this.receive(from, message),
+      resubscribed: () => this.catchUpAll(),
+    });
+    this.leases = new Leases(this.bus.publisher, this.processId);
+    this.presence = new RemotePresence(now);
+    this.link = {
+      tableChanged: (room) => {
+        this.bus.publish({ kind: 'table', table: room.id });
+        this.sweepSoon();
+      },
+      chatAdded: (room, row) => this.bus.publish({ kind: 'chat', table: room.id, row }),
+      presenceChanged: (room, player, connected) =>
+        this.bus.publish({ kind: 'presence', table: room.id, player, connected }),
+    };
+  }
+
+  runs(room: Room): boolean {
+    return this.leases.holds(room.id);
+  }
+
+  isConnected(room: Room, playerId: string): boolean {
+    return connectedHere(room, playerId) || this.presence.connected(room.id, playerId);
+  }
+
+  ready(): boolean {
+    return this.bus.ready();
+  }
+
+  async start(ctx: TableContext): Promise<void> {
+    this.ctx = ctx;
+    await this.bus.connect();
+    ctx.hooks.movesCommitted.push((room, group) =>
+      this.bus.publish({
+        kind: 'moves',
+        table: room.id,
+        rows: group.map((p) => p.row),
+        changes: group.flatMap((p) => (p.change ? [p.change] : [])),
+      }),
+    );
+    await this.sweep();
+    this.timers = [
+      setInterval(() => this.sweepSoon(), RENEW_MS),
+      setInterval(() => this.sendPresence(), SNAPSHOT_MS),
+    ];
+    for (const timer of this.timers) timer.unref();
+    this.sendPresence();
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    await this.sweeping?.catch(() => {});
+    await this.leases.releaseAll();
+    await this.bus.close();
+  }
+
+  private receive(from: string, message: BusMessage): void {
+    const ctx = this.ctx;
+    if (!ctx) return;
+    switch (message.kind) {
+      case 'moves':
+        return void this.movesHeard(ctx, message);
+      case 'table':
+        return void this.tableHeard(ctx, message.table);
+      case 'chat': {
+        const room = ctx.rooms.loaded(message.table);
+        if (room && message.row.seq > room.chatSeq - 200) showChatLine(room, message.row);
+        return;
+      }
+      case 'presence':
+        return this.presence.change(from, message.table, message.player, message.connected);
+      case 'presenceAll':
+        return this.presence.snapshot(from, message.entries);
+    }
+  }
+
+  private async movesHeard(
+    ctx: TableContext,
+    message: Extract<BusMessage, { kind: 'moves' }>,
+  ): Promise<void> {
+    const room = ctx.rooms.loaded(message.table);
+    // A table not in memory here is read whole from the store (with these rows).
+    if (!room) return void (await ctx.rooms.get(message.table).catch(() => undefined));
+    if (!applyStoredRows(ctx, room, message.rows)) return catchUp(ctx, room);
+    for (const change of message.changes) applyTableChange(room, change);
+    if (message.changes.some((c) => c.status !== undefined)) sendTableInfo(room);
+  }
+
+  private async tableHeard(ctx: TableContext, id: string): Promise<void> {
+    const room = ctx.rooms.loaded(id);
+    if (room) return catchUp(ctx, room);
+    const loaded = await ctx.rooms.get(id).catch(() => undefined);
+    if (loaded) this.sweepSoon();
+  }
+
+  /** After Redis was away: every table may have missed messages. */
+  private catchUpAll(): void {
+    const ctx = this.ctx;
+    if (!ctx) return;
+    this.log.warn('the cluster bus reconnected; reading every table again');
+    for (const room of ctx.rooms.all()) void catchUp(ctx, room);
+    this.sendPresence();
+  }
+
+  private sweepSoon(): void {
+    if (this.sweeping) {
+      this.sweepAgain = true;
+      return;
+    }
+    this.sweeping = this.sweep()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'the lease round failed'))
+      .finally(() => {
+        this.sweeping = null;
+        if (this.sweepAgain) {
+          this.sweepAgain = false;
+          this.sweepSoon();
+        }
+      });
+  }
+
+  /** Renews and takes leases; the tables taken over now have their bots and timers started. */
+  private async sweep(): Promise<void> {
+    const ctx = this.ctx;
+    if (!ctx) return;
+    const active = [...ctx.rooms.all()].filter((r) => r.table.status !== 'finished');
+    const taken = await this.leases.sweep(active.map((r) => r.id));
+    for (const id of taken) {
+      const room = ctx.rooms.loaded(id);
+      if (!room) continue;
+      ctx.wakeBots(room);
+      runHooks(ctx, 'runnerChanged', (hook) => hook(room));
+    }
+  }
+
+  private sendPresence(): void {
+    const ctx = this.ctx;
+    if (!ctx) return;
+    const entries = new Set<string>();
+    for (const room of ctx.rooms.all()) {
+      for (const peer of room.watchers) {
+        const id = peer.player?.id;
+        if (id !== undefined && room.seatOf(id) !== null) entries.add(presenceKey(room.id, id));
+      }
+    }
+    this.bus.publish({ kind: 'presenceAll', entries: [...entries] });
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Prometheus metrics (`GET /metrics`). One registry per server (tests start several servers in
+ * one process, so nothing is registered globally). Gauges read their value when scraped.
+ */
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  /** Moves (and undos) this process committed. */
+  moves: Counter;
+  /** From a move's arrival to its acknowledgement (durable), in seconds. */
+  ackSeconds: Histogram;
+  /** Webhook deliveries that failed (each attempt). */
+  webhookFailures: Counter;
+  /** Moves another process committed that this one applied (cluster fan-out). */
+  remoteMoves: Counter;
+}
+
+export interface MetricSources {
+  liveGames(): number;
+  connections(): number;
+}
+
+export function createMetrics(sources: MetricSources): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'gangsta_process_' });
+  new Gauge({
+    name: 'gangsta_live_games',
+    help: 'Tables in play held by this process',
+    registers: [registry],
+    collect() {
+      this.set(sources.liveGames());
+    },
+  });
+  new Gauge({
+    name: 'gangsta_connections',
+    help: 'Open WebSocket connections to this process',
+    registers: [registry],
+    collect() {
+      this.set(sources.connections());
+    },
+  });
+  return {
+    registry,
+    moves: new Counter({
+      name: 'gangsta_moves_total',
+      help: 'Moves and undos committed by this process (rate() gives moves per second)',
+      registers: [registry],
+    }),
+    ackSeconds: new Histogram({
+      name: 'gangsta_ack_latency_seconds',
+      help: 'Time from a move arriving to its acknowledgement, after the commit',
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    webhookFailures: new Counter({
+      name: 'gangsta_webhook_failures_total',
+      help: 'Webhook delivery attempts that failed (each is retried with backoff)',
+      registers: [registry],
+    }),
+    remoteMoves: new Counter({
+      name: 'gangsta_remote_moves_total',
+      help: 'Moves committed by another process of the cluster and applied here',
+      registers: [registry],
+    }),
+  };
+}

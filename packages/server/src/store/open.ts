@@ -1,0 +1,10 @@
+/** The store the settings ask for: PostgreSQL with `DATABASE_URL`, else SQLite in `DATA_DIR`. */
+import type { ServerOptions } from '../config.ts';
+import { openPostgresStore } from './postgres.ts';
+import type { Store } from './types.ts';
+import { workerStore } from './workerStore.ts';
+
+export function openStore(options: Pick<ServerOptions, 'databaseUrl' | 'dataDir'>): Store {
+  if (options.databaseUrl) return openPostgresStore(options.databaseUrl);
+  return workerStore(options.dataDir);
+}

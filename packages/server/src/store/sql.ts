@@ -1,0 +1,273 @@
+/**
+ * The store over SQL: one implementation for SQLite (better-sqlite3, one process) and
+ * PostgreSQL (pg, a cluster of processes), through kysely with portable queries only.
+ *
+ * A cluster has one point of order, the database: a table's log has one row per sequence
+ * number, so two processes can never both store move n. A commit writes each table's rows
+ * under a savepoint; a table whose rows collide with stored ones is rolled back alone and
+ * reported, the rest of the batch commits.
+ */
+import { type Kysely, Migrator, sql, type Transaction } from 'kysely';
+import { migrationProvider } from './migrations.ts';
+import {
+  changeToColumns,
+  chatFromColumns,
+  chatToColumns,
+  moveFromColumns,
+  moveToColumns,
+  tableFromColumns,
+  tableToColumns,
+} from './rows.ts';
+import type { Database } from './schema.ts';
+import type {
+  Batch,
+  ChatRow,
+  CommitResult,
+  LoadedTable,
+  MoveRow,
+  PlayerRow,
+  Store,
+  StoredSeat,
+  TableChange,
+  TableRow,
+} from './types.ts';
+
+export type SqlDialect = 'sqlite' | 'postgres';
+
+/** Rows per INSERT statement: well below SQLite's limit of bound parameters. */
+const INSERT_CHUNK = 400;
+
+/** A unique or primary key violated: SQLite's constraint codes, PostgreSQL's 23505. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
+}
+
+function groupByTable(moves: MoveRow[]): Map<string, MoveRow[]> {
+  const groups = new Map<string, MoveRow[]>();
+  for (const row of moves) {
+    const group = groups.get(row.tableId) ?? [];
+    group.push(row);
+    groups.set(row.tableId, group);
+  }
+  return groups;
+}
+
+/** The players seated at a table, as rows of the `table_players` index. */
+function seatedPlayers(tableId: string, seats: StoredSeat[]) {
+  return seats.flatMap((seat, index) =>
+    seat.playerId === null ? [] : [{ table_id: tableId, seat: index, player_id: seat.playerId }],
+  );
+}
+
+async function indexPlayers(db: Kysely<Database>, tableId: string, seats: StoredSeat[]) {
+  await db.deleteFrom('table_players').where('table_id', '=', tableId).execute();
+  const rows = seatedPlayers(tableId, seats);
+  if (rows.length > 0) await db.insertInto('table_players').values(rows).execute();
+}
+
+/** A table's row changed; with seats, only if still at the revision named. */
+async function writeTableChange(db: Kysely<Database>, change: TableChange): Promise<boolean> {
+  const columns = changeToColumns(change);
+  let query = db.updateTable('tables').where('id', '=', change.id);
+  if (change.seats !== undefined) {
+    if (change.revision === undefined) throw new Error('a change of seats names its revision');
+    query = query.where('revision', '=', change.revision);
+    columns.revision = change.revision + 1;
+  }
+  const result = await query.set(columns).executeTakeFirst();
+  const written = Number(result.numUpdatedRows) > 0;
+  if (written && change.seats !== undefined) await indexPlayers(db, change.id, change.seats);
+  return written;
+}
+
+/** One table's rows of a batch, under a savepoint: all of them, or none and `false`. */
+async function writeTableRows(
+  trx: Kysely<Database>,
+  name: string,
+  rows: MoveRow[],
+  changes: TableChange[],
+): Promise<boolean> {
+  await sql`savepoint ${sql.raw(name)}`.execute(trx);
+  try {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const chunk = rows.slice(i, i + INSERT_CHUNK).map(moveToColumns);
+      await trx.insertInto('moves').values(chunk).execute();
+    }
+    for (const change of changes) await writeTableChange(trx, change);
+    await sql`release savepoint ${sql.raw(name)}`.execute(trx);
+    return true;
+  } catch (error) {
+    await sql`rollback to savepoint ${sql.raw(name)}`.execute(trx);
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** The rows of a batch, written inside the given transaction. */
+export async function writeBatch(trx: Kysely<Database>, batch: Batch): Promise<CommitResult> {
+  const conflicts: string[] = [];
+  const rowsByTable = groupByTable(batch.moves);
+  const tableIds = new Set([...rowsByTable.keys(), ...batch.tables.map((c) => c.id)]);
+  let n = 0;
+  for (const id of tableIds) {
+    const changes = batch.tables.filter((c) => c.id === id);
+    const ok = await writeTableRows(trx, `t${n++}`, rowsByTable.get(id) ?? [], changes);
+    if (!ok) conflicts.push(id);
+  }
+  return { conflicts };
+}
+
+export class SqlStore implements Store {
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly dialect: SqlDialect,
+  ) {}
+
+  async migrate(): Promise<void> {
+    const migrator = new Migrator({ db: this.db, provider: migrationProvider });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+  }
+
+  /** Runs `work` in one transaction with a store bound to it (the SQLite thread's group commit). */
+  async inTransaction<T>(
+    work: (store: SqlStore, trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new SqlStore(trx, this.dialect), trx));
+  }
+
+  async createPlayer(player: PlayerRow): Promise<void> {
+    await this.db
+      .insertInto('players')
+      .values({
+        id: player.id,
+        name: player.name,
+        token_hash: player.tokenHash,
+        created_at: player.createdAt,
+      })
+      .execute();
+  }
+
+  async findPlayerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
+    const row = await this.db
+      .selectFrom('players')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { id: row.id, name: row.name, tokenHash: row.token_hash, createdAt: row.created_at };
+  }
+
+  async renamePlayer(id: string, name: string): Promise<void> {
+    await this.db.updateTable('players').set({ name }).where('id', '=', id).execute();
+  }
+
+  async createTable(table: TableRow): Promise<void> {
+    const write = async (db: Kysely<Database>) => {
+      await db.insertInto('tables').values(tableToColumns(table)).execute();
+      await indexPlayers(db, table.id, table.seats);
+    };
+    // Inside the SQLite thread's group transaction already; on its own otherwise.
+    if (this.db.isTransaction) await write(this.db);
+    else await this.db.transaction().execute(write);
+  }
+
+  async updateTable(change: TableChange): Promise<boolean> {
+    if (change.seats === undefined || this.db.isTransaction) {
+      return writeTableChange(this.db, change);
+    }
+    return this.db.transaction().execute((trx) => writeTableChange(trx, change));
+  }
+
+  async commit(batch: Batch): Promise<CommitResult> {
+    if (this.db.isTransaction) return writeBatch(this.db, batch);
+    return this.db.transaction().execute((trx) => writeBatch(trx, batch));
+  }
+
+  async loadTable(id: string, chatLimit: number): Promise<LoadedTable | undefined> {
+    const table = await this.tableRow(id);
+    if (!table) return undefined;
+    const moves = await this.movesAfter(id, 0);
+    const chat = await this.db
+      .selectFrom('chat')
+      .selectAll()
+      .where('table_id', '=', id)
+      .orderBy('seq', 'desc')
+      .limit(chatLimit)
+      .execute();
+    return { table, moves, chat: chat.reverse().map(chatFromColumns) };
+  }
+
+  async tableRow(id: string): Promise<TableRow | undefined> {
+    const row = await this.db
+      .selectFrom('tables')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? tableFromColumns(row) : undefined;
+  }
+
+  async movesAfter(tableId: string, seq: number): Promise<MoveRow[]> {
+    const rows = await this.db
+      .selectFrom('moves')
+      .selectAll()
+      .where('table_id', '=', tableId)
+      .where('seq', '>', seq)
+      .orderBy('seq')
+      .execute();
+    return rows.map(moveFromColumns);
+  }
+
+  async tablesOfPlayer(
+    playerId: string,
+    statuses: TableRow['status'][],
+    limit: number,
+  ): Promise<TableRow[]> {
+    if (statuses.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('tables')
+      .innerJoin('table_players', 'table_players.table_id', 'tables.id')
+      .selectAll('tables')
+      .where('table_players.player_id', '=', playerId)
+      .where('tables.status', 'in', statuses)
+      .orderBy('tables.created_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(tableFromColumns);
+  }
+
+  async tableIds(statuses: TableRow['status'][]): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('tables')
+      .select('id')
+      .where('status', 'in', statuses)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async recentFinished(limit: number): Promise<TableRow[]> {
+    const rows = await this.db
+      .selectFrom('tables')
+      .selectAll()
+      .where('status', '=', 'finished')
+      .where('public', '=', 1)
+      .orderBy('finished_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(tableFromColumns);
+  }
+
+  async appendChat(line: ChatRow): Promise<void> {
+    await this.db.insertInto('chat').values(chatToColumns(line)).execute();
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+}

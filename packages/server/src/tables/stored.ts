@@ -1,0 +1,105 @@
+/**
+ * Rows that another process of a cluster stored, applied to a table in memory. They arrive
+ * published on Redis right after their commit (the fast path), or are read from the store
+ * when this process sees a gap, loses a commit race, or a client is ahead of it. Either way
+ * the store's log is the truth: the room ends at the position its rows give.
+ */
+import type { MoveRow } from '../store/types.ts';
+import { sendSyncToAll, sendTableInfo, sendUpdateToAll } from './broadcast.ts';
+import type { TableContext } from './context.ts';
+import { type Position, playMove, startPosition, undoLast } from './position.ts';
+import { roomFromStore } from './rebuild.ts';
+import { keyOfMove, type Room, sentKey } from './room.ts';
+
+/** Remembers a stored row's client id, and acknowledges whoever here waited for it. */
+function markSent(room: Room, row: MoveRow): void {
+  const key = sentKey(row.seat, row.clientId);
+  const sent = room.sent.get(key);
+  const moveKey = row.kind === 'undo' ? 'undo' : keyOfMove(row.move);
+  if (sent && sent.version === null && sent.key === moveKey) {
+    for (const peer of sent.waiters) {
+      peer.send({ type: 'ack', table: room.id, id: row.clientId, version: row.seq });
+    }
+  }
+  room.sent.set(key, { key: moveKey, version: row.seq, waiters: new Set() });
+}
+
+/**
+ * Applies rows that follow the room's committed position; returns false when they do not
+ * (a gap, or a row the engine refuses), so that the caller reads the store instead.
+ */
+export function applyStoredRows(ctx: TableContext, room: Room, rows: MoveRow[]): boolean {
+  const base = room.committed;
+  if (!base) return false;
+  const fresh = rows.filter((row) => row.seq > base.version);
+  if (fresh.length === 0) return true;
+  if (fresh[0].seq !== base.version + 1) return false;
+  let position: Position = base;
+  for (const row of fresh) {
+    const next = row.kind === 'undo' ? undoLast(position) : playMove(position, row.move, row.byBot);
+    if (!next.ok || next.position.version !== row.seq) return false;
+    position = next.position;
+    markSent(room, row);
+    ctx.metrics.remoteMoves.inc();
+  }
+  // Moves of this process still being committed were built on the old position: they will
+  // collide with these rows in the store and be answered then.
+  room.committed = position;
+  room.head = position;
+  if (fresh.some((row) => row.kind === 'undo')) sendSyncToAll(room);
+  else sendUpdateToAll(room, base.version);
+  ctx.wakeBots(room);
+  return true;
+}
+
+/** One catch-up at a time per table; a request during one runs once more after it. */
+const running = new WeakMap<Room, Promise<void>>();
+
+/** Brings the room to the store's state: its row, then the rows of its log it lacks. */
+export function catchUp(ctx: TableContext, room: Room): Promise<void> {
+  const before = running.get(room) ?? Promise.resolve();
+  const next = before
+    .then(() => readStore(ctx, room))
+    .catch((error: unknown) => {
+      ctx.log.error({ err: error, table: room.id }, 'catching up with the store failed');
+    });
+  running.set(room, next);
+  return next;
+}
+
+async function readStore(ctx: TableContext, room: Room): Promise<void> {
+  const row = await ctx.store.tableRow(room.id);
+  if (!row) return;
+  const seatsChanged = row.revision !== room.table.revision;
+  const statusChanged = row.status !== room.table.status;
+  room.table = { ...row };
+  if (row.status !== 'waiting' && row.seed !== null && !room.committed) {
+    const started = startPosition({ ...row.options, seed: row.seed });
+    if (!started.ok) throw new Error(started.error.message);
+    room.committed = started.position;
+    room.head = started.position;
+  }
+  if (room.committed) {
+    const rows = await ctx.store.movesAfter(room.id, room.committed.version);
+    if (!applyStoredRows(ctx, room, rows)) await reload(ctx, room);
+  }
+  if (seatsChanged || statusChanged) {
+    sendTableInfo(room);
+    // A watcher who took or lost a seat now sees the table from another place.
+    sendSyncToAll(room);
+    ctx.wakeBots(room);
+  }
+}
+
+/** The whole table again from the store (rows that do not follow on from what is here). */
+async function reload(ctx: TableContext, room: Room): Promise<void> {
+  const loaded = await ctx.store.loadTable(room.id, 0);
+  if (!loaded) return;
+  const fresh = roomFromStore(loaded);
+  room.table = fresh.table;
+  room.committed = fresh.committed;
+  room.head = fresh.head;
+  for (const row of loaded.moves) markSent(room, row);
+  sendSyncToAll(room);
+  ctx.wakeBots(room);
+}
