@@ -3,7 +3,7 @@
  * progress (resent ids still recognised), and a failed commit changes nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../src/index.ts';
+import { openPostgresStore, openSqliteStore } from '../src/index.ts';
 import type { Batch, Store } from '../src/store/types.ts';
 import {
   Follower,
@@ -16,6 +16,7 @@ import {
   type TestServer,
   twoPlayerGame,
 } from './harness.ts';
+import { databaseUrlFor } from './support/database.ts';
 
 const servers: TestServer[] = [];
 
@@ -91,7 +92,6 @@ describe('restart', () => {
   });
 });
 
-/** The SQLite store, with a switch that makes the next commit fail. */
 /** A store whose next commit fails when asked to; every other call goes to the real one. */
 function failingStore(inner: Store): Store & { failNext: boolean } {
   const control = { failNext: false };
@@ -121,7 +121,9 @@ function failingStore(inner: Store): Store & { failNext: boolean } {
 describe('a failed commit', () => {
   it('answers INTERNAL, rolls the game back, and the same move can be sent again', async () => {
     const probe = await started();
-    const store = failingStore(openSqliteStore(probe.dataDir));
+    const databaseUrl = await databaseUrlFor(probe.dataDir);
+    const inner = databaseUrl ? openPostgresStore(databaseUrl) : openSqliteStore(probe.dataDir);
+    const store = failingStore(inner);
     await probe.stop();
     const server = await started({ store }, probe.dataDir);
     const { seats } = await twoPlayerGame(server.url);

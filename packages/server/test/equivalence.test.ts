@@ -115,7 +115,7 @@ describe('games through the server equal the engine replay of their records', ()
   it('stores each game as contiguous, unique move rows equal to its record', async () => {
     expect(played.length, 'the games were played').toBe(GAMES);
     expect(await server.stop()).toBe(0);
-    const rows = readMoveRows(server.databaseFile);
+    const rows = await readMoveRows(server);
     for (const { name, table, record, result } of played) {
       const moves = rows.get(table.id) ?? [];
       expect(

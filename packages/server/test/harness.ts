@@ -17,6 +17,7 @@ import {
 } from '@gangsta/protocol';
 import WebSocket from 'ws';
 import { type RunningServer, type ServerOptions, startServer } from '../src/index.ts';
+import { databaseUrlFor, dropTestDatabases } from './support/database.ts';
 
 export interface TestServer {
   server: RunningServer;
@@ -43,7 +44,8 @@ export async function startTestServer(
   options: Partial<ServerOptions> = {},
   dataDir = mkdtempSync(join(tmpdir(), 'gangsta-server-')),
 ): Promise<TestServer> {
-  const server = await startServer({ ...TEST_OPTIONS, ...options, dataDir });
+  const databaseUrl = options.store ? null : await databaseUrlFor(dataDir);
+  const server = await startServer({ ...TEST_OPTIONS, databaseUrl, ...options, dataDir });
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -62,6 +64,7 @@ export async function startTestServer(
     cleanup: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
+      await dropTestDatabases();
     },
   };
 }

@@ -19,6 +19,8 @@ export interface Metrics {
 export interface MetricSources {
   liveGames(): number;
   connections(): number;
+  /** Tables whose bots and timers this process runs (all of them when alone). */
+  tablesRun(): number;
 }
 
 export function createMetrics(sources: MetricSources): Metrics {
@@ -38,6 +40,14 @@ export function createMetrics(sources: MetricSources): Metrics {
     registers: [registry],
     collect() {
       this.set(sources.connections());
+    },
+  });
+  new Gauge({
+    name: 'gangsta_tables_run',
+    help: 'Active tables whose bots and timers this process runs (its leases in a cluster)',
+    registers: [registry],
+    collect() {
+      this.set(sources.tablesRun());
     },
   });
   return {

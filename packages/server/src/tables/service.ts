@@ -53,6 +53,8 @@ export class TableService {
       metrics: createMetrics({
         liveGames: () => [...rooms.all()].filter((r) => r.table.status === 'playing').length,
         connections: () => this.connections(),
+        tablesRun: () =>
+          [...rooms.all()].filter((r) => r.table.status !== 'finished' && cluster.runs(r)).length,
       }),
       isConnected: (room, playerId) => cluster.isConnected(room, playerId),
     };

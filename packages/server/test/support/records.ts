@@ -1,6 +1,6 @@
 /**
  * The server-side truth after a game: the downloaded record replayed by the engine move by
- * move, and the move rows of the SQLite file read directly (read-only, after the server stopped).
+ * move, and the move rows the server stored, read directly from its database.
  */
 import {
   applyMove,
@@ -10,6 +10,7 @@ import {
   type GameState,
 } from '@gangsta/engine';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 
 export interface ReplayedGame {
   /** `states[k]`: the state after k moves (`states[0]` the dealt game). */
@@ -46,22 +47,39 @@ export interface StoredMoveRow {
   by_bot: number;
 }
 
-/** Every move row of the database file, per table in sequence order (opened read-only). */
-export function readMoveRows(databaseFile: string): Map<string, StoredMoveRow[]> {
-  const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
-  try {
-    const rows = db
-      .prepare(
-        'SELECT table_id, seq, seat, kind, move, client_id, by_bot FROM moves ORDER BY table_id, seq',
-      )
-      .all() as StoredMoveRow[];
-    const byTable = new Map<string, StoredMoveRow[]>();
-    for (const row of rows) {
-      const list = byTable.get(row.table_id) ?? [];
-      list.push(row);
-      byTable.set(row.table_id, list);
+function byTable(rows: StoredMoveRow[]): Map<string, StoredMoveRow[]> {
+  const tables = new Map<string, StoredMoveRow[]>();
+  for (const row of rows) {
+    const list = tables.get(row.table_id) ?? [];
+    list.push(row);
+    tables.set(row.table_id, list);
+  }
+  return tables;
+}
+
+const MOVE_ROWS =
+  'SELECT table_id, seq, seat, kind, move, client_id, by_bot FROM moves ORDER BY table_id, seq';
+
+/**
+ * Every move row a server stored, per table in sequence order: from its PostgreSQL database,
+ * or from its SQLite file (opened read-only).
+ */
+export async function readMoveRows(server: {
+  databaseFile: string;
+  databaseUrl: string | null;
+}): Promise<Map<string, StoredMoveRow[]>> {
+  if (server.databaseUrl) {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    try {
+      return byTable((await client.query<StoredMoveRow>(MOVE_ROWS)).rows);
+    } finally {
+      await client.end();
     }
-    return byTable;
+  }
+  const db = new Database(server.databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    return byTable(db.prepare(MOVE_ROWS).all() as StoredMoveRow[]);
   } finally {
     db.close();
   }

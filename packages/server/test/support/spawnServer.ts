@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databaseUrlFor, dropTestDatabases } from './database.ts';
 
 export const SERVER_BIN = fileURLToPath(new URL('../../bin/server.mjs', import.meta.url));
 
@@ -41,8 +42,10 @@ export interface SpawnedServer {
   wsUrl: string;
   pid: number;
   dataDir: string;
-  /** The SQLite file the server writes. */
+  /** The SQLite file the server writes (unused with PostgreSQL). */
   databaseFile: string;
+  /** The PostgreSQL database the server writes, when the tests run against PostgreSQL. */
+  databaseUrl: string | null;
   /** Everything the process wrote so far (for failure messages). */
   output(): string;
   /** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves with the exit code. */
@@ -80,17 +83,20 @@ export function removeDataDirs(): void {
 export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((server) => server.stop()));
   removeDataDirs();
+  await dropTestDatabases();
 }
 
 export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedServer> {
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? makeDataDir();
+  const databaseUrl = await databaseUrlFor(dataDir);
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_BIN], {
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       LOG_LEVEL: 'warn',
       BOT_DELAY_MS: '0',
       ...TEST_LIMITS,
@@ -99,7 +105,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedSe
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error(`could not start ${SERVER_BIN}`);
-  const server = handleFor(child, child.pid, dataDir, ownDir);
+  const server = handleFor(child, child.pid, dataDir, ownDir, databaseUrl);
   running.add(server);
   try {
     const url = await listeningUrl(child, server, options.startTimeoutMs ?? 60_000);
@@ -116,6 +122,7 @@ function handleFor(
   pid: number,
   dataDir: string,
   ownDir: boolean,
+  databaseUrl: string | null,
 ): SpawnedServer {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -137,6 +144,7 @@ function handleFor(
     pid,
     dataDir,
     databaseFile: join(dataDir, 'gangsta.sqlite'),
+    databaseUrl,
     output: () => output,
     exited: () => gone,
     async kill(signal) {

@@ -7,7 +7,9 @@ import type { Seat } from '@gangsta/engine';
 import type { BotLevel, CreateTable, SeatSetup, TableInfo, TableOptions } from '@gangsta/protocol';
 import { TestClient } from './testClient.ts';
 
-export type SeatPlan = { kind: 'human'; invited?: boolean } | { kind: 'bot'; level: BotLevel };
+export type SeatPlan =
+  /** `via`: the server process this player talks to (a cluster); the table's server otherwise. */
+  { kind: 'human'; invited?: boolean; via?: Server } | { kind: 'bot'; level: BotLevel };
 
 export interface TablePlan {
   /** Variants and table options; `players` is taken from `seats`. */
@@ -17,6 +19,8 @@ export interface TablePlan {
   public?: boolean;
   /** Anonymous clients that watch the game. */
   spectators?: number;
+  /** The server process the spectators talk to (a cluster); the table's server otherwise. */
+  spectatorsVia?: Server;
   /** Prefix for player names (helps reading failures). */
   label?: string;
   timeoutMs?: number;
@@ -69,7 +73,7 @@ export async function setUpTable(server: Server, plan: TablePlan): Promise<Ready
   const players: SeatedClient[] = [{ client: host, seat: hostSeat }];
   for (const [seat, setup] of plan.seats.entries()) {
     if (setup.kind !== 'human' || seat === hostSeat) continue;
-    const client = await TestClient.player(server, `${label}-p${seat}`, clientOptions);
+    const client = await TestClient.player(setup.via ?? server, `${label}-p${seat}`, clientOptions);
     await client.api.joinTable(
       id,
       setup.invited ? { seat, invite: invites[String(seat)] } : { seat },
@@ -82,7 +86,7 @@ export async function setUpTable(server: Server, plan: TablePlan): Promise<Ready
   await Promise.all(players.map(({ client }) => gameFrame(client, id)));
   const spectators: TestClient[] = [];
   for (let i = 0; i < (plan.spectators ?? 0); i++) {
-    const spectator = await TestClient.anonymous(server, {
+    const spectator = await TestClient.anonymous(plan.spectatorsVia ?? server, {
       label: `${label}-spectator${i}`,
       ...clientOptions,
     });

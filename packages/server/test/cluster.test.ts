@@ -1,0 +1,153 @@
+/**
+ * Two server processes sharing PostgreSQL and Redis (issue 10): players on both play one game;
+ * one process is killed with SIGKILL mid-game; its players reconnect to the other and finish.
+ * The stored log has exactly one row per version, nothing acknowledged is lost or applied
+ * twice, and the record replays to the game's end. Runs when the suite has PostgreSQL and
+ * Redis (`TEST_POSTGRES_URL`, `TEST_REDIS_URL`; CI starts both).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
+import {
+  type AckedMove,
+  makeDataDir,
+  playRandomGame,
+  readMoveRows,
+  replaySteps,
+  type SpawnedServer,
+  setUpTable,
+  spawnServer,
+  stopAllServers,
+  TestClient,
+} from './support/index.ts';
+
+const enabled = TEST_POSTGRES_URL !== null && TEST_REDIS_URL !== null;
+
+afterAll(stopAllServers);
+
+/** Two processes of one cluster: the same data folder gives both the same test database. */
+async function cluster(): Promise<[SpawnedServer, SpawnedServer]> {
+  const dataDir = makeDataDir();
+  const env = { REDIS_URL: TEST_REDIS_URL ?? '' };
+  const first = await spawnServer({ dataDir, env });
+  const second = await spawnServer({ dataDir, env });
+  return [first, second];
+}
+
+describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => {
+  it('play one game across both, survive kill -9 of one, and store every move once', async () => {
+    const [a, b] = await cluster();
+    const table = await setUpTable(a, {
+      label: 'cluster',
+      // Families and resources: the simultaneous resource choices race across processes.
+      options: { families: true, resources: true },
+      seats: [{ kind: 'human' }, { kind: 'human', via: b }, { kind: 'human', via: a }],
+      spectators: 1,
+      spectatorsVia: b,
+      timeoutMs: 60_000,
+    });
+    const acked: AckedMove[] = [];
+    // Moves of the players on A reach the players and the spectator on B through Redis.
+    const first = await playRandomGame(table, { seed: 71, maxMoves: 60 });
+    acked.push(...first.acked);
+    expect(first.version).toBeGreaterThanOrEqual(60);
+    await table.spectators[0].waitForVersion(table.id, first.version);
+
+    await a.kill('SIGKILL');
+    const onA = table.players.filter((p) => p.seat !== 1);
+    for (const { client } of onA) {
+      await client.reconnect(b);
+      const answer = await client.watch(table.id, client.tableState(table.id).version);
+      expect(answer.version).toBe(first.version);
+    }
+    // A player of A who never got the last ack sends the move again to B: same answer, once.
+    const last = acked[acked.length - 1];
+    const sender = table.players.find((p) => p.seat === last.seat)!;
+    const again = await sender.client.move(table.id, last.move, {
+      id: last.id,
+      seen: last.version - 1,
+    });
+    expect(again).toMatchObject({ type: 'ack', id: last.id, version: last.version });
+
+    const rest = await playRandomGame(table, { seed: 72 });
+    acked.push(...rest.acked);
+    const record = await table.host.api.record(table.id);
+    expect(replaySteps(record).final.phase).toBe('gameOver');
+    expect(record.moves.length).toBe(rest.version);
+    for (const move of acked) {
+      expect(record.moves[move.version - 1], `acknowledged move ${move.version}`).toEqual(
+        move.move,
+      );
+    }
+    expect(await b.stop()).toBe(0);
+    const rows = (await readMoveRows(b)).get(table.id) ?? [];
+    expect(rows.map((row) => row.seq)).toEqual(rows.map((_, i) => i + 1));
+    const ids = rows.map((row) => `${row.seat}/${row.client_id}`);
+    expect(new Set(ids).size, 'no client move stored twice').toBe(ids.length);
+  }, 240_000);
+
+  it('hands a bot seat to the other process when the one running it is killed', async () => {
+    const [a, b] = await cluster();
+    const table = await setUpTable(a, {
+      label: 'lease',
+      seats: [{ kind: 'human' }, { kind: 'bot', level: 'easy' }, { kind: 'human', via: b }],
+      timeoutMs: 60_000,
+    });
+    const first = await playRandomGame(table, { seed: 9, maxMoves: 20 });
+    const counts = [await tablesRun(a), await tablesRun(b)];
+    expect(counts.sort(), 'exactly one process runs the table').toEqual([0, 1]);
+    const runner = (await tablesRun(a)) === 1 ? a : b;
+    const other = runner === a ? b : a;
+    await runner.kill('SIGKILL');
+    for (const { client } of table.players) {
+      await client.reconnect(other);
+      await client.watch(table.id, client.tableState(table.id).version);
+    }
+    // The lease runs out (15 s) and the survivor's next round takes it: the bot plays on.
+    const rest = await playRandomGame(table, { seed: 10 });
+    expect(rest.version).toBeGreaterThan(first.version);
+    const record = await table.host.api.record(table.id);
+    expect(replaySteps(record).final.phase).toBe('gameOver');
+    expect(await tablesRun(other)).toBe(0);
+  }, 240_000);
+
+  it('lets only one process take each move when both are asked at once', async () => {
+    const [a, b] = await cluster();
+    const table = await setUpTable(a, {
+      label: 'race',
+      seats: [{ kind: 'human' }, { kind: 'human', via: b }],
+      timeoutMs: 60_000,
+    });
+    await playRandomGame(table, { seed: 5, maxMoves: 10 });
+    const player = table.players.find((p) => p.client.tableState(table.id).frame?.legal.length)!;
+    const { version, frame } = player.client.tableState(table.id);
+    const move = frame!.legal[0];
+    // The same seat's move, with two different ids, to both processes at once.
+    const twin = await setUpTwin(player.client, player.seat === 0 ? b : a);
+    const answers = await Promise.all([
+      player.client.move(table.id, move, { id: 'race-1', seen: version }),
+      twin.move(table.id, move, { id: 'race-2', seen: version }),
+    ]);
+    const kinds = answers.map((answer) => (answer.type === 'ack' ? 'ack' : answer.error.code));
+    expect(kinds.sort()).toEqual(['STALE', 'ack']);
+    await b.stop();
+    await a.stop();
+    const rows = (await readMoveRows(b)).get(table.id) ?? [];
+    expect(rows.map((row) => row.seq)).toEqual(rows.map((_, i) => i + 1));
+    expect(rows.length).toBe(version + 1);
+  }, 120_000);
+});
+
+/** How many active tables a process runs the bots of (its `/metrics`). */
+async function tablesRun(server: SpawnedServer): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('gangsta_tables_run '));
+  return Number(line?.split(' ')[1] ?? Number.NaN);
+}
+
+/** A second connection of the same player, to another process. */
+async function setUpTwin(client: TestClient, server: SpawnedServer): Promise<TestClient> {
+  const twin = new TestClient(server, { label: `${client.label}-twin`, timeoutMs: 60_000 });
+  twin.api.token = client.api.token;
+  await twin.connect();
+  return twin;
+}
