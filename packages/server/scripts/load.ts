@@ -1,5 +1,7 @@
 /**
- * The load benchmark (a script, not a test): one server process with its SQLite store, N
+ * The load benchmark (a script, not a test), for each setup in turn: one server process with
+ * its SQLite store, and a cluster of two server processes sharing PostgreSQL and Redis (each
+ * game's seats spread over both, so its moves cross Redis). N
  * concurrent games of bot clients over WebSockets on loopback, each seat answering about 1 s
  * (0.7–1.3 s) after its decision arrives with a random legal move. The paced steps grow one
  * population of games (a finished game is replaced at once), so N is always the number of
@@ -9,8 +11,11 @@
  * acknowledgement latency (send → ack, every ack durable) p50/p99/max for each N, then the
  * saturation throughput (no pacing, a fixed number of games).
  *
- *   npm run load -w packages/server -- [--games 100,250,500,1000,2000] [--seconds 30]
- *       [--warmup 5] [--saturation-games 200] [--saturation-seconds 20] [--workers 2] [--cpu-prof] [--data-dir DIR]
+ *   npm run load -w packages/server -- [--setups sqlite,cluster] [--games 500,2000]
+ *       [--seconds 30] [--warmup 5] [--saturation-games 200] [--saturation-seconds 20]
+ *       [--workers 2] [--cpu-prof] [--data-dir DIR]
+ *       [--postgres URL (a role that may create databases; default $LOAD_POSTGRES_URL)]
+ *       [--redis URL (default $LOAD_REDIS_URL or redis://127.0.0.1:6379)]
  *
  * The clients run in `--workers` child processes; each reports its CPU time and event-loop
  * delay, printed beside the server's CPU, so one can tell which side limits. `--cpu-prof`
@@ -21,11 +26,17 @@ import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { type SpawnedServer, spawnServer } from '../test/support/spawnServer.ts';
 import type { FromWorker, ToWorker, WorkerResult } from './load/messages.ts';
 import { percentile, processCpuMs, processRssMb } from './load/stats.ts';
 
+type Setup = 'sqlite' | 'cluster';
+
 interface Settings {
+  setups: Setup[];
+  postgresUrl: string | null;
+  redisUrl: string;
   games: number[];
   seconds: number;
   warmup: number;
@@ -38,6 +49,7 @@ interface Settings {
 }
 
 interface StepFigures {
+  setup: string;
   label: string;
   games: number;
   movesPerSecond: number;
@@ -59,7 +71,10 @@ const WORKER = fileURLToPath(new URL('./load/worker.ts', import.meta.url));
 
 function parseArgs(argv: string[]): Settings {
   const settings: Settings = {
-    games: [100, 250, 500, 1000, 2000],
+    setups: ['sqlite', 'cluster'],
+    postgresUrl: process.env.LOAD_POSTGRES_URL || null,
+    redisUrl: process.env.LOAD_REDIS_URL || 'redis://127.0.0.1:6379',
+    games: [500, 2000],
     seconds: 30,
     warmup: 5,
     saturationGames: 200,
@@ -81,6 +96,21 @@ function parseArgs(argv: string[]): Settings {
       return n;
     };
     switch (flag) {
+      case '--setups':
+        settings.setups = value()
+          .split(',')
+          .map((name) => {
+            if (name !== 'sqlite' && name !== 'cluster')
+              throw new Error(`--setups: sqlite or cluster, not ${name}`);
+            return name;
+          });
+        break;
+      case '--postgres':
+        settings.postgresUrl = value();
+        break;
+      case '--redis':
+        settings.redisUrl = value();
+        break;
       case '--games':
         settings.games = value().split(',').map(count);
         break;
@@ -142,7 +172,8 @@ class WorkerHandle {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function runStep(
-  server: SpawnedServer,
+  setup: string,
+  servers: SpawnedServer[],
   workers: WorkerHandle[],
   step: {
     label: string;
@@ -159,8 +190,7 @@ async function runStep(
       Math.floor(step.games / workers.length) + (index < step.games % workers.length ? 1 : 0);
     worker.send({
       type: 'grow',
-      url: server.url,
-      wsUrl: server.wsUrl,
+      servers: servers.map((server) => ({ url: server.url, wsUrl: server.wsUrl })),
       games: share,
       paced: step.paced,
       worker: index,
@@ -175,17 +205,18 @@ async function runStep(
   if (failures.length)
     console.error(`  ${step.label}: some tables failed to set up: ${failures.join(' | ')}`);
   await sleep(step.warmup * 1000);
-  const serverCpuBefore = processCpuMs(server.pid);
+  const serversCpu = () => servers.reduce((sum, server) => sum + processCpuMs(server.pid), 0);
+  const serverCpuBefore = serversCpu();
   for (const worker of workers) worker.send({ type: 'measure' });
   const windowBegan = Date.now();
   await sleep(step.seconds * 1000);
   for (const worker of workers) worker.send({ type: 'report' });
   const windowMs = Date.now() - windowBegan;
-  const serverCpu = (processCpuMs(server.pid) - serverCpuBefore) / windowMs;
-  const serverRssMb = processRssMb(server.pid);
+  const serverCpu = (serversCpu() - serverCpuBefore) / windowMs;
+  const serverRssMb = servers.reduce((sum, server) => sum + processRssMb(server.pid), 0);
   const loadAverage = loadavg()[0];
   const results = (await Promise.all(workers.map((w) => w.next('result')))).map((m) => m.result);
-  return figures(step.label, step.games, results, {
+  return figures(setup, step.label, step.games, results, {
     serverCpu,
     setupSeconds,
     serverRssMb,
@@ -194,6 +225,7 @@ async function runStep(
 }
 
 function figures(
+  setup: string,
   label: string,
   games: number,
   results: WorkerResult[],
@@ -217,6 +249,7 @@ function figures(
     ...Object.entries(refusals).map(([code, n]) => `${code} ${n}`),
   ].join(', ');
   return {
+    setup,
     label,
     games,
     movesPerSecond: acks / (windowMs / 1000),
@@ -242,43 +275,108 @@ function printTable(rows: StepFigures[], settings: Settings): void {
   );
   console.log('');
   console.log(
-    '| step | games | moves/s | p50 ms | p99 ms | max ms | server CPU | clients CPU | client loop p99 ms | server RSS MB | set-up s | load avg |',
+    '| setup | step | games | moves/s | p50 ms | p99 ms | max ms | server CPU | clients CPU | client loop p99 ms | server RSS MB | set-up s | load avg |',
   );
   console.log(
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const r of rows) {
     console.log(
-      `| ${r.label} | ${r.games} | ${r.movesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${(r.serverCpu * 100).toFixed(0)}% | ${(r.clientCpu * 100).toFixed(0)}% | ${ms(r.clientLoopP99)} | ${r.serverRssMb.toFixed(0)} | ${r.setupSeconds.toFixed(1)} | ${r.loadAverage.toFixed(1)} |`,
+      `| ${r.setup} | ${r.label} | ${r.games} | ${r.movesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${(r.serverCpu * 100).toFixed(0)}% | ${(r.clientCpu * 100).toFixed(0)}% | ${ms(r.clientLoopP99)} | ${r.serverRssMb.toFixed(0)} | ${r.setupSeconds.toFixed(1)} | ${r.loadAverage.toFixed(1)} |`,
     );
   }
   console.log('');
-  for (const r of rows) console.log(`${r.label} (${r.games} games): ${r.acks} acks; ${r.notes}`);
+  for (const r of rows)
+    console.log(`${r.setup}, ${r.label} (${r.games} games): ${r.acks} acks; ${r.notes}`);
 }
 
-async function main(): Promise<void> {
-  const settings = parseArgs(process.argv.slice(2));
-  const profileDir = resolve('load-profile');
-  if (settings.cpuProf) mkdirSync(profileDir, { recursive: true });
-  const server = await spawnServer({
-    dataDir: settings.dataDir,
-    env: { LOG_LEVEL: 'warn' },
-    nodeArgs: settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-  });
+/** The server processes of a setup, and how to stop them (and drop the cluster's database). */
+interface RunningSetup {
+  servers: SpawnedServer[];
+  stop(): Promise<void>;
+}
+
+async function startSetup(
+  setup: Setup,
+  settings: Settings,
+  profileDir: string,
+): Promise<RunningSetup> {
+  const nodeArgs = settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const stopAll = async (servers: SpawnedServer[]) => {
+    for (const server of servers) {
+      const code = await server.stop(30_000);
+      if (code !== 0)
+        console.error(`a server exited with code ${code}:\n${server.output().slice(-2000)}`);
+    }
+  };
+  if (setup === 'sqlite') {
+    const server = await spawnServer({
+      dataDir: settings.dataDir,
+      env: { LOG_LEVEL: 'warn' },
+      nodeArgs,
+    });
+    return { servers: [server], stop: () => stopAll([server]) };
+  }
+  if (!settings.postgresUrl)
+    throw new Error('the cluster setup needs PostgreSQL: --postgres URL or LOAD_POSTGRES_URL');
+  const database = await createLoadDatabase(settings.postgresUrl);
+  const env = { LOG_LEVEL: 'warn', DATABASE_URL: database.url, REDIS_URL: settings.redisUrl };
+  const servers: SpawnedServer[] = [];
+  try {
+    for (let i = 0; i < 2; i++) servers.push(await spawnServer({ env, nodeArgs }));
+  } catch (error) {
+    await stopAll(servers);
+    await database.drop();
+    throw error;
+  }
+  return {
+    servers,
+    stop: async () => {
+      await stopAll(servers);
+      await database.drop();
+    },
+  };
+}
+
+/** A fresh database for one run of the cluster setup, dropped afterwards. */
+async function createLoadDatabase(adminUrl: string) {
+  const name = `gangsta_load_${process.pid}_${Date.now()}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function runSetup(
+  setup: Setup,
+  settings: Settings,
+  profileDir: string,
+  rows: StepFigures[],
+): Promise<void> {
+  const running = await startSetup(setup, settings, profileDir);
   const workers = Array.from(
     { length: settings.workers },
     () => new WorkerHandle(fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })),
   );
-  const rows: StepFigures[] = [];
-  // Interrupted (Ctrl-C, timeout): stop the clients and the server by pid before leaving.
+  // Interrupted (Ctrl-C, timeout): stop the clients and the servers by pid before leaving.
   const interrupt = (signal: NodeJS.Signals) => {
     for (const worker of workers) worker.child.kill('SIGTERM');
-    void server.stop(5_000).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    void running.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
+  const name = setup === 'sqlite' ? '1 process, SQLite' : '2 processes, PostgreSQL + Redis';
   try {
-    console.log(`server pid ${server.pid} at ${server.url}`);
+    console.log(`${name}: server pids ${running.servers.map((s) => s.pid).join(', ')}`);
     // Steps grow the same games (new ones join, the others play on), so they run in rising order.
     const steps = [...settings.games].sort((a, b) => a - b);
     for (const [i, games] of steps.entries()) {
@@ -290,7 +388,7 @@ async function main(): Promise<void> {
         warmup: settings.warmup,
         seed: i + 1,
       };
-      rows.push(await runStep(server, workers, step));
+      rows.push(await runStep(name, running.servers, workers, step));
       const r = rows[rows.length - 1];
       console.log(
         `  ${games} games: ${r.movesPerSecond.toFixed(0)} moves/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms`,
@@ -309,18 +407,26 @@ async function main(): Promise<void> {
         warmup: 3,
         seed: 99,
       };
-      rows.push(await runStep(server, workers, step));
+      rows.push(await runStep(name, running.servers, workers, step));
       const r = rows[rows.length - 1];
       console.log(`  saturation, ${step.games} games: ${r.movesPerSecond.toFixed(0)} moves/s`);
     }
   } finally {
+    process.removeListener('SIGINT', interrupt);
+    process.removeListener('SIGTERM', interrupt);
     for (const worker of workers) worker.send({ type: 'exit' });
-    const code = await server.stop(30_000);
-    if (code !== 0)
-      console.error(`the server exited with code ${code}:\n${server.output().slice(-2000)}`);
+    await running.stop();
   }
+}
+
+async function main(): Promise<void> {
+  const settings = parseArgs(process.argv.slice(2));
+  const profileDir = resolve('load-profile');
+  if (settings.cpuProf) mkdirSync(profileDir, { recursive: true });
+  const rows: StepFigures[] = [];
+  for (const setup of settings.setups) await runSetup(setup, settings, profileDir, rows);
   printTable(rows, settings);
-  if (settings.cpuProf) console.log(`\nserver CPU profile written to ${profileDir}`);
+  if (settings.cpuProf) console.log(`\nserver CPU profiles written to ${profileDir}`);
 }
 
 main().then(

@@ -36,9 +36,14 @@ export class Metrics {
   }
 }
 
-export interface GameContext {
+export interface LoadServer {
   url: string;
   wsUrl: string;
+}
+
+export interface GameContext {
+  /** The server processes; seat k of game g talks to `servers[(g + k) % n]`. */
+  servers: LoadServer[];
   paced: boolean;
   metrics: Metrics;
   /** A fresh move id. */
@@ -96,11 +101,12 @@ class LoadSeat {
     private readonly game: LoadGame,
     readonly token: string,
     readonly address: string,
+    private readonly server: LoadServer,
   ) {}
 
   /** Connects, says hello and watches the table; resolves on the server's first answer to watch. */
   connect(): Promise<void> {
-    const socket = new WebSocket(this.game.ctx.wsUrl, {
+    const socket = new WebSocket(this.server.wsUrl, {
       localAddress: this.address,
       perMessageDeflate: false,
     });
@@ -235,18 +241,30 @@ export class LoadGame {
     readonly ctx: GameContext,
     readonly players: number,
     private readonly options: Record<string, boolean>,
+    /** This game's number: which process each seat talks to. */
+    private readonly number: number,
   ) {}
+
+  private serverOf(seat: number): LoadServer {
+    const { servers } = this.ctx;
+    return servers[(this.number + seat) % servers.length];
+  }
 
   /** Registers the players, creates, fills and starts the table, and connects every seat. */
   async setUp(): Promise<void> {
-    const { url } = this.ctx;
+    const { url } = this.serverOf(0);
     const players = [];
     for (let seat = 0; seat < this.players; seat++) {
       const address = this.ctx.nextAddress();
-      const created = await jsonRequest<{ token: string }>(url, 'POST', '/players', {
-        body: { name: `load-${seat}` },
-        localAddress: address,
-      });
+      const created = await jsonRequest<{ token: string }>(
+        this.serverOf(seat).url,
+        'POST',
+        '/players',
+        {
+          body: { name: `load-${seat}` },
+          localAddress: address,
+        },
+      );
       players.push({ token: created.token, address });
     }
     const [host, ...guests] = players;
@@ -261,13 +279,15 @@ export class LoadGame {
     });
     this.id = table.table.id;
     for (const [index, guest] of guests.entries()) {
-      await jsonRequest(url, 'POST', `/tables/${this.id}/join`, {
+      await jsonRequest(this.serverOf(index + 1).url, 'POST', `/tables/${this.id}/join`, {
         token: guest.token,
         localAddress: guest.address,
         body: { seat: index + 1 },
       });
     }
-    this.seats = players.map((p) => new LoadSeat(this, p.token, p.address));
+    this.seats = players.map(
+      (p, seat) => new LoadSeat(this, p.token, p.address, this.serverOf(seat)),
+    );
     await Promise.all(this.seats.map((seat) => seat.connect()));
     await jsonRequest(url, 'POST', `/tables/${this.id}/start`, {
       token: host.token,

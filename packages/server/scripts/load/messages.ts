@@ -4,8 +4,8 @@ export type ToWorker =
   | {
       /** Brings this process's games up to `games` (existing ones play on), then answers `ready`. */
       type: 'grow';
-      url: string;
-      wsUrl: string;
+      /** The server processes; a game's seats are spread over them (one process: alone). */
+      servers: { url: string; wsUrl: string }[];
       /** Games this process plays at once. */
       games: number;
       /** Pacing like people (0.7–1.3 s after a decision arrives) or none (saturation). */

@@ -48,8 +48,7 @@ function seededRandom(seed: number): () => number {
 
 function contextFor(command: Extract<ToWorker, { type: 'grow' }>): GameContext {
   return {
-    url: command.url,
-    wsUrl: command.wsUrl,
+    servers: command.servers,
     paced: command.paced,
     metrics,
     nextId: () => `w${command.worker}-${moveIds++}`,
@@ -73,7 +72,7 @@ function contextFor(command: Extract<ToWorker, { type: 'grow' }>): GameContext {
 async function launch(): Promise<void> {
   if (!ctx) throw new Error('no benchmark running');
   const index = gameIndex++;
-  const game = new LoadGame(ctx, 2 + (index % 3), VARIANTS[index % VARIANTS.length]);
+  const game = new LoadGame(ctx, 2 + (index % 3), VARIANTS[index % VARIANTS.length], index);
   games.add(game);
   await game.setUp();
 }

@@ -16,9 +16,9 @@ import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo } from './broadcast.ts';
 import type { TableContext } from './context.ts';
 import { runHooks } from './play.ts';
-import { catchUp } from './stored.ts';
 import { recordOf, startPosition } from './position.ts';
 import { applyTableChange, Room } from './room.ts';
+import { catchUp } from './stored.ts';
 
 /** Invitation codes: 128 random bits. */
 const INVITE_BYTES = 16;
@@ -136,11 +136,32 @@ async function changeSeats(ctx: TableContext, room: Room, seats: StoredSeat[]): 
   sendSyncToAll(room);
 }
 
+/** Another process changed the table first; the room has read it again. */
+class ChangedElsewhere extends Error {}
+
 async function changedElsewhere(ctx: TableContext, room: Room): Promise<never> {
   await catchUp(ctx, room);
-  refuse('STALE', 'the table changed at the same moment; try again', {
-    revision: room.table.revision,
-  });
+  throw new ChangedElsewhere(`table ${room.id} changed on another process`);
+}
+
+/** Tries of a seat change that another process's change beat (each reads the table again). */
+const SEAT_CHANGE_TRIES = 4;
+
+/**
+ * Runs a change of the seats again, on the table as the store has it now, when another
+ * process changed it first (two people joining at once through two processes); refuses with
+ * STALE only when that keeps happening.
+ */
+async function onFreshTable<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof ChangedElsewhere)) throw error;
+      if (attempt >= SEAT_CHANGE_TRIES)
+        refuse('STALE', 'the table kept changing at the same moment; try again');
+    }
+  }
 }
 
 export async function joinTable(
@@ -149,18 +170,20 @@ export async function joinTable(
   id: string,
   body: JoinTable,
 ): Promise<{ room: Room; seat: number }> {
-  const room = await tableOf(ctx, id);
-  requireWaiting(room);
-  if (room.seatOf(player.id) !== null)
-    refuse('ALREADY_SEATED', 'you already hold a seat at this table', {
-      seat: room.seatOf(player.id),
-    });
-  const seat = seatToJoin(room, body);
-  const seats = room.table.seats.map((s, i) =>
-    i === seat ? { ...s, playerId: player.id, name: player.name } : s,
-  );
-  await changeSeats(ctx, room, seats);
-  return { room, seat };
+  return onFreshTable(async () => {
+    const room = await tableOf(ctx, id);
+    requireWaiting(room);
+    if (room.seatOf(player.id) !== null)
+      refuse('ALREADY_SEATED', 'you already hold a seat at this table', {
+        seat: room.seatOf(player.id),
+      });
+    const seat = seatToJoin(room, body);
+    const seats = room.table.seats.map((s, i) =>
+      i === seat ? { ...s, playerId: player.id, name: player.name } : s,
+    );
+    await changeSeats(ctx, room, seats);
+    return { room, seat };
+  });
 }
 
 /** A seat given back: open again, or reserved with a fresh code (the old one may have leaked). */
@@ -170,18 +193,20 @@ function vacated(seat: StoredSeat): StoredSeat {
 }
 
 export async function leaveTable(ctx: TableContext, player: PlayerRow, id: string): Promise<Room> {
-  const room = await tableOf(ctx, id);
-  requireWaiting(room);
-  const seat = room.seatOf(player.id);
-  if (seat === null) refuse('NOT_SEATED', 'you hold no seat at this table');
-  if (room.table.hostId === player.id)
-    refuse('WRONG_STATUS', 'the host keeps their seat until the game starts');
-  await changeSeats(
-    ctx,
-    room,
-    room.table.seats.map((s, i) => (i === seat ? vacated(s) : s)),
-  );
-  return room;
+  return onFreshTable(async () => {
+    const room = await tableOf(ctx, id);
+    requireWaiting(room);
+    const seat = room.seatOf(player.id);
+    if (seat === null) refuse('NOT_SEATED', 'you hold no seat at this table');
+    if (room.table.hostId === player.id)
+      refuse('WRONG_STATUS', 'the host keeps their seat until the game starts');
+    await changeSeats(
+      ctx,
+      room,
+      room.table.seats.map((s, i) => (i === seat ? vacated(s) : s)),
+    );
+    return room;
+  });
 }
 
 export async function kickPlayer(
@@ -190,59 +215,63 @@ export async function kickPlayer(
   id: string,
   seat: number,
 ): Promise<Room> {
-  const room = await tableOf(ctx, id);
-  requireHost(room, host);
-  requireWaiting(room);
-  const target = room.table.seats[seat];
-  if (!target || target.playerId === null)
-    refuse('NOT_SEATED', `nobody sits at seat ${seat}`, { seat });
-  if (target.playerId === host.id) refuse('WRONG_STATUS', 'the host cannot remove themselves');
-  await changeSeats(
-    ctx,
-    room,
-    room.table.seats.map((s, i) => (i === seat ? vacated(s) : s)),
-  );
-  return room;
+  return onFreshTable(async () => {
+    const room = await tableOf(ctx, id);
+    requireHost(room, host);
+    requireWaiting(room);
+    const target = room.table.seats[seat];
+    if (!target || target.playerId === null)
+      refuse('NOT_SEATED', `nobody sits at seat ${seat}`, { seat });
+    if (target.playerId === host.id) refuse('WRONG_STATUS', 'the host cannot remove themselves');
+    await changeSeats(
+      ctx,
+      room,
+      room.table.seats.map((s, i) => (i === seat ? vacated(s) : s)),
+    );
+    return room;
+  });
 }
 
 export async function startTable(ctx: TableContext, host: PlayerRow, id: string): Promise<Room> {
-  const room = await tableOf(ctx, id);
-  requireHost(room, host);
-  requireWaiting(room);
-  const empty = room.table.seats.findIndex((s) => s.playerId === null && s.botLevel === null);
-  if (empty >= 0) refuse('SEATS_NOT_FILLED', `seat ${empty} is still empty`, { seat: empty });
-  const seed = newSeed();
-  const started = startPosition({ ...room.table.options, seed });
-  if (!started.ok) refuse('BAD_OPTIONS', started.error.message);
-  const startedAt = new Date().toISOString();
-  // Marked at once so that a second start in the meantime is refused.
-  const waiting = room.table;
-  room.table = { ...waiting, status: 'playing', seed, startedAt };
-  // Written on the seats' revision, so that two processes can never both start the game.
-  const change = {
-    id: room.id,
-    status: 'playing' as const,
-    seed,
-    startedAt,
-    seats: waiting.seats,
-    revision: waiting.revision,
-  };
-  let written = false;
-  try {
-    written = await ctx.store.updateTable(change);
-  } finally {
-    if (!written) room.table = waiting;
-  }
-  if (!written) await changedElsewhere(ctx, room);
-  applyTableChange(room, change);
-  ctx.cluster.tableChanged(room);
-  room.committed = started.position;
-  room.head = started.position;
-  sendTableInfo(room);
-  sendSyncToAll(room);
-  ctx.wakeBots(room);
-  runHooks(ctx, 'gameStarted', (hook) => hook(room));
-  return room;
+  return onFreshTable(async () => {
+    const room = await tableOf(ctx, id);
+    requireHost(room, host);
+    requireWaiting(room);
+    const empty = room.table.seats.findIndex((s) => s.playerId === null && s.botLevel === null);
+    if (empty >= 0) refuse('SEATS_NOT_FILLED', `seat ${empty} is still empty`, { seat: empty });
+    const seed = newSeed();
+    const started = startPosition({ ...room.table.options, seed });
+    if (!started.ok) refuse('BAD_OPTIONS', started.error.message);
+    const startedAt = new Date().toISOString();
+    // Marked at once so that a second start in the meantime is refused.
+    const waiting = room.table;
+    room.table = { ...waiting, status: 'playing', seed, startedAt };
+    // Written on the seats' revision, so that two processes can never both start the game.
+    const change = {
+      id: room.id,
+      status: 'playing' as const,
+      seed,
+      startedAt,
+      seats: waiting.seats,
+      revision: waiting.revision,
+    };
+    let written = false;
+    try {
+      written = await ctx.store.updateTable(change);
+    } finally {
+      if (!written) room.table = waiting;
+    }
+    if (!written) await changedElsewhere(ctx, room);
+    applyTableChange(room, change);
+    ctx.cluster.tableChanged(room);
+    room.committed = started.position;
+    room.head = started.position;
+    sendTableInfo(room);
+    sendSyncToAll(room);
+    ctx.wakeBots(room);
+    runHooks(ctx, 'gameStarted', (hook) => hook(room));
+    return room;
+  });
 }
 
 export async function gameRecord(ctx: TableContext, player: PlayerRow, id: string) {
