@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { LIMITS } from '@gangsta/protocol';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { installAccounts } from './accounts/install.ts';
 import { DEFAULTS, type ServerOptions } from './config.ts';
 import { installErrorHandler, installNotFound } from './http/errors.ts';
 import { registerRoutes } from './http/routes.ts';
@@ -58,6 +59,8 @@ async function serveClient(app: FastifyInstance, staticDir: string | null): Prom
 
 export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<RunningServer> {
   const options: ServerOptions = { ...DEFAULTS, ...overrides };
+  const clock = options.clock;
+  if (clock && !options.now) options.now = () => clock.now();
   const store: Store = options.store ?? openStore(options);
   await store.migrate();
   const app = Fastify({
@@ -65,13 +68,15 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     bodyLimit: LIMITS.maxBodyBytes,
     // One line per request would drown the log; failures are logged where they happen.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
   });
   const tables = new TableService(store, app.log, {
     botDelayMs: options.botDelayMs,
     botThreads: options.botThreads,
     redisUrl: options.redisUrl,
     now: options.now,
+    clock: options.clock,
+    absentMs: options.absentMs,
   });
   let stopping = false;
   registerOperations(
@@ -88,6 +93,8 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   tables.connections = () => hub.size;
   const rebuilt = await tables.rebuild();
   installErrorHandler(app);
+  // Before the WebSocket route: its upgrade request's cookie identifies a logged-in player.
+  const accounts = await installAccounts(app, tables.ctx, options);
   await app.register(fastifyWebsocket, { options: { maxPayload: HARD_FRAME_LIMIT } });
   const hub = new Hub(tables.ctx, {
     maxSocketsPerAddress: options.maxSocketsPerAddress,
@@ -97,11 +104,13 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     await limitRequests(scope, options);
     hub.register(scope);
     registerRoutes(scope, tables.ctx, { playersPerMinute: options.playersPerMinute });
+    accounts.routes(scope);
   });
   installNotFound(app, await serveClient(app, options.staticDir));
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  accounts.listening(`http://${options.host}:${port}`);
   app.log.info({ rebuilt }, 'tables rebuilt from the store');
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -111,6 +120,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
       stopping = true;
       hub.announceRestart(RESTART_RETRY_MS);
       await tables.stop();
+      accounts.close();
       hub.closeAll();
       await app.close();
       await tables.ctx.commits.drained();

@@ -3,6 +3,8 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Store } from './store/types.ts';
+import type { Clock } from './time.ts';
+import type { DeliveryTuning } from './webhooks/queue.ts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -16,6 +18,11 @@ export interface ServerOptions {
   databaseUrl: string | null;
   /** A Redis connection string: processes sharing `databaseUrl` serve the same tables. */
   redisUrl: string | null;
+  /**
+   * The proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges, comma
+   * separated): behind a load balancer, the per-address limits must see the players' addresses.
+   */
+  trustProxy: string | null;
   /** The built web client, served at `/` when the folder exists; null serves no files. */
   staticDir: string | null;
   logLevel: string;
@@ -29,6 +36,22 @@ export interface ServerOptions {
   maxSocketsPerAddress: number;
   /** The clock (tests pass a controllable one). */
   now?: () => number;
+  /** The clock with its timers (tests pass a `ManualClock`); `now` follows it when not given. */
+  clock?: Clock;
+  /** A friendly table's bot takes the seat of a player deciding without a connection this long. */
+  absentMs: number;
+  /** Signs the session cookies (`SESSION_SECRET`); null: one generated once, kept in the store. */
+  sessionSecret: string | null;
+  /** Session cookies are `Secure`: the server runs behind HTTPS (`COOKIE_SECURE=1`). */
+  cookieSecure: boolean;
+  /** Login attempts per minute and address (`RATE_LIMIT_LOGIN`; 0: no limit). */
+  loginPerMinute: number;
+  /** The address players reach the server at, for links in webhooks; null: its own address. */
+  publicUrl: string | null;
+  /** Webhooks may point at loopback and private networks (`WEBHOOK_ALLOW_PRIVATE=1`; tests). */
+  webhookAllowPrivate: boolean;
+  /** Webhook delivery timing (tests shorten the backoff). */
+  webhookTuning?: Partial<DeliveryTuning>;
   /** A store to use instead of the SQLite one in `dataDir` (tests). */
   store?: Store;
 }
@@ -39,6 +62,7 @@ export const DEFAULTS: ServerOptions = {
   dataDir: join(REPO_ROOT, 'data'),
   databaseUrl: null,
   redisUrl: null,
+  trustProxy: null,
   staticDir: join(REPO_ROOT, 'packages', 'web', 'dist'),
   logLevel: 'info',
   botDelayMs: 800,
@@ -46,6 +70,12 @@ export const DEFAULTS: ServerOptions = {
   httpPerMinute: 120,
   playersPerMinute: 10,
   maxSocketsPerAddress: 20,
+  absentMs: 120_000,
+  sessionSecret: null,
+  cookieSecure: false,
+  loginPerMinute: 10,
+  publicUrl: null,
+  webhookAllowPrivate: false,
 };
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -65,6 +95,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     dataDir: resolve(env.DATA_DIR || DEFAULTS.dataDir),
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    trustProxy: env.TRUST_PROXY || null,
     staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : DEFAULTS.staticDir,
     logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,
     botDelayMs: integer(env, 'BOT_DELAY_MS', DEFAULTS.botDelayMs),
@@ -72,5 +103,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     httpPerMinute: integer(env, 'RATE_LIMIT_HTTP', DEFAULTS.httpPerMinute),
     playersPerMinute: integer(env, 'RATE_LIMIT_PLAYERS', DEFAULTS.playersPerMinute),
     maxSocketsPerAddress: integer(env, 'MAX_SOCKETS_PER_ADDRESS', DEFAULTS.maxSocketsPerAddress),
+    absentMs: integer(env, 'ABSENT_MS', DEFAULTS.absentMs),
+    sessionSecret: env.SESSION_SECRET || null,
+    cookieSecure: env.COOKIE_SECURE === '1',
+    loginPerMinute: integer(env, 'RATE_LIMIT_LOGIN', DEFAULTS.loginPerMinute),
+    publicUrl: env.PUBLIC_URL || null,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }
