@@ -17,7 +17,7 @@ import {
 } from '@gangsta/protocol';
 import WebSocket from 'ws';
 import { type RunningServer, type ServerOptions, startServer } from '../src/index.ts';
-import { databaseUrlFor, dropTestDatabases } from './support/database.ts';
+import { databaseUrlFor, dropTestDatabase } from './support/database.ts';
 
 export interface TestServer {
   server: RunningServer;
@@ -64,7 +64,7 @@ export async function startTestServer(
     cleanup: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
-      await dropTestDatabases();
+      await dropTestDatabase(dataDir);
     },
   };
 }

@@ -25,7 +25,7 @@ export interface MetricSources {
 
 export function createMetrics(sources: MetricSources): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'gangsta_process_' });
+  collectDefaultMetrics({ register: registry, prefix: 'gangsta_' });
   new Gauge({
     name: 'gangsta_live_games',
     help: 'Tables in play held by this process',

@@ -47,7 +47,14 @@ export async function databaseUrlFor(dataDir: string): Promise<string | null> {
   return urlWithDatabase(TEST_POSTGRES_URL, name);
 }
 
-/** Drops the databases this test file made (after its servers stopped). */
+/** Drops the database of one data folder (after its servers stopped). */
+export async function dropTestDatabase(dataDir: string): Promise<void> {
+  const name = databaseName(dataDir);
+  if (!TEST_POSTGRES_URL || !made.delete(name)) return;
+  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/** Drops every database this test file made (after its servers stopped). */
 export async function dropTestDatabases(): Promise<void> {
   if (!TEST_POSTGRES_URL || made.size === 0) return;
   const names = [...made];
