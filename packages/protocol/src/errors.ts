@@ -39,6 +39,20 @@ export const SERVER_ERROR_CODES = [
   'BAD_CARD_SET',
   'BAD_CHAT',
   'NOT_FOUND',
+  /** Login: the username and password do not match an account (never says which is wrong). */
+  'BAD_CREDENTIALS',
+  /** Creating an account: another account has this username (compared case-insensitively). */
+  'USERNAME_TAKEN',
+  /** Creating an account: this player already is one. */
+  'ALREADY_ACCOUNT',
+  /** A password has 8 to 200 characters. */
+  'BAD_PASSWORD',
+  /** A username has 3 to 24 letters, digits, "_", "." or "-". */
+  'BAD_USERNAME',
+  /** The seat is kept for another player (a rematch). */
+  'SEAT_RESERVED',
+  /** A webhook address that is not http(s), or that points into a private network. */
+  'BAD_WEBHOOK',
   /** The server failed; nothing was changed. */
   'INTERNAL',
 ] as const;

@@ -10,16 +10,42 @@
  *   POST /api/v1/tables             CreateTable              → { table: HostTableInfo }
  *   GET  /api/v1/tables/:id                                  → { table: TableInfo | HostTableInfo }
  *   POST /api/v1/tables/:id/join    JoinTable                → { table, seat }
- *   POST /api/v1/tables/:id/leave                            → { table }
+ *   POST /api/v1/tables/:id/leave                            → { table, seat }
+ *                                   (during a game: the table's takeover bot plays the seat
+ *                                   until its player sends `resume`)
  *   POST /api/v1/tables/:id/kick    { seat }                 → { table }
  *   POST /api/v1/tables/:id/start                            → { table }
  *   GET  /api/v1/tables/:id/record  (finished games, seated players) → GameRecord
  *
+ * Accounts and sessions (schemas in `accounts.ts`). A session is a signed cookie
+ * (HttpOnly, SameSite=Lax, 30 days); every route that takes the bearer token takes the
+ * session cookie instead, and so does the WebSocket's `hello` without a token.
+ *
+ *   POST /api/v1/account            { username, password }  → 201 MeAnswer + session cookie
+ *                                   (the authenticated guest becomes an account)
+ *   POST /api/v1/login              { username, password }  → MeAnswer + session cookie
+ *   POST /api/v1/logout                                      → { ok } (session revoked)
+ *   GET  /api/v1/me/games           (waiting, playing, last 20 finished) → MyGames
+ *   PUT  /api/v1/me/webhook         { url: string | null }   → { webhook }
+ *   POST /api/v1/me/webhook/test    (one delivery attempt)   → WebhookTestAnswer
+ *
+ * `GET /api/v1/me` answers MeAnswer: `{ player, account: { username } | null, webhook }`.
+ *
+ * Ratings and rematches (schemas in `ratings.ts`):
+ *
+ *   GET  /api/v1/ratings?players=2|3|4                       → Leaderboard (by mu − 3σ)
+ *   GET  /api/v1/players/:id/ratings                         → PlayerRatings (with history)
+ *   POST /api/v1/tables/:id/rematch (a seated player of a finished table) → { table, seat }
+ *                                   (idempotent: every call returns the same new table; the
+ *                                   caller takes the seat kept for them; `TableInfo.rematch`
+ *                                   tells the finished table's watchers)
+ *
  * Every refusal is `{ error: ProtocolError }` with a fitting HTTP status.
  */
 import { z } from 'zod';
+import { clockSettingSchema, NO_CLOCK } from './clock.ts';
 import { protocolErrorSchema } from './errors.ts';
-import { LIMITS } from './limits.ts';
+import { BOT_LEVELS, LIMITS } from './limits.ts';
 import {
   hostTableInfoSchema,
   playerNameSchema,
@@ -44,6 +70,10 @@ export const createTableSchema = z
     options: tableOptionsSchema,
     /** One entry per seat, in seat order; exactly one is the host's. */
     seats: z.array(seatSetupSchema).min(2).max(4),
+    /** The time control (friendly when absent). */
+    clock: clockSettingSchema.default(NO_CLOCK),
+    /** The bot that plays for a player who ran out of time, is absent, or left. */
+    takeoverLevel: z.enum(BOT_LEVELS).default('medium'),
   })
   .refine((body) => body.seats.length === body.options.players, {
     message: 'one seat setup per player',
@@ -52,8 +82,15 @@ export const createTableSchema = z
   .refine((body) => body.seats.filter((seat) => seat.kind === 'host').length === 1, {
     message: 'exactly one seat is the host’s',
     path: ['seats'],
+  })
+  .refine((body) => (body.options.firstPlayer ?? 0) < body.options.players, {
+    message: 'the first player is one of the seats',
+    path: ['options', 'firstPlayer'],
   });
-export type CreateTable = z.infer<typeof createTableSchema>;
+/** What a client sends (the clock and the takeover bot may be left out). */
+export type CreateTable = z.input<typeof createTableSchema>;
+/** The same, as the server reads it (defaults filled in). */
+export type ParsedCreateTable = z.output<typeof createTableSchema>;
 
 export const joinTableSchema = z.strictObject({
   /** The seat wanted; the first free one that fits when absent. */

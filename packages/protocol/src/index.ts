@@ -12,8 +12,11 @@
  * outer shape and leaves the rules to the engine (the server replays every move through
  * `applyMove`).
  */
+export * from './accounts.ts';
+export * from './clock.ts';
 export * from './errors.ts';
 export * from './http.ts';
 export * from './limits.ts';
+export * from './ratings.ts';
 export * from './socket.ts';
 export * from './tables.ts';

@@ -17,6 +17,7 @@
  */
 import type { GameEvent, GameView, Move, Seat } from '@gangsta/engine';
 import { z } from 'zod';
+import { noticeSchema } from './clock.ts';
 import { protocolErrorSchema } from './errors.ts';
 import { playerSchema } from './http.ts';
 import { LIMITS } from './limits.ts';
@@ -62,6 +63,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     table: tableId,
     text: z.string().trim().min(1).max(LIMITS.chatMax),
   }),
+  /** The seat's player takes their seat back from the bot that plays it. */
+  z.strictObject({ type: z.literal('resume'), table: tableId }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -113,6 +116,8 @@ export const chatLineSchema = z.object({
   seat: z.number().int().nullable(),
   text: z.string(),
   at: z.string(),
+  /** A system notice (a bot took a seat over, a player is back): clients show it translated. */
+  notice: noticeSchema.optional(),
 });
 export type ChatLine = z.infer<typeof chatLineSchema>;
 

@@ -3,7 +3,9 @@
  * with the same options as a local game; the server draws the seed when the game starts.
  */
 import { z } from 'zod';
+import { clockInfoSchema } from './clock.ts';
 import { BOT_LEVELS, LIMITS } from './limits.ts';
+import { rematchInfoSchema } from './ratings.ts';
 
 /** Display names: trimmed, no control characters. */
 export const playerNameSchema = z
@@ -22,6 +24,8 @@ export const tableOptionsSchema = z.strictObject({
   minimumPassIncome: z.boolean().default(false),
   catchUpCash: z.boolean().default(false),
   privateHeistInfluence: z.boolean().default(false),
+  /** Who plays first (drawn from the seed when absent); a rematch passes the start on. */
+  firstPlayer: z.number().int().min(0).max(3).optional(),
 });
 export type TableOptions = z.infer<typeof tableOptionsSchema>;
 
@@ -43,7 +47,8 @@ export type TableStatus = (typeof TABLE_STATUSES)[number];
 /** A seat as everyone at the table sees it. */
 export const seatInfoSchema = z.object({
   seat: z.number().int().min(0).max(3),
-  kind: z.enum(['open', 'invited', 'player', 'bot']),
+  /** `reserved`: kept for one player (a rematch), `name` is theirs, `reservedFor` their id. */
+  kind: z.enum(['open', 'invited', 'reserved', 'player', 'bot']),
   /** The player's display name (a bot's is its level, translated by the client). */
   name: z.string().nullable(),
   playerId: z.string().nullable(),
@@ -51,6 +56,11 @@ export const seatInfoSchema = z.object({
   /** Whether the player has a live connection to this table now. */
   connected: z.boolean(),
   host: z.boolean(),
+  /** A bot plays this seat for its player (out of time, absent, or gone) until they take it back. */
+  away: z
+    .object({ reason: z.enum(['timeout', 'absent', 'left']), level: z.enum(BOT_LEVELS) })
+    .nullable(),
+  reservedFor: z.string().nullable().optional(),
 });
 export type SeatInfo = z.infer<typeof seatInfoSchema>;
 
@@ -67,6 +77,9 @@ export const tableInfoSchema = z.object({
   createdAt: z.string(),
   /** Moves played so far (0 before the start). */
   moveCount: z.number().int().min(0),
+  clock: clockInfoSchema,
+  /** A finished table's rematch, once someone asked for one. */
+  rematch: rematchInfoSchema.nullable().optional(),
 });
 export type TableInfo = z.infer<typeof tableInfoSchema>;
 

@@ -15,11 +15,12 @@ import { installAccounts } from './accounts/install.ts';
 import { DEFAULTS, type ServerOptions } from './config.ts';
 import { installErrorHandler, installNotFound } from './http/errors.ts';
 import { registerRoutes } from './http/routes.ts';
-import type { Store } from './store/types.ts';
+import { registerOperations } from './ops/health.ts';
+import { installRatings } from './ratings/install.ts';
 import { openStore } from './store/open.ts';
+import type { Store } from './store/types.ts';
 import { TableService } from './tables/service.ts';
 import { Hub, RESTART_RETRY_MS } from './ws/hub.ts';
-import { registerOperations } from './ops/health.ts';
 
 export interface RunningServer {
   url: string;
@@ -91,6 +92,8 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     tables.ctx.metrics,
   );
   tables.connections = () => hub.size;
+  // Before the bots play on: a game they finish now is rated like any other.
+  const ratings = await installRatings(tables.ctx);
   const rebuilt = await tables.rebuild();
   installErrorHandler(app);
   // Before the WebSocket route: its upgrade request's cookie identifies a logged-in player.
@@ -105,6 +108,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     hub.register(scope);
     registerRoutes(scope, tables.ctx, { playersPerMinute: options.playersPerMinute });
     accounts.routes(scope);
+    ratings.routes(scope);
   });
   installNotFound(app, await serveClient(app, options.staticDir));
   await app.listen({ port: options.port, host: options.host });

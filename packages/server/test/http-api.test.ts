@@ -239,7 +239,7 @@ describe('seats', () => {
     expect(again.body.error.code).toBe('BAD_INVITE');
   });
 
-  it('starts only by the host and only with every seat filled; nobody joins or leaves afterwards', async () => {
+  it('starts only by the host and only with every seat filled; nobody joins afterwards, a leaver keeps the seat for a bot', async () => {
     const table = (
       await createTable({
         ...threeSeats,
@@ -261,10 +261,12 @@ describe('seats', () => {
       token: third.token,
     });
     expect(late.body.error.code).toBe('WRONG_STATUS');
+    // Leaving a game in play hands the seat to the table's takeover bot (test/clocks.test.ts).
     const leave = await http(base, 'POST', `/api/v1/tables/${table.id}/leave`, {
       token: guest.token,
     });
-    expect(leave.body.error.code).toBe('WRONG_STATUS');
+    expect(leave.body.seat).toBe(1);
+    expect(leave.body.table.seats[1].away).toEqual({ reason: 'left', level: 'medium' });
     const record = await http(base, 'GET', `/api/v1/tables/${table.id}/record`, {
       token: guest.token,
     });

@@ -27,6 +27,7 @@ describe('routes', () => {
     for (const route of [
       { page: 'home' },
       { page: 'new' },
+      { page: 'games' },
       { page: 'table', table: 'T-1', invite: 'code' },
       { page: 'table', table: 'T-1', invite: null },
     ] as const) {
@@ -151,9 +152,35 @@ describe('identity', () => {
     await store.ensure(api, 'Anna');
     expect(calls).toEqual(['create Ann', 'rename Anna']);
     const again = new IdentityStore(storage);
-    expect(again.get()).toEqual({ token: 'tok', player: { id: 'p1', name: 'Anna' } });
+    expect(again.get()).toEqual({
+      token: 'tok',
+      player: { id: 'p1', name: 'Anna' },
+      account: null,
+    });
     again.forget();
     expect(storage.data.has(IDENTITY_KEY)).toBe(false);
+  });
+
+  it('keeps no token once signed in to an account, and reads identities stored before accounts', () => {
+    const storage = memoryStore();
+    storage.setItem(
+      IDENTITY_KEY,
+      JSON.stringify({ token: 'tok', player: { id: 'p1', name: 'Ann' } }),
+    );
+    const store = new IdentityStore(storage);
+    expect(store.get()).toEqual({ token: 'tok', player: { id: 'p1', name: 'Ann' }, account: null });
+    store.signedIn({
+      player: { id: 'p2', name: 'Bea' },
+      account: { username: 'bea' },
+      webhook: null,
+    });
+    const again = new IdentityStore(storage);
+    expect(again.get()).toEqual({
+      token: null,
+      player: { id: 'p2', name: 'Bea' },
+      account: { username: 'bea' },
+    });
+    expect(again.token()).toBeNull();
   });
 
   it('ignores a stored value of the wrong shape', () => {

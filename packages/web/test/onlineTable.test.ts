@@ -36,6 +36,7 @@ const info: TableInfo = {
       botLevel: null,
       connected: true,
       host: true,
+      away: null,
     },
     {
       seat: 1,
@@ -45,12 +46,14 @@ const info: TableInfo = {
       botLevel: 'hard',
       connected: true,
       host: false,
+      away: null,
     },
   ],
   hostId: 'p1',
   spectators: 0,
   createdAt: '2026-11-23T07:00:00Z',
   moveCount: 0,
+  clock: { setting: { kind: 'none' }, remainingMs: [], running: [] },
 };
 
 const hintBots: BotClient = {

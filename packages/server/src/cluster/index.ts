@@ -130,8 +130,13 @@ export class RedisCluster implements Cluster {
         if (room && message.row.seq > room.chatSeq - 200) showChatLine(room, message.row);
         return;
       }
-      case 'presence':
-        return this.presence.change(from, message.table, message.player, message.connected);
+      case 'presence': {
+        this.presence.change(from, message.table, message.player, message.connected);
+        // A player gone from another process may start a friendly table's absence count.
+        const room = ctx.rooms.loaded(message.table);
+        if (room) ctx.armTimers(room);
+        return;
+      }
       case 'presenceAll':
         return this.presence.snapshot(from, message.entries);
     }
@@ -146,7 +151,8 @@ export class RedisCluster implements Cluster {
     if (!room) return void (await ctx.rooms.get(message.table).catch(() => undefined));
     if (!applyStoredRows(ctx, room, message.rows)) return catchUp(ctx, room);
     for (const change of message.changes) applyTableChange(room, change);
-    if (message.changes.some((c) => c.status !== undefined)) sendTableInfo(room);
+    if (message.changes.some((c) => c.status !== undefined || c.clock !== undefined))
+      sendTableInfo(room);
   }
 
   private async tableHeard(ctx: TableContext, id: string): Promise<void> {

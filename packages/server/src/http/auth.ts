@@ -1,5 +1,9 @@
-/** `Authorization: Bearer <token>`: the player whose token hashes to a stored hash. */
+/**
+ * Who is asking: `Authorization: Bearer <token>` (the player whose token hashes to a stored
+ * hash), or else the session cookie of a logged-in device (accounts/sessions.ts).
+ */
 import type { FastifyRequest } from 'fastify';
+import type {} from '../accounts/sessions.ts';
 import { hashToken } from '../ids.ts';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow, Store } from '../store/types.ts';
@@ -11,7 +15,7 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-/** The requesting player, or null when the request carries no token. */
+/** The requesting player, or null when the request carries no token and no valid session. */
 export async function optionalPlayer(
   store: Store,
   request: FastifyRequest,
@@ -20,7 +24,7 @@ export async function optionalPlayer(
   if (token === null) {
     if (request.headers.authorization)
       refuse('UNAUTHENTICATED', 'the Authorization header is not "Bearer <token>"');
-    return null;
+    return request.server.sessions.player(request);
   }
   const player = await store.findPlayerByTokenHash(hashToken(token));
   if (!player) refuse('UNAUTHENTICATED', 'unknown token');
@@ -29,6 +33,8 @@ export async function optionalPlayer(
 
 export async function requirePlayer(store: Store, request: FastifyRequest): Promise<PlayerRow> {
   const player = await optionalPlayer(store, request);
+  if (!player && request.server.sessions.hasCookie(request))
+    refuse('UNAUTHENTICATED', 'the session has ended (logged out, expired or altered)');
   if (!player)
     refuse('UNAUTHENTICATED', 'this needs a player token (Authorization: Bearer <token>)');
   return player;

@@ -10,6 +10,7 @@ import {
   type TableAnswer,
 } from '@gangsta/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { meAnswer } from '../accounts/routes.ts';
 import { hashToken, newToken, randomId } from '../ids.ts';
 import type { PlayerRow, Store } from '../store/types.ts';
 import type { TableContext } from '../tables/context.ts';
@@ -40,7 +41,8 @@ const nameCode = (path: readonly PropertyKey[]): ProtocolErrorCode =>
 /** A custom card set is not accepted in v1: it could make the engine enumerate huge move lists. */
 const tableCode = (path: readonly PropertyKey[], keys: readonly string[]): ProtocolErrorCode => {
   if (keys.includes('cardSet')) return 'BAD_CARD_SET';
-  if (path[0] === 'options' || path[0] === 'seats') return 'BAD_OPTIONS';
+  if (['options', 'seats', 'clock', 'takeoverLevel'].includes(String(path[0])))
+    return 'BAD_OPTIONS';
   return 'BAD_MESSAGE';
 };
 
@@ -68,9 +70,7 @@ function playerRoutes(app: FastifyInstance, store: Store, limits: RouteLimits): 
   } else {
     app.post('/api/v1/players', create);
   }
-  app.get('/api/v1/me', async (request) => ({
-    player: publicPlayer(await requirePlayer(store, request)),
-  }));
+  app.get('/api/v1/me', async (request) => meAnswer(store, await requirePlayer(store, request)));
   app.patch('/api/v1/me', async (request) => {
     const player = await requirePlayer(store, request);
     const { name } = parseBody(createPlayerSchema, request.body, nameCode);
@@ -104,7 +104,8 @@ function tableRoutes(app: FastifyInstance, ctx: TableContext): void {
   app.post<IdParams>('/api/v1/tables/:id/leave', async (request): Promise<TableAnswer> => {
     const player = await requirePlayer(store, request);
     const room = await leaveTable(ctx, player, request.params.id);
-    return { table: infoFor(room, player), seat: null };
+    // A game in play keeps the seat its player's (a bot plays it until they come back).
+    return { table: infoFor(room, player), seat: room.seatOf(player.id) };
   });
   app.post<IdParams>('/api/v1/tables/:id/kick', async (request): Promise<TableAnswer> => {
     const host = await requirePlayer(store, request);

@@ -4,6 +4,9 @@
  * the same migrations.
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { accountsMigration } from './accounts.ts';
+import { clocksMigration } from './clocks.ts';
+import { ratingsMigration } from './ratings.ts';
 
 const initial: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -86,6 +89,9 @@ const cluster: Migration = {
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_cluster': cluster,
+  '0003_accounts': accountsMigration,
+  '0004_ratings': ratingsMigration,
+  '0006_clocks': clocksMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

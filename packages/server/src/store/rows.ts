@@ -2,6 +2,7 @@
 import type { Move } from '@gangsta/engine';
 import type { TableOptions, TableStatus } from '@gangsta/protocol';
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { clockFromColumn, clockToColumn } from './clocks.ts';
 import type { ChatTable, MovesTable, TablesTable } from './schema.ts';
 import type { ChatRow, MoveRow, StoredSeat, TableChange, TableRow } from './types.ts';
 
@@ -20,6 +21,7 @@ export function tableToColumns(table: TableRow): Insertable<TablesTable> {
     created_at: table.createdAt,
     started_at: table.startedAt,
     finished_at: table.finishedAt,
+    clock: clockToColumn(table.clock),
   };
 }
 
@@ -38,6 +40,7 @@ export function tableFromColumns(row: Selectable<TablesTable>): TableRow {
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
+    clock: clockFromColumn(row.clock),
   };
 }
 
@@ -49,6 +52,7 @@ export function changeToColumns(change: TableChange): Updateable<TablesTable> {
   if (change.moveCount !== undefined) columns.move_count = change.moveCount;
   if (change.startedAt !== undefined) columns.started_at = change.startedAt;
   if (change.finishedAt !== undefined) columns.finished_at = change.finishedAt;
+  if (change.clock !== undefined) columns.clock = clockToColumn(change.clock);
   return columns;
 }
 
@@ -87,6 +91,7 @@ export function chatToColumns(line: ChatRow): Insertable<ChatTable> {
     seat: line.seat,
     text: line.text,
     at: line.at,
+    notice: line.notice ? JSON.stringify(line.notice) : null,
   };
 }
 
@@ -99,5 +104,6 @@ export function chatFromColumns(row: Selectable<ChatTable>): ChatRow {
     seat: row.seat,
     text: row.text,
     at: row.at,
+    notice: row.notice === null ? null : (JSON.parse(row.notice) as ChatRow['notice']),
   };
 }

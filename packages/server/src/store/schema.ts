@@ -25,6 +25,8 @@ export interface TablesTable {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** JSON of `TableClock` (null: stored before clocks, a friendly table). */
+  clock: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MovesTable {
@@ -47,6 +49,8 @@ export interface ChatTable {
   seat: number | null;
   text: string;
   at: string;
+  /** JSON of a system notice (`Notice`); null for what a person wrote. */
+  notice: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Who sits at which table (kept by the store whenever seats are written). */
@@ -56,7 +60,71 @@ export interface TablePlayersTable {
   player_id: string;
 }
 
+/** Accounts, sessions, settings and webhooks (`accounts.ts`, migration 0003). */
+export interface AccountsTable {
+  player_id: string;
+  username: string;
+  /** The username lower-cased: unique, so that "Ann" and "ann" are one account. */
+  username_key: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  player_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface WebhooksTable {
+  player_id: string;
+  url: string;
+  updated_at: string;
+}
+
+/** Ratings per account and table size, in millionths (`ratings.ts`, migration 0004). */
+export interface RatingsTable {
+  player_id: string;
+  player_count: number;
+  mu: number;
+  sigma: number;
+  games: number;
+  updated_at: string;
+}
+
+/** One row per rated player of a rated table. */
+export interface RatingHistoryTable {
+  table_id: string;
+  player_id: string;
+  player_count: number;
+  mu_before: number;
+  sigma_before: number;
+  mu_after: number;
+  sigma_after: number;
+  rank: number;
+  at: string;
+}
+
+/** A finished table's rematch (`rematches.ts`). */
+export interface RematchesTable {
+  from_table_id: string;
+  to_table_id: string;
+}
+
 export interface Database {
+  ratings: RatingsTable;
+  rating_history: RatingHistoryTable;
+  rematches: RematchesTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+  webhooks: WebhooksTable;
   players: PlayersTable;
   table_players: TablePlayersTable;
   tables: TablesTable;

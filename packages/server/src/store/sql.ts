@@ -8,7 +8,10 @@
  * reported, the rest of the batch commits.
  */
 import { type Kysely, Migrator, sql, type Transaction } from 'kysely';
+import * as accounts from './accounts.ts';
 import { migrationProvider } from './migrations.ts';
+import * as ratings from './ratings.ts';
+import * as rematches from './rematches.ts';
 import {
   changeToColumns,
   chatFromColumns,
@@ -262,6 +265,33 @@ export class SqlStore implements Store {
       .execute();
     return rows.map(tableFromColumns);
   }
+
+  // Accounts, sessions, settings, webhooks (`accounts.ts`).
+  createAccount = (a: accounts.AccountRow) => accounts.createAccount(this.db, a);
+  accountByUsername = (username: string) => accounts.accountByUsername(this.db, username);
+  accountOfPlayer = (playerId: string) => accounts.accountOfPlayer(this.db, playerId);
+  playerById = (id: string) => accounts.playerById(this.db, id);
+  createSession = (s: accounts.SessionRow) => accounts.createSession(this.db, s);
+  sessionPlayer = (idHash: string, now: string) => accounts.sessionPlayer(this.db, idHash, now);
+  deleteSession = (idHash: string) => accounts.deleteSession(this.db, idHash);
+  ensureSetting = (key: string, value: string) => accounts.ensureSetting(this.db, key, value);
+  setWebhook = (playerId: string, url: string | null, at: string) =>
+    accounts.setWebhook(this.db, playerId, url, at);
+  webhookOf = (playerId: string) => accounts.webhookOf(this.db, playerId);
+  webhooksOf = (playerIds: string[]) => accounts.webhooksOf(this.db, playerIds);
+
+  // Ratings and rematches (`ratings.ts`, `rematches.ts`).
+  rateGame = (game: ratings.GameToRate) => ratings.rateGame(this.db, game);
+  leaderboard = (players: number, limit: number) => ratings.leaderboard(this.db, players, limit);
+  ratingsOf = (playerId: string) => ratings.ratingsOf(this.db, playerId);
+  historyOf = (playerId: string, players: number, limit: number) =>
+    ratings.historyOf(this.db, playerId, players, limit);
+  unratedTables = () => ratings.unratedTables(this.db);
+  rematchOf = (fromTableId: string) => rematches.rematchOf(this.db, fromTableId);
+  createRematch = (fromTableId: string, table: TableRow) =>
+    rematches.createRematch(this.db, fromTableId, table, (trx) =>
+      new SqlStore(trx, this.dialect).createTable(table),
+    );
 
   async appendChat(line: ChatRow): Promise<void> {
     await this.db.insertInto('chat').values(chatToColumns(line)).execute();

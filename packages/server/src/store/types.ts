@@ -4,7 +4,17 @@
  * rebuilt from the options, the seed and the move log (the engine is deterministic).
  */
 import type { Move, Seat } from '@gangsta/engine';
-import type { BotLevel, TableOptions, TableStatus } from '@gangsta/protocol';
+import type {
+  BotLevel,
+  ClockSetting,
+  Notice,
+  SeatInfo,
+  TableOptions,
+  TableStatus,
+} from '@gangsta/protocol';
+import type { AccountStore } from './accounts.ts';
+import type { RatingStore } from './ratings.ts';
+import type { RematchStore } from './rematches.ts';
 
 export interface PlayerRow {
   id: string;
@@ -15,14 +25,36 @@ export interface PlayerRow {
 
 /** How a seat was set up by the host, and who sits there now. */
 export interface StoredSeat {
-  setup: 'host' | 'open' | 'invited' | 'bot';
+  /** `reserved`: kept for the player `reservedFor` (a rematch). */
+  setup: 'host' | 'open' | 'invited' | 'reserved' | 'bot';
   /** The invitation code of a reserved seat (never shown to anyone but the host). */
   invite: string | null;
-  /** The host's note for a reserved seat ("Alice"). */
+  /** The host's note for a reserved seat ("Alice"); a rematch's seat: its player's name. */
   label: string | null;
+  /** The only player who may take a `reserved` seat. */
+  reservedFor?: string | null;
   botLevel: BotLevel | null;
   playerId: string | null;
   name: string | null;
+  /** A bot plays the seat for its player (out of time, absent or gone) until they resume. */
+  away?: SeatInfo['away'];
+}
+
+/** A game clock's running state (`tables/clock.ts`). */
+export interface ClockState {
+  /** The moment (ms since the epoch) the remaining times are as of. */
+  at: number;
+  /** Each seat's remaining time at `at`. */
+  remainingMs: number[];
+  /** The seats whose time runs since `at` (deciding, and played by their person). */
+  charged: Seat[];
+}
+
+/** A table's time control, its takeover bot, and the clock of its game (null before it). */
+export interface TableClock {
+  setting: ClockSetting;
+  takeoverLevel: BotLevel;
+  state: ClockState | null;
 }
 
 export interface TableRow {
@@ -42,6 +74,7 @@ export interface TableRow {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  clock: TableClock;
 }
 
 /** One row of a table's log: a move, or the undo of the last move. */
@@ -66,6 +99,8 @@ export interface ChatRow {
   seat: Seat | null;
   text: string;
   at: string;
+  /** A system notice (the text is its English wording). */
+  notice?: Notice | null;
 }
 
 /** Changes to a table written in the same transaction as a batch of moves. */
@@ -80,6 +115,8 @@ export interface TableChange {
   moveCount?: number;
   startedAt?: string;
   finishedAt?: string;
+  /** The clock after this change (written with the move that caused it). */
+  clock?: TableClock;
 }
 
 /** Moves of several tables (and the table changes they cause) committed as one transaction. */
@@ -103,7 +140,7 @@ export interface LoadedTable {
   chat: ChatRow[];
 }
 
-export interface Store {
+export interface Store extends AccountStore, RatingStore, RematchStore {
   migrate(): Promise<void>;
   createPlayer(player: PlayerRow): Promise<void>;
   findPlayerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined>;

@@ -12,6 +12,7 @@ import { decidingSeats } from './frames.ts';
 import { submit } from './play.ts';
 import { isOver } from './position.ts';
 import type { Room } from './room.ts';
+import { botLevelOf } from './takeover.ts';
 
 export interface BotRunnerOptions {
   pool: BotPool;
@@ -36,7 +37,7 @@ export class BotRunner {
 
   /** Starts a bot of this table if one must decide now and none is busy. */
   wake(room: Room): void {
-    if (this.stopped || room.botBusy || !this.botToMove(room)) return;
+    if (this.stopped || room.botBusy || this.botToMove(room) === null) return;
     room.botBusy = true;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
@@ -53,7 +54,8 @@ export class BotRunner {
     if (room.table.status !== 'playing' || !head || isOver(head)) return null;
     if (!this.ctx().runs(room)) return null;
     const deciding = new Set(decidingSeats(head));
-    const seat = room.table.seats.findIndex((s, i) => s.botLevel !== null && deciding.has(i));
+    // Bot seats, and people's seats a bot plays for them (out of time, absent, gone).
+    const seat = room.table.seats.findIndex((s, i) => botLevelOf(s) !== null && deciding.has(i));
     return seat < 0 ? null : seat;
   }
 
@@ -61,7 +63,7 @@ export class BotRunner {
     const seat = this.botToMove(room);
     const head = room.head;
     if (seat === null || !head || this.stopped) return;
-    const level = room.table.seats[seat].botLevel!;
+    const level = botLevelOf(room.table.seats[seat])!;
     const legal = legalMoves(head.state, seat);
     const seed = botSeed(room.table.seed ?? 0, seat, head.state.moveCount);
     let move = legal[0];
@@ -76,7 +78,9 @@ export class BotRunner {
       );
     }
     // Someone moved while the bot thought: its answer is for an old position; it thinks again.
+    // Or the seat's player took it back meanwhile: the answer is dropped, the player decides.
     if (this.stopped || room.head !== head) return;
+    if (botLevelOf(room.table.seats[seat]) === null) return;
     submit(this.ctx(), {
       room,
       seat,

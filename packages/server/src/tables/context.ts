@@ -3,6 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Metrics } from '../ops/metrics.ts';
 import type { TokenBucket } from '../rateLimit.ts';
 import type { ChatRow, Store } from '../store/types.ts';
+import type { Clock } from '../time.ts';
 import type { CommitQueue, PendingMove } from './commits.ts';
 import type { Rooms } from './registry.ts';
 import type { Room } from './room.ts';
@@ -46,6 +47,10 @@ export interface TableContext {
   wakeBots(room: Room): void;
   /** Milliseconds since the epoch: `Date.now` in production, a controllable clock in tests. */
   now(): number;
+  /** The clock `now` reads, with its timers (game clocks, absence). */
+  clock: Clock;
+  /** Sets the table's clock and absence timers again (after a change of seats, moves, presence). */
+  armTimers(room: Room): void;
   hooks: TableHooks;
   cluster: ClusterLink;
   /**

@@ -4,21 +4,24 @@
  * pushed as a `table` frame to everyone watching.
  */
 import type {
-  CreateTable,
   HostTableInfo,
   JoinTable,
+  ParsedCreateTable,
   SeatSetup,
   TableInfo,
 } from '@gangsta/protocol';
 import { newSeed, randomId } from '../ids.ts';
 import { refuse } from '../refusal.ts';
-import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
+import type { PlayerRow, StoredSeat, TableClock, TableRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo } from './broadcast.ts';
+import { startClock } from './clock.ts';
 import type { TableContext } from './context.ts';
+import { decidingSeats } from './frames.ts';
 import { runHooks } from './play.ts';
-import { recordOf, startPosition } from './position.ts';
+import { type Position, recordOf, startPosition } from './position.ts';
 import { applyTableChange, Room } from './room.ts';
 import { catchUp } from './stored.ts';
+import { leaveGame, peopleSeats } from './takeover.ts';
 
 /** Invitation codes: 128 random bits. */
 const INVITE_BYTES = 16;
@@ -55,7 +58,7 @@ export function infoFor(room: Room, player: PlayerRow | null): TableInfo | HostT
 export async function createTable(
   ctx: TableContext,
   host: PlayerRow,
-  body: CreateTable,
+  body: ParsedCreateTable,
 ): Promise<HostTableInfo> {
   const table: TableRow = {
     id: randomId(),
@@ -71,6 +74,7 @@ export async function createTable(
     createdAt: new Date().toISOString(),
     startedAt: null,
     finishedAt: null,
+    clock: { setting: body.clock, takeoverLevel: body.takeoverLevel, state: null },
   };
   await ctx.store.createTable(table);
   const room = new Room(table);
@@ -98,7 +102,7 @@ function requireHost(room: Room, player: PlayerRow): void {
 }
 
 /** The seat a join asks for, checked: a named seat, the invited seat of a code, or the first open one. */
-function seatToJoin(room: Room, body: JoinTable): number {
+function seatToJoin(room: Room, body: JoinTable, playerId: string): number {
   const seats = room.table.seats;
   if (body.seat !== undefined) {
     const seat = seats[body.seat];
@@ -107,8 +111,12 @@ function seatToJoin(room: Room, body: JoinTable): number {
       refuse('SEAT_TAKEN', `seat ${body.seat} is taken`, { seat: body.seat });
     if (seat.setup === 'invited' && seat.invite !== body.invite)
       refuse('BAD_INVITE', `seat ${body.seat} is reserved for an invitation`, { seat: body.seat });
+    if (seat.setup === 'reserved' && seat.reservedFor !== playerId)
+      refuse('SEAT_RESERVED', `seat ${body.seat} is kept for another player`, { seat: body.seat });
     return body.seat;
   }
+  const kept = seats.findIndex((s) => s.setup === 'reserved' && s.reservedFor === playerId);
+  if (kept >= 0 && body.invite === undefined) return kept;
   if (body.invite !== undefined) {
     const index = seats.findIndex((s) => s.setup === 'invited' && s.invite === body.invite);
     if (index < 0) refuse('BAD_INVITE', 'no seat of this table has that invitation code');
@@ -170,33 +178,49 @@ export async function joinTable(
   id: string,
   body: JoinTable,
 ): Promise<{ room: Room; seat: number }> {
-  return onFreshTable(async () => {
+  const joined = await onFreshTable(async () => {
     const room = await tableOf(ctx, id);
     requireWaiting(room);
     if (room.seatOf(player.id) !== null)
       refuse('ALREADY_SEATED', 'you already hold a seat at this table', {
         seat: room.seatOf(player.id),
       });
-    const seat = seatToJoin(room, body);
+    const seat = seatToJoin(room, body, player.id);
     const seats = room.table.seats.map((s, i) =>
       i === seat ? { ...s, playerId: player.id, name: player.name } : s,
     );
     await changeSeats(ctx, room, seats);
     return { room, seat };
   });
+  // The join stands even if the start fails (it is logged; the host may still start).
+  await startWhenFilled(ctx, id).catch((error: unknown) => {
+    ctx.log.error({ err: error, table: id }, 'a full rematch did not start');
+  });
+  return joined;
 }
 
-/** A seat given back: open again, or reserved with a fresh code (the old one may have leaked). */
+/**
+ * A seat given back: open again, or reserved with a fresh code (the old one may have leaked).
+ * A rematch's seat kept for a player who left or was removed opens to anyone.
+ */
 function vacated(seat: StoredSeat): StoredSeat {
   const invite = seat.setup === 'invited' ? randomId(INVITE_BYTES) : null;
+  if (seat.setup === 'reserved') {
+    return { ...seat, setup: 'open', reservedFor: null, label: null, playerId: null, name: null };
+  }
   return { ...seat, playerId: null, name: null, invite };
 }
 
 export async function leaveTable(ctx: TableContext, player: PlayerRow, id: string): Promise<Room> {
   return onFreshTable(async () => {
     const room = await tableOf(ctx, id);
-    requireWaiting(room);
     const seat = room.seatOf(player.id);
+    // During a game the seat stays the player's, and the takeover bot finishes it for them.
+    if (room.table.status === 'playing' && seat !== null) {
+      await leaveGame(ctx, room, seat);
+      return room;
+    }
+    requireWaiting(room);
     if (seat === null) refuse('NOT_SEATED', 'you hold no seat at this table');
     if (room.table.hostId === player.id)
       refuse('WRONG_STATUS', 'the host keeps their seat until the game starts');
@@ -236,42 +260,73 @@ export async function startTable(ctx: TableContext, host: PlayerRow, id: string)
   return onFreshTable(async () => {
     const room = await tableOf(ctx, id);
     requireHost(room, host);
-    requireWaiting(room);
-    const empty = room.table.seats.findIndex((s) => s.playerId === null && s.botLevel === null);
-    if (empty >= 0) refuse('SEATS_NOT_FILLED', `seat ${empty} is still empty`, { seat: empty });
-    const seed = newSeed();
-    const started = startPosition({ ...room.table.options, seed });
-    if (!started.ok) refuse('BAD_OPTIONS', started.error.message);
-    const startedAt = new Date().toISOString();
-    // Marked at once so that a second start in the meantime is refused.
-    const waiting = room.table;
-    room.table = { ...waiting, status: 'playing', seed, startedAt };
-    // Written on the seats' revision, so that two processes can never both start the game.
-    const change = {
-      id: room.id,
-      status: 'playing' as const,
-      seed,
-      startedAt,
-      seats: waiting.seats,
-      revision: waiting.revision,
-    };
-    let written = false;
-    try {
-      written = await ctx.store.updateTable(change);
-    } finally {
-      if (!written) room.table = waiting;
-    }
-    if (!written) await changedElsewhere(ctx, room);
-    applyTableChange(room, change);
-    ctx.cluster.tableChanged(room);
-    room.committed = started.position;
-    room.head = started.position;
-    sendTableInfo(room);
-    sendSyncToAll(room);
-    ctx.wakeBots(room);
-    runHooks(ctx, 'gameStarted', (hook) => hook(room));
-    return room;
+    return beginGame(ctx, room);
   });
+}
+
+/**
+ * A rematch's table starts by itself once every seat is taken: its seats were kept for the
+ * same players (`reservedFor`), who asked for it by taking them. Another start in the
+ * meantime is fine: the table is no longer waiting.
+ */
+export async function startWhenFilled(ctx: TableContext, id: string): Promise<void> {
+  await onFreshTable(async () => {
+    const room = await tableOf(ctx, id);
+    const { seats, status } = room.table;
+    if (status !== 'waiting' || !seats.some((s) => s.reservedFor)) return;
+    if (seats.some((s) => s.playerId === null && s.botLevel === null)) return;
+    await beginGame(ctx, room);
+  });
+}
+
+/** Starts a waiting table whose seats are all taken. */
+async function beginGame(ctx: TableContext, room: Room): Promise<Room> {
+  requireWaiting(room);
+  const empty = room.table.seats.findIndex((s) => s.playerId === null && s.botLevel === null);
+  if (empty >= 0) refuse('SEATS_NOT_FILLED', `seat ${empty} is still empty`, { seat: empty });
+  const seed = newSeed();
+  const started = startPosition({ ...room.table.options, seed });
+  if (!started.ok) refuse('BAD_OPTIONS', started.error.message);
+  const startedAt = new Date(ctx.now()).toISOString();
+  const clock = startingClock(ctx, room, started.position);
+  // Marked at once so that a second start in the meantime is refused.
+  const waiting = room.table;
+  room.table = { ...waiting, status: 'playing', seed, startedAt };
+  // Written on the seats' revision, so that two processes can never both start the game.
+  const change = {
+    id: room.id,
+    status: 'playing' as const,
+    seed,
+    startedAt,
+    seats: waiting.seats,
+    revision: waiting.revision,
+    clock,
+  };
+  let written = false;
+  try {
+    written = await ctx.store.updateTable(change);
+  } finally {
+    if (!written) room.table = waiting;
+  }
+  if (!written) await changedElsewhere(ctx, room);
+  applyTableChange(room, change);
+  ctx.cluster.tableChanged(room);
+  room.committed = started.position;
+  room.head = started.position;
+  sendTableInfo(room);
+  sendSyncToAll(room);
+  ctx.wakeBots(room);
+  runHooks(ctx, 'gameStarted', (hook) => hook(room));
+  return room;
+}
+
+/** The clock of a game that starts now: every seat's full time, running for who must decide. */
+function startingClock(ctx: TableContext, room: Room, position: Position): TableClock {
+  const people = new Set(peopleSeats(room.table));
+  const charged = decidingSeats(position).filter((seat) => people.has(seat));
+  const { setting } = room.table.clock;
+  const state = startClock(setting, room.table.seats.length, charged, ctx.now());
+  return { ...room.table.clock, state };
 }
 
 export async function gameRecord(ctx: TableContext, player: PlayerRow, id: string) {

@@ -11,10 +11,11 @@ import { refuse } from '../refusal.ts';
 import type { MoveRow, TableChange } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo, sendUpdateToAll, syncFor } from './broadcast.ts';
 import type { PendingMove } from './commits.ts';
-import { catchUp } from './stored.ts';
 import type { TableContext } from './context.ts';
 import { isOver, mayUndo, type Position, playMove, undoLast } from './position.ts';
 import { applyTableChange, keyOfMove, type Room, sentKey } from './room.ts';
+import { catchUp } from './stored.ts';
+import { clockAfterMove } from './takeover.ts';
 
 type MoveMessage = Extract<ClientMessage, { type: 'move' }>;
 type UndoMessage = Extract<ClientMessage, { type: 'undo' }>;
@@ -167,12 +168,17 @@ export function submit(ctx: TableContext, sub: Submission): void {
     version: null,
     waiters: new Set(sub.peer ? [sub.peer] : []),
   });
-  ctx.commits.add(pendingOf(sub, head, next.position));
+  ctx.commits.add(pendingOf(ctx, sub, head, next.position));
   ctx.wakeBots(room);
 }
 
-function pendingOf(sub: Submission, before: Position, after: Position): PendingMove {
-  const at = new Date().toISOString();
+function pendingOf(
+  ctx: TableContext,
+  sub: Submission,
+  before: Position,
+  after: Position,
+): PendingMove {
+  const at = new Date(ctx.now()).toISOString();
   const row: MoveRow = {
     tableId: sub.room.id,
     seq: after.version,
@@ -183,9 +189,13 @@ function pendingOf(sub: Submission, before: Position, after: Position): PendingM
     byBot: sub.byBot,
     at,
   };
-  const change: TableChange | null = isOver(after)
+  let change: TableChange | null = isOver(after)
     ? { id: sub.room.id, status: 'finished', finishedAt: at, moveCount: after.moves.length }
     : null;
+  // A clocked table's clock is written with every move, in the move's transaction.
+  const mover = { seat: sub.seat, undo: sub.move === null, byBot: sub.byBot };
+  const clock = clockAfterMove(ctx, sub.room, mover, before, after);
+  if (clock) change = { ...(change ?? { id: sub.room.id }), clock };
   return { room: sub.room, row, before, after, change, receivedAt: sub.receivedAt };
 }
 
@@ -214,7 +224,8 @@ export function committed(ctx: TableContext, batch: PendingMove[]): void {
     for (const pending of group) acknowledge(ctx, room, pending);
     const changes = group.flatMap((p) => (p.change ? [p.change] : []));
     for (const change of changes) applyTableChange(room, change);
-    if (changes.some((c) => c.status !== undefined)) sendTableInfo(room);
+    // A clocked table's watchers learn the new remaining times with each move.
+    if (changes.some((c) => c.status !== undefined || c.clock !== undefined)) sendTableInfo(room);
     runHooks(ctx, 'movesCommitted', (hook) => hook(room, group));
     if (changes.some((c) => c.status === 'finished'))
       runHooks(ctx, 'gameFinished', (hook) => hook(room));

@@ -52,14 +52,23 @@ export function startPosition(options: GameOptions): PositionResult {
   };
 }
 
-export function playMove(position: Position, move: unknown, byBot: boolean): PositionResult {
+/**
+ * The position after a move. A move read from the store (`stored`) is already the engine's
+ * own copy, so the search for it among the legal moves is skipped.
+ */
+export function playMove(
+  position: Position,
+  move: unknown,
+  byBot: boolean,
+  stored = false,
+): PositionResult {
   const result = applyMove(position.state, move);
   if (!result.ok) return result;
   return {
     ok: true,
     position: {
       state: result.state,
-      moves: [...position.moves, canonical(position.state, move as Move)],
+      moves: [...position.moves, stored ? (move as Move) : canonical(position.state, move as Move)],
       events: [...position.events, result.events],
       byBot: [...position.byBot, byBot],
       version: position.version + 1,

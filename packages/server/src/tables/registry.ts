@@ -5,15 +5,21 @@
 import { LIMITS } from '@gangsta/protocol';
 import type { Store } from '../store/types.ts';
 import { roomFromStore } from './rebuild.ts';
+import { refreshRematch } from './rematchInfo.ts';
 import type { Room } from './room.ts';
 
 export class Rooms {
   private readonly rooms = new Map<string, Room>();
   private readonly loading = new Map<string, Promise<Room | undefined>>();
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    /** The server's clock, for the remaining times the tables tell. */
+    private readonly now: () => number = Date.now,
+  ) {}
 
   add(room: Room): void {
+    room.now = this.now;
     this.rooms.set(room.id, room);
   }
 
@@ -63,6 +69,10 @@ export class Rooms {
     const again = this.rooms.get(id);
     if (again) return again;
     const room = roomFromStore(loaded);
+    room.now = this.now;
+    await refreshRematch(this.store, room);
+    const raced = this.rooms.get(id);
+    if (raced) return raced;
     this.rooms.set(id, room);
     return room;
   }

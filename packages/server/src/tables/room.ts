@@ -4,10 +4,11 @@
  * the client move ids it has answered.
  */
 import { moveKey, type Seat } from '@gangsta/engine';
-import type { ChatLine, SeatInfo, TableInfo } from '@gangsta/protocol';
+import type { ChatLine, RematchInfo, SeatInfo, TableInfo } from '@gangsta/protocol';
 import { LIMITS } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
 import type { ChatRow, StoredSeat, TableChange, TableRow } from '../store/types.ts';
+import { clockInfoOf } from './clock.ts';
 import type { Position } from './position.ts';
 
 /** What a client move id was used for, and its answer once committed. */
@@ -29,6 +30,10 @@ export class Room {
   chatSeq = 0;
   /** A bot of this table is waiting or thinking. */
   botBusy = false;
+  /** The clock the table's remaining times are told by (the registry sets the server's). */
+  now: () => number = Date.now;
+  /** A finished table's rematch, once asked for (`rematch.ts`). */
+  rematch: RematchInfo | null = null;
 
   constructor(public table: TableRow) {}
 
@@ -49,6 +54,7 @@ export class Room {
 
   addChat(row: ChatRow): ChatLine {
     const line: ChatLine = { from: row.name, seat: row.seat, text: row.text, at: row.at };
+    if (row.notice) line.notice = row.notice;
     this.chatSeq = Math.max(this.chatSeq, row.seq);
     this.chat.push(line);
     if (this.chat.length > LIMITS.chatHistory) this.chat.shift();
@@ -63,7 +69,14 @@ export class Room {
       if (seat === null) spectators++;
       else if (peer.player) connected.add(peer.player.id);
     }
-    return tableInfoOf(this.table, connected, spectators, this.committed?.moves.length);
+    const info = tableInfoOf(
+      this.table,
+      connected,
+      spectators,
+      this.committed?.moves.length,
+      this.now(),
+    );
+    return this.rematch ? { ...info, rematch: this.rematch } : info;
   }
 }
 
@@ -82,6 +95,7 @@ export function applyTableChange(room: Room, change: TableChange): void {
   if (change.moveCount !== undefined) table.moveCount = change.moveCount;
   if (change.startedAt !== undefined) table.startedAt = change.startedAt;
   if (change.finishedAt !== undefined) table.finishedAt = change.finishedAt;
+  if (change.clock !== undefined) table.clock = change.clock;
   room.table = table;
 }
 
@@ -108,6 +122,8 @@ export function seatInfoOf(seat: StoredSeat, index: number, connected: Set<strin
     botLevel: seat.botLevel,
     connected: seat.botLevel !== null || (seat.playerId !== null && connected.has(seat.playerId)),
     host: seat.setup === 'host',
+    away: seat.away ?? null,
+    reservedFor: seat.setup === 'reserved' ? (seat.reservedFor ?? null) : null,
   };
 }
 
@@ -116,7 +132,9 @@ export function tableInfoOf(
   connected: Set<string>,
   spectators: number,
   movesPlayed: number | undefined,
+  now: number = Date.now(),
 ): TableInfo {
+  const { setting, state } = table.clock;
   return {
     id: table.id,
     name: table.name,
@@ -128,5 +146,6 @@ export function tableInfoOf(
     spectators,
     createdAt: table.createdAt,
     moveCount: movesPlayed ?? table.moveCount,
+    clock: clockInfoOf(setting, state, table.seats.length, now),
   };
 }

@@ -9,6 +9,7 @@ import { sendSyncToAll, sendTableInfo, sendUpdateToAll } from './broadcast.ts';
 import type { TableContext } from './context.ts';
 import { type Position, playMove, startPosition, undoLast } from './position.ts';
 import { roomFromStore } from './rebuild.ts';
+import { refreshRematch } from './rematchInfo.ts';
 import { keyOfMove, type Room, sentKey } from './room.ts';
 
 /** Remembers a stored row's client id, and acknowledges whoever here waited for it. */
@@ -36,7 +37,8 @@ export function applyStoredRows(ctx: TableContext, room: Room, rows: MoveRow[]):
   if (fresh[0].seq !== base.version + 1) return false;
   let position: Position = base;
   for (const row of fresh) {
-    const next = row.kind === 'undo' ? undoLast(position) : playMove(position, row.move, row.byBot);
+    const next =
+      row.kind === 'undo' ? undoLast(position) : playMove(position, row.move, row.byBot, true);
     if (!next.ok || next.position.version !== row.seq) return false;
     position = next.position;
     markSent(room, row);
@@ -49,6 +51,7 @@ export function applyStoredRows(ctx: TableContext, room: Room, rows: MoveRow[]):
   if (fresh.some((row) => row.kind === 'undo')) sendSyncToAll(room);
   else sendUpdateToAll(room, base.version);
   ctx.wakeBots(room);
+  ctx.armTimers(room);
   return true;
 }
 
@@ -83,11 +86,15 @@ async function readStore(ctx: TableContext, room: Room): Promise<void> {
     const rows = await ctx.store.movesAfter(room.id, room.committed.version);
     if (!applyStoredRows(ctx, room, rows)) await reload(ctx, room);
   }
+  // A finished table's rematch made by another process.
+  const rematchChanged = await refreshRematch(ctx.store, room);
   if (seatsChanged || statusChanged) {
     sendTableInfo(room);
     // A watcher who took or lost a seat now sees the table from another place.
     sendSyncToAll(room);
     ctx.wakeBots(room);
+  } else if (rematchChanged) {
+    sendTableInfo(room);
   }
 }
 

@@ -33,7 +33,10 @@ export async function watch(
   const wasConnected = player !== null && connectedHere(room, player);
   room.watchers.add(peer);
   peer.tables.add(room.id);
-  if (player !== null && !wasConnected) ctx.cluster.presenceChanged(room, player, true);
+  if (player !== null && !wasConnected) {
+    ctx.cluster.presenceChanged(room, player, true);
+    ctx.armTimers(room);
+  }
   // A client ahead of this process has seen moves another process committed: read them first.
   if (seen !== undefined && room.committed && seen > room.committed.version) {
     await catchUp(ctx, room);
@@ -50,6 +53,8 @@ export function unwatch(ctx: TableContext, peer: Peer, id: string): void {
   const player = seatedPlayer(room, peer);
   if (player !== null && !connectedHere(room, player)) {
     ctx.cluster.presenceChanged(room, player, false);
+    // A friendly table counts the absence of a deciding player from now.
+    ctx.armTimers(room);
   }
   sendTableInfo(room);
   ctx.rooms.release(room);

@@ -23,6 +23,7 @@ import { chat } from '../tables/chat.ts';
 import type { TableContext } from '../tables/context.ts';
 import { tableOf } from '../tables/lifecycle.ts';
 import { moveSubmission, submit, undoSubmission } from '../tables/play.ts';
+import { resume, resumeSeat } from '../tables/takeover.ts';
 import { peerGone, unwatch, watch } from '../tables/watch.ts';
 import { encodeMessage } from './encode.ts';
 
@@ -52,6 +53,8 @@ export class Connection implements Peer {
   /** Set by the heartbeat; a connection that misses a pong is dropped. */
   alive = true;
   private greeted = false;
+  /** The player of the upgrade request's session cookie (a `hello` without a token). */
+  fromCookie: () => Promise<PlayerRow | null> = async () => null;
   private readonly bucket = new TokenBucket(LIMITS.messagesBurst, 1000 / LIMITS.messagesPerSecond);
   private flood = 0;
   private floodAt = Date.now();
@@ -166,7 +169,10 @@ export class Connection implements Peer {
         return unwatch(this.ctx, this, message.table);
       case 'move': {
         const room = await tableOf(this.ctx, message.table);
-        return submit(this.ctx, moveSubmission(room, this, message));
+        const sub = moveSubmission(room, this, message);
+        // A move of their own is a player's way of taking their seat back from the bot.
+        await resumeSeat(this.ctx, room, sub.seat);
+        return submit(this.ctx, sub);
       }
       case 'undo': {
         const room = await tableOf(this.ctx, message.table);
@@ -174,6 +180,8 @@ export class Connection implements Peer {
       }
       case 'chat':
         return chat(this.ctx, this, message.table, message.text);
+      case 'resume':
+        return resume(this.ctx, await tableOf(this.ctx, message.table), this.player);
     }
   }
 
@@ -184,7 +192,9 @@ export class Connection implements Peer {
       });
     }
     if (this.greeted) throw new Refusal('BAD_MESSAGE', 'hello was already said');
-    const player = token ? await this.ctx.store.findPlayerByTokenHash(hashToken(token)) : undefined;
+    const player = token
+      ? await this.ctx.store.findPlayerByTokenHash(hashToken(token))
+      : ((await this.fromCookie()) ?? undefined);
     this.greeted = true;
     this.player = player ?? null;
     if (token && !player)

@@ -34,7 +34,9 @@ export class Hub {
   register(app: FastifyInstance): void {
     app.get('/api/v1/ws', { websocket: true }, (socket, request) => {
       if (this.restarting) {
-        socket.send(JSON.stringify({ type: 'closing', reason: 'restart', retryMs: RESTART_RETRY_MS }));
+        socket.send(
+          JSON.stringify({ type: 'closing', reason: 'restart', retryMs: RESTART_RETRY_MS }),
+        );
         socket.close(1012, 'server restarting');
         return;
       }
@@ -50,6 +52,7 @@ export class Hub {
       }
       this.perAddress.set(address, count + 1);
       const connection = new Connection(socket, this.ctx, request.log);
+      connection.fromCookie = () => app.sessions.player(request);
       this.connections.add(connection);
       socket.on('close', () => {
         this.connections.delete(connection);

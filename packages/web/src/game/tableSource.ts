@@ -44,6 +44,19 @@ export interface TablePlayer {
   name: string | null;
   /** Online: whether that person is connected now (always true locally). */
   connected: boolean;
+  /** Online, a timed table: the seat's clock (`ui/table/SeatClock.tsx`). */
+  clock?: SeatClockState;
+  /** Online: a bot plays the seat for its player (out of time, absent, or gone). */
+  away?: { reason: 'timeout' | 'absent' | 'left'; level: string } | null;
+}
+
+/** A seat's remaining time as the server last told it, counted down from when it arrived. */
+export interface SeatClockState {
+  kind: 'realtime' | 'turn';
+  remainingMs: number;
+  running: boolean;
+  /** `performance.now()` when the server's figure arrived (never the server's own time). */
+  receivedAt: number;
 }
 
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting' | 'offline';

@@ -6,6 +6,7 @@ import { LIMITS } from '@gangsta/protocol';
 import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seatColour } from '../game/players.ts';
+import { noticeText } from './notices.ts';
 import type { OnlineTable } from './onlineTable.ts';
 import { errorText } from './texts.ts';
 
@@ -30,18 +31,25 @@ export function Chat({ table }: { table: OnlineTable }) {
       <h2 id={`${id}-title`}>{t('online.chat.title')}</h2>
       <ol className="chat-lines" ref={list} aria-live="polite">
         {lines.length === 0 ? <li className="empty">{t('online.chat.empty')}</li> : null}
-        {lines.map((line, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: chat lines only append
-          <li key={index}>
-            <span
-              className="chat-from"
-              style={line.seat === null ? undefined : { color: seatColour(line.seat) }}
-            >
-              {line.from}
-            </span>{' '}
-            <span className="chat-text">{line.text}</span>
-          </li>
-        ))}
+        {lines.map((line, index) =>
+          line.notice ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: chat lines only append
+            <li key={index} className="chat-notice" data-testid="chat-notice">
+              {noticeText(t, line.notice)}
+            </li>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: chat lines only append
+            <li key={index}>
+              <span
+                className="chat-from"
+                style={line.seat === null ? undefined : { color: seatColour(line.seat) }}
+              >
+                {line.from}
+              </span>{' '}
+              <span className="chat-text">{line.text}</span>
+            </li>
+          ),
+        )}
       </ol>
       <form onSubmit={send} className="chat-form">
         <label className="sr-only" htmlFor={`${id}-input`}>

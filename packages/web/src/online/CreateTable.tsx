@@ -15,6 +15,7 @@ import {
   GameOptionsFields,
   type GameOptionsValue,
 } from '../ui/GameOptionsFields.tsx';
+import { ClockFields, clockSetting, DEFAULT_CLOCK } from './ClockFields.tsx';
 import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
 import { NameForm } from './NameForm.tsx';
@@ -52,6 +53,7 @@ export function CreateTable({ client }: { client: OnlineClient }) {
   const [options, setOptions] = useState<GameOptionsValue>(DEFAULT_GAME_OPTIONS);
   const [choices, setChoices] = useState<SeatChoice[]>(DEFAULT_CHOICES);
   const [isPublic, setPublic] = useState(false);
+  const [clock, setClock] = useState(DEFAULT_CLOCK);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -64,6 +66,8 @@ export function CreateTable({ client }: { client: OnlineClient }) {
       public: isPublic,
       options: { players: options.players, ...options.flags },
       seats: seats.map(seatSetup),
+      clock: clockSetting(clock.clock),
+      takeoverLevel: clock.takeoverLevel,
     };
     if (name.trim() !== '') body.name = name.trim();
     setBusy(true);
@@ -117,6 +121,7 @@ export function CreateTable({ client }: { client: OnlineClient }) {
           ))}
         </ol>
       </GameOptionsFields>
+      <ClockFields id={id} value={clock} onChange={setClock} />
       <fieldset>
         <legend>{t('online.create.tableLegend')}</legend>
         <div className="field">

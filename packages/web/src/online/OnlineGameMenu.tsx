@@ -38,6 +38,9 @@ export function OnlineGameMenu({ client, session, table, snapshot }: OnlineGameM
           </button>
         </>
       ) : null}
+      <a className="button-like" href={onlineHash({ page: 'games' })}>
+        {t('online.games.title')}
+      </a>
       <a className="button-like" href={onlineHash({ page: 'home' })}>
         {t('online.table.lobby')}
       </a>

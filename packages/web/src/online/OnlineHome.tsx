@@ -1,6 +1,7 @@
 /** The online home: the player's name, "notify me", create a table, join by link, the lobby. */
 import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountPanel } from './AccountPanel.tsx';
 import type { OnlineClient } from './client.ts';
 import { Lobby } from './Lobby.tsx';
 import { NameForm } from './NameForm.tsx';
@@ -73,6 +74,7 @@ export function OnlineHome({ client }: { client: OnlineClient }) {
       {identity ? (
         <p className="help">{t('online.home.signedIn', { name: identity.player.name })}</p>
       ) : null}
+      <AccountPanel client={client} />
       <NotifySwitch />
       <p>
         <a
@@ -81,6 +83,16 @@ export function OnlineHome({ client }: { client: OnlineClient }) {
           data-testid="create-table"
         >
           {t('online.home.create')}
+        </a>{' '}
+        <a className="button-like" href={onlineHash({ page: 'games' })} data-testid="my-games-link">
+          {t('online.games.title')}
+        </a>{' '}
+        <a
+          className="button-like"
+          href={onlineHash({ page: 'ratings' })}
+          data-testid="ratings-link"
+        >
+          {t('online.ratings.title')}
         </a>
       </p>
       <JoinByLink />

@@ -7,11 +7,13 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../game/session.ts';
 import { TableScreen } from '../ui/TableScreen.tsx';
+import { AwayBanner } from './AwayBanner.tsx';
 import { Chat } from './Chat.tsx';
 import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
 import { OnlineGameMenu } from './OnlineGameMenu.tsx';
 import type { OnlineTable } from './onlineTable.ts';
+import { Rematch } from './Rematch.tsx';
 import { onlineHash } from './routes.ts';
 import { errorText } from './texts.ts';
 import { WaitingRoom } from './WaitingRoom.tsx';
@@ -125,9 +127,13 @@ function Room({ client, session, table, invites, invite, error }: RoomProps) {
     <TableScreen
       source={table}
       menu={(shown) => (
-        <OnlineGameMenu client={client} session={session} table={table} snapshot={shown} />
+        <>
+          <AwayBanner table={table} />
+          <OnlineGameMenu client={client} session={session} table={table} snapshot={shown} />
+        </>
       )}
       side={<Chat table={table} />}
+      afterScore={<Rematch client={client} table={table} />}
     />
   );
 }

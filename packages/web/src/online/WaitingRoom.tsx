@@ -61,6 +61,7 @@ function seatWho(t: ReturnType<typeof useTranslation>['t'], seat: SeatInfo): str
     return t('online.room.bot', { level: t(`app.botLevel.${seat.botLevel}`) });
   if (seat.kind === 'open') return t('online.room.open');
   if (seat.kind === 'invited') return t('online.room.invited');
+  if (seat.kind === 'reserved') return t('online.room.reserved', { name: seat.name ?? '?' });
   return seat.name ?? t('app.seat', { n: seat.seat + 1 });
 }
 
@@ -88,7 +89,11 @@ export function WaitingRoom({ client, table, info, invites, invite }: WaitingRoo
     }
   };
   const canTake = (seat: SeatInfo) =>
-    !mySeat && identity && (seat.kind === 'open' || (seat.kind === 'invited' && invite !== null));
+    !mySeat &&
+    identity &&
+    (seat.kind === 'open' ||
+      (seat.kind === 'invited' && invite !== null) ||
+      (seat.kind === 'reserved' && seat.reservedFor === me));
   const join = (seat: SeatInfo) =>
     act(() =>
       client.api.join(

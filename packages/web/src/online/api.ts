@@ -6,19 +6,32 @@
  */
 import type { GameRecord } from '@gangsta/engine';
 import {
+  type CreateAccount,
   type CreateTable,
   type HostTableInfo,
   hostTableInfoSchema,
   httpErrorSchema,
   type JoinTable,
+  type Leaderboard,
   type Lobby,
+  type Login,
+  leaderboardSchema,
   lobbySchema,
+  type MeAnswer,
+  type MyGames,
+  meAnswerSchema,
+  myGamesSchema,
   type Player,
   type PlayerCreated,
+  type PlayerRatings,
   playerCreatedSchema,
+  playerRatingsSchema,
   playerSchema,
   type TableAnswer,
   tableAnswerSchema,
+  type WebhookTestAnswer,
+  webhookAnswerSchema,
+  webhookTestAnswerSchema,
 } from '@gangsta/protocol';
 import { z } from 'zod';
 import { parseGameFile } from '../game/record.ts';
@@ -47,6 +60,19 @@ export interface Api {
   kick(id: string, seat: number): Promise<TableAnswer>;
   start(id: string): Promise<TableAnswer>;
   record(id: string): Promise<GameRecord>;
+  /** The player with their account and webhook (`GET /me`). */
+  account(): Promise<MeAnswer>;
+  createAccount(body: CreateAccount): Promise<MeAnswer>;
+  login(body: Login): Promise<MeAnswer>;
+  logout(): Promise<void>;
+  myGames(): Promise<MyGames>;
+  setWebhook(url: string | null): Promise<string | null>;
+  testWebhook(): Promise<WebhookTestAnswer>;
+  /** The leaderboard of a table size (2, 3 or 4 players). */
+  leaderboard(players: number): Promise<Leaderboard>;
+  playerRatings(id: string): Promise<PlayerRatings>;
+  /** The finished table's rematch (made, or the one that exists), with our seat at it. */
+  rematch(id: string): Promise<TableAnswer>;
 }
 
 export function createApi(options: ApiOptions): Api {
@@ -69,6 +95,22 @@ export function createApi(options: ApiOptions): Api {
     kick: (id, seat) => tableCall('POST', `/tables/${enc(id)}/kick`, { seat }),
     start: (id) => tableCall('POST', `/tables/${enc(id)}/start`, {}),
     record: async (id) => parseRecord(await call('GET', `/tables/${enc(id)}/record`)),
+    account: async () => parse(meAnswerSchema, await call('GET', '/me')),
+    createAccount: async (body) => parse(meAnswerSchema, await call('POST', '/account', body)),
+    login: async (body) => parse(meAnswerSchema, await call('POST', '/login', body)),
+    logout: async () => {
+      await call('POST', '/logout', {});
+    },
+    myGames: async () => parse(myGamesSchema, await call('GET', '/me/games')),
+    setWebhook: async (url) =>
+      parse(webhookAnswerSchema, await call('PUT', '/me/webhook', { url })).webhook,
+    testWebhook: async () =>
+      parse(webhookTestAnswerSchema, await call('POST', '/me/webhook/test', {})),
+    leaderboard: async (players) =>
+      parse(leaderboardSchema, await call('GET', `/ratings?players=${players}`)),
+    playerRatings: async (id) =>
+      parse(playerRatingsSchema, await call('GET', `/players/${enc(id)}/ratings`)),
+    rematch: (id) => tableCall('POST', `/tables/${enc(id)}/rematch`, {}),
   };
 }
 

@@ -34,8 +34,9 @@ export function createOnlineClient(bots: () => BotClient): OnlineClient {
     url: socketUrl(),
     token: identity.token,
     welcomed: (player) => {
-      // A token the server does not know (a new database): the player gives a name again.
-      if (player === null && identity.token() !== null) identity.forget();
+      // A token the server does not know (a new database) or a session that ended: the
+      // player gives a name or logs in again.
+      if (player === null && identity.get() !== null) identity.forget();
       else if (player) identity.update(player);
     },
   });

@@ -172,6 +172,11 @@ export class Connection {
     return this.send({ type: 'chat', table, text });
   }
 
+  /** Takes the player's seat back from the bot playing it; false while offline. */
+  resume(table: string): boolean {
+    return this.send({ type: 'resume', table });
+  }
+
   /** Reconnects now instead of waiting for the backoff (the browser came back online). */
   retryNow(): void {
     if (this.closed || this.socket) return;

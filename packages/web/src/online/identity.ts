@@ -2,14 +2,21 @@
  * Who this browser is online: the player's token and name, kept in localStorage
  * (`gangsta.online.v1`). The token is the player's only secret (the server keeps only its
  * hash), so it never leaves this storage except in the Authorization header and `hello`.
+ * Once the player has an account, the browser keeps no token: the session cookie (HttpOnly,
+ * out of the page's reach) identifies it, and the identity keeps only the name and username.
  */
-import { type Player, playerSchema } from '@gangsta/protocol';
+import { accountSchema, type MeAnswer, type Player, playerSchema } from '@gangsta/protocol';
 import { z } from 'zod';
 import type { Api } from './api.ts';
 
 export const IDENTITY_KEY = 'gangsta.online.v1';
 
-const storedSchema = z.object({ token: z.string().min(1), player: playerSchema });
+const storedSchema = z.object({
+  /** Null once the session cookie identifies the player (an account). */
+  token: z.string().min(1).nullable(),
+  player: playerSchema,
+  account: accountSchema.nullable().default(null),
+});
 export type Identity = z.infer<typeof storedSchema>;
 
 export interface KeyValueStore {
@@ -52,11 +59,16 @@ export class IdentityStore {
     const current = this.identity;
     if (!current) {
       const created = await api.createPlayer(name);
-      return this.save({ token: created.token, player: created.player });
+      return this.save({ token: created.token, player: created.player, account: null });
     }
     if (current.player.name === name.trim()) return current;
     const player = await api.rename(name);
-    return this.save({ token: current.token, player });
+    return this.save({ ...current, player });
+  }
+
+  /** Signed in to an account (created from this identity, or logged in): the cookie rules. */
+  signedIn(answer: MeAnswer): Identity {
+    return this.save({ token: null, player: answer.player, account: answer.account });
   }
 
   /** The server no longer knows the token (a reset database): start afresh. */

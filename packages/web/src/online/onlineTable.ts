@@ -23,6 +23,7 @@ import type {
   HintState,
   LastMove,
   LogEntry,
+  SeatClockState,
   TableError,
   TablePlayer,
   TableSnapshot,
@@ -78,6 +79,8 @@ function newsMove(news: MoveNews): Move | null {
 export class OnlineTable implements TableSource {
   readonly mode = 'online' as const;
   private info: TableInfo | null = null;
+  /** `performance.now()` when `info` arrived: the clocks count down from then. */
+  private infoAt = 0;
   private version: number | undefined;
   private frame: GameFrame | null = null;
   private log: LogEntry[] = [];
@@ -103,6 +106,7 @@ export class OnlineTable implements TableSource {
     info: TableInfo | null = null,
   ) {
     this.info = info;
+    this.infoAt = performance.now();
     this.room = this.buildRoom();
     // Only the state matters here (not the move queue's length): every render of the table
     // costs, and a move already changes the table when it is sent and when it is answered.
@@ -195,6 +199,14 @@ export class OnlineTable implements TableSource {
   sendChat(text: string): boolean {
     const sent = this.deps.connection.chat(this.tableId, text);
     this.chatError = sent ? null : { code: 'NETWORK', message: 'not connected', params: {} };
+    this.changed();
+    return sent;
+  }
+
+  /** Takes the viewer's seat back from the bot that plays it for them. */
+  resume(): boolean {
+    const sent = this.deps.connection.resume(this.tableId);
+    if (!sent) this.showError({ code: 'NETWORK', message: 'not connected', params: {} });
     this.changed();
     return sent;
   }
@@ -329,6 +341,7 @@ export class OnlineTable implements TableSource {
   private applyInfo(info: TableInfo): void {
     const before = this.info?.status;
     this.info = info;
+    this.infoAt = performance.now();
     // The game started (or ended) while we only had the waiting room: ask for the position.
     if (before !== undefined && before !== info.status && this.frame === null) {
       this.deps.connection.rewatch(this.tableId, this.version);
@@ -396,8 +409,23 @@ export class OnlineTable implements TableSource {
         kind,
         name: isBot ? null : (info?.name ?? null),
         connected: isBot || (info?.connected ?? false),
+        clock: this.seatClock(seat),
+        away: info?.away ?? null,
       };
     });
+  }
+
+  /** The seat's time as the server last told it (none at a friendly table). */
+  private seatClock(seat: Seat): SeatClockState | undefined {
+    const clock = this.info?.clock;
+    const remainingMs = clock?.remainingMs[seat];
+    if (!clock || clock.setting.kind === 'none' || remainingMs === undefined) return undefined;
+    return {
+      kind: clock.setting.kind,
+      remainingMs,
+      running: clock.running.includes(seat),
+      receivedAt: this.infoAt,
+    };
   }
 
   private buildSnapshot(): TableSnapshot {

@@ -3,11 +3,15 @@
  * a reload stays on the same screen:
  *   #/online                    home: name, lobby, create, join by link
  *   #/online/new                create a table
+ *   #/online/games              My games: the player's tables, theirs to play first
+ *   #/online/ratings            leaderboards (2, 3, 4 players) and the player's ratings
  *   #/online/t/<id>?invite=<c>  a table: waiting room, then the game (invite: a reserved seat)
  */
 export type OnlineRoute =
   | { page: 'home' }
   | { page: 'new' }
+  | { page: 'games' }
+  | { page: 'ratings' }
   | { page: 'table'; table: string; invite: string | null };
 
 const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -20,6 +24,8 @@ export function parseOnlineHash(hash: string): OnlineRoute | null {
   if (parts[0] !== 'online') return null;
   if (parts.length === 1) return { page: 'home' };
   if (parts.length === 2 && parts[1] === 'new') return { page: 'new' };
+  if (parts.length === 2 && parts[1] === 'games') return { page: 'games' };
+  if (parts.length === 2 && parts[1] === 'ratings') return { page: 'ratings' };
   if (parts.length === 3 && parts[1] === 't') {
     const table = decodeURIComponent(parts[2]);
     if (!TABLE_ID.test(table)) return { page: 'home' };
@@ -32,6 +38,8 @@ export function parseOnlineHash(hash: string): OnlineRoute | null {
 export function onlineHash(route: OnlineRoute): string {
   if (route.page === 'home') return '#/online';
   if (route.page === 'new') return '#/online/new';
+  if (route.page === 'games') return '#/online/games';
+  if (route.page === 'ratings') return '#/online/ratings';
   const invite = route.invite ? `?invite=${encodeURIComponent(route.invite)}` : '';
   return `#/online/t/${encodeURIComponent(route.table)}${invite}`;
 }

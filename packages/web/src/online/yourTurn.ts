@@ -53,7 +53,8 @@ export function useYourTurn(myTurn: boolean, title: string, notice: string): voi
   }, [myTurn, title, notice]);
 }
 
-function notify(body: string): void {
+/** A browser notification, when the player asked for them and the browser allows it. */
+export function notify(body: string): void {
   if (!notifyWanted() || typeof Notification === 'undefined') return;
   if (Notification.permission !== 'granted') return;
   try {

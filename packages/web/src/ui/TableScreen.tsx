@@ -162,9 +162,11 @@ export interface TableScreenProps {
   menu: (snapshot: TableSnapshot) => ReactNode;
   /** Extra panels beside the log (online: the table chat). */
   side?: ReactNode;
+  /** Shown under the final score (online: the rematch). */
+  afterScore?: ReactNode;
 }
 
-export function TableScreen({ source, menu, side }: TableScreenProps) {
+export function TableScreen({ source, menu, side, afterScore }: TableScreenProps) {
   const { t } = useTranslation();
   const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
   const [soundOn, setSoundOn] = useState(loadSoundOn);
@@ -322,6 +324,7 @@ export function TableScreen({ source, menu, side }: TableScreenProps) {
               hint={hint}
             />
           )}
+          {snapshot.over && view.result ? afterScore : null}
           {viewer !== null ? <PlayerBoard {...boardProps} seat={viewer} order={order} /> : null}
         </section>
         <aside className="table-side" aria-label={t('table.sideLabel')}>

@@ -13,6 +13,7 @@ import type { TablePlayer } from '../../game/tableSource.ts';
 import { BankControl, isBankMove } from '../decision/BankControl.tsx';
 import { Deltas } from '../motion/Deltas.tsx';
 import type { CardState } from './cardStates.ts';
+import { SeatClock } from './SeatClock.tsx';
 import { TableCard } from './TableCard.tsx';
 
 export interface BoardProps {
@@ -68,6 +69,13 @@ function BoardHead({ props }: { props: BoardProps }) {
         {props.players[seat] && !props.players[seat].connected ? (
           <span className="board__away">{t('table.away')}</span>
         ) : null}
+        {props.players[seat]?.away ? (
+          <span className="board__bot-plays" data-testid="bot-plays">
+            {t('table.seatClock.botPlays', {
+              level: t(`app.botLevel.${props.players[seat].away.level}`),
+            })}
+          </span>
+        ) : null}
       </h2>
       <dl className="board__stats">
         <Stat label={t('table.cash')} value={t('app.money', { amount: player.cash })} />
@@ -80,8 +88,9 @@ function BoardHead({ props }: { props: BoardProps }) {
         />
         <Stat label={t('table.heistsDone')} value={player.pile.length} />
       </dl>
-      {/* Reserved for a player's clock (online play). */}
-      <span className="board__clock" data-slot="clock" />
+      <span className="board__clock" data-slot="clock">
+        {props.players[seat]?.clock ? <SeatClock clock={props.players[seat].clock} /> : null}
+      </span>
       <Deltas player={player} />
     </header>
   );

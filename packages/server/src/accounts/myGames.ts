@@ -1,0 +1,53 @@
+/**
+ * "My games": the tables where the player holds a seat, from the store's `table_players`
+ * index. Waiting and playing tables come from the rooms in memory (who must decide now, the
+ * clock), the player's turn first; then the last finished ones from their stored rows alone
+ * (a finished game is not replayed just to be listed).
+ */
+import type { MyGame, MyGames } from '@gangsta/protocol';
+import type { PlayerRow, TableRow } from '../store/types.ts';
+import type { TableContext } from '../tables/context.ts';
+import { decidingSeats } from '../tables/frames.ts';
+import { Room } from '../tables/room.ts';
+
+/** Active tables listed at most (a player with more is an outlier; the newest come first). */
+const ACTIVE_MAX = 100;
+const FINISHED_MAX = 20;
+
+async function activeGame(
+  ctx: TableContext,
+  row: TableRow,
+  playerId: string,
+): Promise<MyGame | null> {
+  const room = await ctx.rooms.get(row.id);
+  const seat = room?.seatOf(playerId) ?? null;
+  if (!room || seat === null) return null;
+  const playing = room.table.status === 'playing' && room.committed !== null;
+  const deciding = playing && room.committed ? [...decidingSeats(room.committed)] : [];
+  return { table: room.info(), seat, deciding, yourTurn: deciding.includes(seat) };
+}
+
+function finishedGame(row: TableRow, playerId: string): MyGame | null {
+  const seat = row.seats.findIndex((s) => s.playerId === playerId);
+  if (seat < 0) return null;
+  return { table: new Room(row).info(), seat, deciding: [], yourTurn: false };
+}
+
+/** Your turn first, then games in play, then tables still waiting for players. */
+function rank(game: MyGame): number {
+  if (game.yourTurn) return 0;
+  return game.table.status === 'playing' ? 1 : 2;
+}
+
+export async function myGames(ctx: TableContext, player: PlayerRow): Promise<MyGames> {
+  const active = await ctx.store.tablesOfPlayer(player.id, ['waiting', 'playing'], ACTIVE_MAX);
+  const finished = await ctx.store.tablesOfPlayer(player.id, ['finished'], FINISHED_MAX);
+  const games = (await Promise.all(active.map((row) => activeGame(ctx, row, player.id)))).filter(
+    (game): game is MyGame => game !== null,
+  );
+  games.sort((a, b) => rank(a) - rank(b));
+  const ended = finished
+    .sort((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? ''))
+    .flatMap((row) => finishedGame(row, player.id) ?? []);
+  return { games: [...games, ...ended] };
+}

@@ -1,0 +1,127 @@
+/**
+ * The HTTP routes of accounts, sessions, "My games" and webhooks (see protocol `accounts.ts`).
+ */
+import {
+  createAccountSchema,
+  loginSchema,
+  type MeAnswer,
+  type ProtocolErrorCode,
+  setWebhookSchema,
+} from '@gangsta/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requirePlayer } from '../http/auth.ts';
+import { parseBody } from '../http/body.ts';
+import { refuse } from '../refusal.ts';
+import { usernameKey } from '../store/accounts.ts';
+import type { PlayerRow, Store } from '../store/types.ts';
+import type { TableContext } from '../tables/context.ts';
+import { checkWebhookUrl } from '../webhooks/addresses.ts';
+import { testBody } from '../webhooks/events.ts';
+import type { WebhookQueue } from '../webhooks/queue.ts';
+import type { LoginLimits } from './loginLimits.ts';
+import { myGames } from './myGames.ts';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+
+export interface AccountRouteDeps {
+  ctx: TableContext;
+  limits: LoginLimits;
+  webhooks: WebhookQueue;
+  /** Whether webhooks may point at loopback and private addresses (tests). */
+  allowPrivateWebhooks: boolean;
+  publicUrl: () => string;
+}
+
+const accountCode = (path: readonly PropertyKey[]): ProtocolErrorCode => {
+  if (path[0] === 'username') return 'BAD_USERNAME';
+  if (path[0] === 'password') return 'BAD_PASSWORD';
+  return 'BAD_MESSAGE';
+};
+
+const webhookCode = (path: readonly PropertyKey[]): ProtocolErrorCode =>
+  path[0] === 'url' ? 'BAD_WEBHOOK' : 'BAD_MESSAGE';
+
+/** What `GET /me` answers: the player, their account if any, and their webhook. */
+export async function meAnswer(store: Store, player: PlayerRow): Promise<MeAnswer> {
+  const [account, webhook] = await Promise.all([
+    store.accountOfPlayer(player.id),
+    store.webhookOf(player.id),
+  ]);
+  return {
+    player: { id: player.id, name: player.name },
+    account: account ? { username: account.username } : null,
+    webhook,
+  };
+}
+
+function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
+  const { store } = deps.ctx;
+  app.post('/api/v1/account', async (request, reply) => {
+    const player = await requirePlayer(store, request);
+    const body = parseBody(createAccountSchema, request.body, accountCode);
+    if (await store.accountOfPlayer(player.id))
+      refuse('ALREADY_ACCOUNT', 'this player already has an account');
+    const created = await store.createAccount({
+      playerId: player.id,
+      username: body.username,
+      passwordHash: await hashPassword(body.password),
+      createdAt: new Date(deps.ctx.now()).toISOString(),
+    });
+    if (created === 'already') refuse('ALREADY_ACCOUNT', 'this player already has an account');
+    if (created === 'taken')
+      refuse('USERNAME_TAKEN', 'another account has this username', { username: body.username });
+    await request.server.sessions.start(request, reply, player.id);
+    return reply.status(201).send(await meAnswer(store, player));
+  });
+  app.post('/api/v1/login', (request, reply) => login(deps, request, reply));
+  app.post('/api/v1/logout', async (request, reply) => {
+    await request.server.sessions.end(request, reply);
+    return { ok: true };
+  });
+}
+
+/**
+ * A failed login says only BAD_CREDENTIALS, and an unknown username costs a password check
+ * like a known one, so neither the answer nor its time tells whether the account exists.
+ */
+async function login(deps: AccountRouteDeps, request: FastifyRequest, reply: FastifyReply) {
+  const { store } = deps.ctx;
+  const body = parseBody(loginSchema, request.body);
+  const key = usernameKey(body.username);
+  const retryMs = deps.limits.attempt(request.ip, key, deps.ctx.now());
+  if (retryMs > 0) refuse('RATE_LIMITED', 'too many login attempts; try again later', { retryMs });
+  const account = await store.accountByUsername(body.username);
+  const valid = await verifyPassword(body.password, account?.passwordHash ?? (await decoyHash()));
+  const player = valid && account ? await store.playerById(account.playerId) : undefined;
+  if (!player) {
+    deps.limits.failed(key, deps.ctx.now());
+    return refuse('BAD_CREDENTIALS', 'the username or the password is wrong');
+  }
+  deps.limits.succeeded(key);
+  await request.server.sessions.start(request, reply, player.id);
+  return meAnswer(store, player);
+}
+
+function meRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
+  const { ctx } = deps;
+  app.get('/api/v1/me/games', async (request) =>
+    myGames(ctx, await requirePlayer(ctx.store, request)),
+  );
+  app.put('/api/v1/me/webhook', async (request) => {
+    const player = await requirePlayer(ctx.store, request);
+    const { url } = parseBody(setWebhookSchema, request.body, webhookCode);
+    const webhook = url ? checkWebhookUrl(url, deps.allowPrivateWebhooks) : null;
+    await ctx.store.setWebhook(player.id, webhook, new Date(ctx.now()).toISOString());
+    return { webhook };
+  });
+  app.post('/api/v1/me/webhook/test', async (request) => {
+    const player = await requirePlayer(ctx.store, request);
+    const url = await ctx.store.webhookOf(player.id);
+    if (url === null) refuse('BAD_WEBHOOK', 'no webhook is set');
+    return deps.webhooks.tryOnce(url, testBody(deps.publicUrl()));
+  });
+}
+
+export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
+  accountRoutes(app, deps);
+  meRoutes(app, deps);
+}

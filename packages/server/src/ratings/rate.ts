@@ -1,0 +1,79 @@
+/**
+ * Rating finished games: on `gameFinished` (which runs on exactly one process), and at start
+ * for the games a stopped process left unrated. Ratings are observers: a failure is logged and
+ * never touches the game, its moves or their acknowledgements.
+ *
+ * Who is rated: a game is rated when every person at it was an account when it ended (a guest
+ * at the table leaves the game unrated); bots always count, each seat as its level's account.
+ * A seat that ended `away` (its bot played after a timeout, an absence or the player leaving)
+ * is rated as its player's, with the place it reached: leaving is no way to dodge a loss.
+ */
+
+import type { GameToRate, RatingOutcome } from '../store/ratings.ts';
+import { isUniqueViolation } from '../store/sql.ts';
+import type { TableRow } from '../store/types.ts';
+import type { TableContext } from '../tables/context.ts';
+import type { Room } from '../tables/room.ts';
+import { participantsOf, placesOf, type RatedSeat } from './model.ts';
+
+/** The seats as the rating sees them; null when a seat is empty (never in a played game). */
+function ratedSeats(table: TableRow): RatedSeat[] | null {
+  const seats: RatedSeat[] = [];
+  for (const seat of table.seats) {
+    if (seat.botLevel !== null) seats.push({ botLevel: seat.botLevel });
+    else if (seat.playerId !== null) seats.push({ playerId: seat.playerId });
+    else return null;
+  }
+  return seats;
+}
+
+/** What a finished table gives to rate, or null when it has no result to rate. */
+export function gameToRate(room: Room): GameToRate | null {
+  const result = room.committed?.state.result;
+  const seats = ratedSeats(room.table);
+  if (room.table.status !== 'finished' || !result || !seats) return null;
+  return {
+    tableId: room.id,
+    players: room.table.seats.length,
+    at: room.table.finishedAt ?? new Date(0).toISOString(),
+    participants: participantsOf(seats, placesOf(result)),
+  };
+}
+
+/** Rates a finished table once; `already` also when another process won the race. */
+export async function rateTable(ctx: TableContext, room: Room): Promise<RatingOutcome | null> {
+  const game = gameToRate(room);
+  if (!game) return null;
+  try {
+    const outcome = await ctx.store.rateGame(game);
+    ctx.log.debug({ table: room.id, outcome }, 'table rated');
+    return outcome;
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'already';
+    throw error;
+  }
+}
+
+/** Rates every game the store says should have been rated; returns how many were. */
+export async function rateMissed(ctx: TableContext): Promise<number> {
+  let rated = 0;
+  for (const id of await ctx.store.unratedTables()) {
+    try {
+      const room = await ctx.rooms.get(id);
+      if (room && (await rateTable(ctx, room)) === 'rated') rated++;
+      if (room) ctx.rooms.release(room);
+    } catch (error) {
+      ctx.log.error({ err: error, table: id }, 'a missed rating failed');
+    }
+  }
+  return rated;
+}
+
+/** Rates each game that ends on this process, without ever holding up or failing the move. */
+export function installRating(ctx: TableContext): void {
+  ctx.hooks.gameFinished.push((room) => {
+    rateTable(ctx, room).catch((error: unknown) => {
+      ctx.log.error({ err: error, table: room.id }, 'rating a finished game failed');
+    });
+  });
+}

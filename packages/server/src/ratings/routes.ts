@@ -1,0 +1,82 @@
+/** The HTTP routes of ratings and rematches (see packages/protocol/src/ratings.ts). */
+import {
+  botLevelOfPlayer,
+  LEADERBOARD_SIZE,
+  type Leaderboard,
+  leaderboardQuerySchema,
+  type PlayerRatings,
+  RATING_HISTORY_SIZE,
+  type TableAnswer,
+} from '@gangsta/protocol';
+import type { FastifyInstance } from 'fastify';
+import { requirePlayer } from '../http/auth.ts';
+import { parseBody } from '../http/body.ts';
+import { refuse } from '../refusal.ts';
+import type { Store } from '../store/types.ts';
+import type { TableContext } from '../tables/context.ts';
+import { infoFor } from '../tables/lifecycle.ts';
+import { requestRematch } from '../tables/rematch.ts';
+import { conservative } from './model.ts';
+
+type IdParams = { Params: { id: string } };
+
+async function leaderboardOf(store: Store, players: number): Promise<Leaderboard> {
+  const rows = await store.leaderboard(players, LEADERBOARD_SIZE);
+  return {
+    players,
+    entries: rows.map((row, i) => ({
+      place: i + 1,
+      playerId: row.playerId,
+      name: row.name,
+      bot: botLevelOfPlayer(row.playerId),
+      mu: row.mu,
+      sigma: row.sigma,
+      conservative: conservative(row),
+      games: row.games,
+    })),
+  };
+}
+
+async function ratingsOfPlayer(store: Store, id: string): Promise<PlayerRatings> {
+  const player = await store.playerById(id);
+  if (!player) refuse('NOT_FOUND', `no player has the id ${id}`, { player: id });
+  const account = await store.accountOfPlayer(id);
+  const ratings = await Promise.all(
+    (await store.ratingsOf(id)).map(async (rating) => ({
+      players: rating.players,
+      mu: rating.mu,
+      sigma: rating.sigma,
+      conservative: conservative(rating),
+      games: rating.games,
+      history: (await store.historyOf(id, rating.players, RATING_HISTORY_SIZE)).map((row) => ({
+        table: row.tableId,
+        at: row.at,
+        rank: row.rank,
+        muBefore: row.before.mu,
+        sigmaBefore: row.before.sigma,
+        muAfter: row.after.mu,
+        sigmaAfter: row.after.sigma,
+      })),
+    })),
+  );
+  return {
+    player: { id, name: account?.username ?? player.name },
+    bot: botLevelOfPlayer(id),
+    ratings,
+  };
+}
+
+export function registerRatingRoutes(app: FastifyInstance, ctx: TableContext): void {
+  app.get('/api/v1/ratings', async (request): Promise<Leaderboard> => {
+    const { players } = parseBody(leaderboardQuerySchema, request.query);
+    return leaderboardOf(ctx.store, players);
+  });
+  app.get<IdParams>('/api/v1/players/:id/ratings', async (request) =>
+    ratingsOfPlayer(ctx.store, request.params.id),
+  );
+  app.post<IdParams>('/api/v1/tables/:id/rematch', async (request): Promise<TableAnswer> => {
+    const player = await requirePlayer(ctx.store, request);
+    const { room, seat } = await requestRematch(ctx, player, request.params.id);
+    return { table: infoFor(room, player), seat };
+  });
+}

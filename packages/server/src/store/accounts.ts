@@ -1,0 +1,244 @@
+/**
+ * Accounts, sessions, the server's settings and the players' webhooks in the store. A guest
+ * player becomes an account (a username and a password hash); a login starts a session, of
+ * which only the SHA-256 of its id is stored. `settings` keeps what every process of a
+ * cluster must share (the cookie signing secret).
+ */
+import type { Kysely, Migration } from 'kysely';
+import type { Database } from './schema.ts';
+import type { PlayerRow } from './types.ts';
+
+export interface AccountRow {
+  playerId: string;
+  /** As the player wrote it. */
+  username: string;
+  /** `scrypt$N$r$p$salt$hash` (see `accounts/passwords.ts`). */
+  passwordHash: string;
+  createdAt: string;
+}
+
+export interface SessionRow {
+  /** SHA-256 (hex) of the session id the cookie carries. */
+  idHash: string;
+  playerId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** `created`, or why not: the player already has an account, or the username is taken. */
+export type AccountCreation = 'created' | 'already' | 'taken';
+
+export interface AccountStore {
+  createAccount(account: AccountRow): Promise<AccountCreation>;
+  /** The account with this username, compared case-insensitively. */
+  accountByUsername(username: string): Promise<AccountRow | undefined>;
+  accountOfPlayer(playerId: string): Promise<AccountRow | undefined>;
+  playerById(id: string): Promise<PlayerRow | undefined>;
+  createSession(session: SessionRow): Promise<void>;
+  /** The player of a session that has not expired at `nowIso`. */
+  sessionPlayer(idHash: string, nowIso: string): Promise<PlayerRow | undefined>;
+  deleteSession(idHash: string): Promise<void>;
+  /** The stored value, or `value` stored now if none was: the first process to ask decides. */
+  ensureSetting(key: string, value: string): Promise<string>;
+  setWebhook(playerId: string, url: string | null, atIso: string): Promise<void>;
+  webhookOf(playerId: string): Promise<string | null>;
+  /** The webhooks of those of these players who have one: `[playerId, url]` pairs. */
+  webhooksOf(playerIds: string[]): Promise<[string, string][]>;
+}
+
+export const accountsMigration: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('accounts')
+      .addColumn('player_id', 'text', (c) => c.primaryKey().references('players.id'))
+      .addColumn('username', 'text', (c) => c.notNull())
+      // Lower-cased: "Ann" and "ann" are one account, whatever the database's collation.
+      .addColumn('username_key', 'text', (c) => c.notNull().unique())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('sessions')
+      .addColumn('id_hash', 'text', (c) => c.primaryKey())
+      .addColumn('player_id', 'text', (c) => c.notNull().references('players.id'))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('sessions_expires')
+      .on('sessions')
+      .columns(['expires_at'])
+      .execute();
+    await db.schema
+      .createTable('settings')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('webhooks')
+      .addColumn('player_id', 'text', (c) => c.primaryKey().references('players.id'))
+      .addColumn('url', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
+export function usernameKey(username: string): string {
+  return username.toLowerCase();
+}
+
+function accountFromColumns(row: {
+  player_id: string;
+  username: string;
+  password_hash: string;
+  created_at: string;
+}): AccountRow {
+  return {
+    playerId: row.player_id,
+    username: row.username,
+    passwordHash: row.password_hash,
+    createdAt: row.created_at,
+  };
+}
+
+export async function createAccount(
+  db: Kysely<Database>,
+  account: AccountRow,
+): Promise<AccountCreation> {
+  // ON CONFLICT DO NOTHING on both keys: a clash is an answer, never a failed statement
+  // (which would abort a PostgreSQL transaction or the SQLite thread's group commit).
+  const result = await db
+    .insertInto('accounts')
+    .values({
+      player_id: account.playerId,
+      username: account.username,
+      username_key: usernameKey(account.username),
+      password_hash: account.passwordHash,
+      created_at: account.createdAt,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) return 'created';
+  return (await accountOfPlayer(db, account.playerId)) ? 'already' : 'taken';
+}
+
+export async function accountByUsername(
+  db: Kysely<Database>,
+  username: string,
+): Promise<AccountRow | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('username_key', '=', usernameKey(username))
+    .executeTakeFirst();
+  return row ? accountFromColumns(row) : undefined;
+}
+
+export async function accountOfPlayer(
+  db: Kysely<Database>,
+  playerId: string,
+): Promise<AccountRow | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+  return row ? accountFromColumns(row) : undefined;
+}
+
+export async function playerById(db: Kysely<Database>, id: string): Promise<PlayerRow | undefined> {
+  const row = await db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  return { id: row.id, name: row.name, tokenHash: row.token_hash, createdAt: row.created_at };
+}
+
+export async function createSession(db: Kysely<Database>, session: SessionRow): Promise<void> {
+  // Expired sessions go when new ones come: the table never grows past the live ones.
+  await db.deleteFrom('sessions').where('expires_at', '<', session.createdAt).execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: session.idHash,
+      player_id: session.playerId,
+      created_at: session.createdAt,
+      expires_at: session.expiresAt,
+    })
+    .execute();
+}
+
+export async function sessionPlayer(
+  db: Kysely<Database>,
+  idHash: string,
+  nowIso: string,
+): Promise<PlayerRow | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('players', 'players.id', 'sessions.player_id')
+    .selectAll('players')
+    .where('sessions.id_hash', '=', idHash)
+    .where('sessions.expires_at', '>', nowIso)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { id: row.id, name: row.name, tokenHash: row.token_hash, createdAt: row.created_at };
+}
+
+export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+}
+
+export async function ensureSetting(
+  db: Kysely<Database>,
+  key: string,
+  value: string,
+): Promise<string> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
+export async function setWebhook(
+  db: Kysely<Database>,
+  playerId: string,
+  url: string | null,
+  atIso: string,
+): Promise<void> {
+  if (url === null) {
+    await db.deleteFrom('webhooks').where('player_id', '=', playerId).execute();
+    return;
+  }
+  await db
+    .insertInto('webhooks')
+    .values({ player_id: playerId, url, updated_at: atIso })
+    .onConflict((oc) => oc.column('player_id').doUpdateSet({ url, updated_at: atIso }))
+    .execute();
+}
+
+export async function webhookOf(db: Kysely<Database>, playerId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('webhooks')
+    .select('url')
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+  return row?.url ?? null;
+}
+
+export async function webhooksOf(
+  db: Kysely<Database>,
+  playerIds: string[],
+): Promise<[string, string][]> {
+  if (playerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('webhooks')
+    .select(['player_id', 'url'])
+    .where('player_id', 'in', playerIds)
+    .execute();
+  return rows.map((row) => [row.player_id, row.url]);
+}

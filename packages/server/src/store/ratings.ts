@@ -1,0 +1,349 @@
+/**
+ * Ratings in the store (migration 0004): each account's rating per table size, the history of
+ * every rated game, the bots' fixed accounts, and the rematches of finished tables.
+ *
+ * mu and sigma are stored as integers in millionths. Both dialects store and sort them
+ * exactly (a `double precision` column has no portable kysely type, text would not sort), so
+ * the leaderboard is ordered and cut by the database (`mu − 3σ`); rounding to a millionth
+ * per game is far below anything a rating can tell.
+ */
+import { BOT_LEVELS, botLevelOfPlayer, botPlayerId } from '@gangsta/protocol';
+import { type Kysely, type Migration, sql } from 'kysely';
+import { type Participant, rateGame as rateWithModel, type SkillRating } from '../ratings/model.ts';
+import type { Database } from './schema.ts';
+
+/** A finished game to rate, as the table's seats and the final scoring give it. */
+export interface GameToRate {
+  tableId: string;
+  /** The table's size: ratings are kept per size. */
+  players: number;
+  /** When the game finished (ISO); also the time of the history rows. */
+  at: string;
+  participants: Participant[];
+}
+
+/** `rated`; `already` (the table has history rows); `unrated` (a seat was a guest's). */
+export type RatingOutcome = 'rated' | 'already' | 'unrated';
+
+export interface StoredRating extends SkillRating {
+  playerId: string;
+  players: number;
+  games: number;
+}
+
+export interface LeaderboardRow extends StoredRating {
+  name: string;
+}
+
+export interface HistoryRow {
+  tableId: string;
+  players: number;
+  rank: number;
+  before: SkillRating;
+  after: SkillRating;
+  at: string;
+}
+
+export interface RatingStore {
+  /** Rates a finished game in one transaction, once (see `RatingOutcome`). */
+  rateGame(game: GameToRate): Promise<RatingOutcome>;
+  /** The best `limit` ratings of a table size, by mu − 3σ. */
+  leaderboard(players: number, limit: number): Promise<LeaderboardRow[]>;
+  /** A player's ratings, one per table size they were rated at. */
+  ratingsOf(playerId: string): Promise<StoredRating[]>;
+  /** A player's rated games at a table size, newest first. */
+  historyOf(playerId: string, players: number, limit: number): Promise<HistoryRow[]>;
+  /**
+   * Finished tables without history whose every person had an account when the game ended:
+   * games that should have been rated (the process stopped between the last move and the
+   * rating), oldest first.
+   */
+  unratedTables(): Promise<string[]>;
+}
+
+const MICRO = 1_000_000;
+const toMicro = (value: number) => Math.round(value * MICRO);
+const fromMicro = (value: number) => Number(value) / MICRO;
+
+export const ratingsMigration: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('ratings')
+      .addColumn('player_id', 'text', (c) => c.notNull().references('players.id'))
+      .addColumn('player_count', 'integer', (c) => c.notNull())
+      .addColumn('mu', 'integer', (c) => c.notNull())
+      .addColumn('sigma', 'integer', (c) => c.notNull())
+      .addColumn('games', 'integer', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('ratings_pk', ['player_id', 'player_count'])
+      .execute();
+    await db.schema
+      .createIndex('ratings_board')
+      .on('ratings')
+      .columns(['player_count', 'mu', 'sigma'])
+      .execute();
+    await db.schema
+      .createTable('rating_history')
+      .addColumn('table_id', 'text', (c) => c.notNull().references('tables.id'))
+      .addColumn('player_id', 'text', (c) => c.notNull().references('players.id'))
+      .addColumn('player_count', 'integer', (c) => c.notNull())
+      .addColumn('mu_before', 'integer', (c) => c.notNull())
+      .addColumn('sigma_before', 'integer', (c) => c.notNull())
+      .addColumn('mu_after', 'integer', (c) => c.notNull())
+      .addColumn('sigma_after', 'integer', (c) => c.notNull())
+      .addColumn('rank', 'integer', (c) => c.notNull())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('rating_history_pk', ['table_id', 'player_id'])
+      .execute();
+    await db.schema
+      .createIndex('rating_history_player')
+      .on('rating_history')
+      .columns(['player_id', 'player_count', 'at'])
+      .execute();
+    await db.schema
+      .createTable('rematches')
+      .addColumn('from_table_id', 'text', (c) => c.primaryKey().references('tables.id'))
+      .addColumn('to_table_id', 'text', (c) => c.notNull().references('tables.id'))
+      .execute();
+    await ensureBotPlayers(db as unknown as Kysely<Database>, new Date(0).toISOString());
+  },
+};
+
+/**
+ * The bots' accounts: players named after their level. Their token hash is no SHA-256 (which
+ * is 64 hex digits), so no token can ever authenticate as a bot.
+ */
+export async function ensureBotPlayers(db: Kysely<Database>, atIso: string): Promise<void> {
+  await db
+    .insertInto('players')
+    .values(
+      BOT_LEVELS.map((level) => ({
+        id: botPlayerId(level),
+        name: level,
+        token_hash: `bot:${level}`,
+        created_at: atIso,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** `work` in a transaction: the caller's (the SQLite thread's group commit) or its own. */
+export function atomically<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** Whether the player was an account at `atIso` (a guest's games are not rated). */
+export async function isAccount(
+  db: Kysely<Database>,
+  playerId: string,
+  atIso: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('player_id')
+    .where('player_id', '=', playerId)
+    .where('created_at', '<=', atIso)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function hasHistory(db: Kysely<Database>, tableId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('rating_history')
+    .select('table_id')
+    .where('table_id', '=', tableId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function currentRatings(
+  db: Kysely<Database>,
+  playerIds: string[],
+  players: number,
+): Promise<Map<string, { rating: SkillRating; games: number }>> {
+  const rows = await db
+    .selectFrom('ratings')
+    .selectAll()
+    .where('player_id', 'in', playerIds)
+    .where('player_count', '=', players)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.player_id,
+      { rating: { mu: fromMicro(row.mu), sigma: fromMicro(row.sigma) }, games: row.games },
+    ]),
+  );
+}
+
+/**
+ * History rows first: their primary key (table, player) is what makes a second rating of the
+ * same table fail as a whole, should two processes ever try at once.
+ */
+export async function rateGame(db: Kysely<Database>, game: GameToRate): Promise<RatingOutcome> {
+  return atomically(db, async (trx) => {
+    if (await hasHistory(trx, game.tableId)) return 'already';
+    const { participants } = game;
+    for (const p of participants) {
+      if (p.human && !(await isAccount(trx, p.playerId, game.at))) return 'unrated';
+    }
+    if (participants.length < 2) return 'unrated';
+    const ids = participants.map((p) => p.playerId);
+    const known = await currentRatings(trx, ids, game.players);
+    const before = ids.map((id) => known.get(id)?.rating ?? { mu: 25, sigma: 25 / 3 });
+    const after = rateWithModel(
+      before,
+      participants.map((p) => p.rank),
+    );
+    await trx
+      .insertInto('rating_history')
+      .values(
+        participants.map((p, i) => ({
+          table_id: game.tableId,
+          player_id: p.playerId,
+          player_count: game.players,
+          mu_before: toMicro(before[i].mu),
+          sigma_before: toMicro(before[i].sigma),
+          mu_after: toMicro(after[i].mu),
+          sigma_after: toMicro(after[i].sigma),
+          rank: p.rank,
+          at: game.at,
+        })),
+      )
+      .execute();
+    for (const [i, id] of ids.entries()) {
+      const row = {
+        mu: toMicro(after[i].mu),
+        sigma: toMicro(after[i].sigma),
+        games: (known.get(id)?.games ?? 0) + 1,
+        updated_at: game.at,
+      };
+      await trx
+        .insertInto('ratings')
+        .values({ player_id: id, player_count: game.players, ...row })
+        .onConflict((oc) => oc.columns(['player_id', 'player_count']).doUpdateSet(row))
+        .execute();
+    }
+    return 'rated';
+  });
+}
+
+function storedRating(row: {
+  player_id: string;
+  player_count: number;
+  mu: number;
+  sigma: number;
+  games: number;
+}): StoredRating {
+  return {
+    playerId: row.player_id,
+    players: row.player_count,
+    mu: fromMicro(row.mu),
+    sigma: fromMicro(row.sigma),
+    games: row.games,
+  };
+}
+
+export async function leaderboard(
+  db: Kysely<Database>,
+  players: number,
+  limit: number,
+): Promise<LeaderboardRow[]> {
+  const rows = await db
+    .selectFrom('ratings')
+    .innerJoin('players', 'players.id', 'ratings.player_id')
+    .leftJoin('accounts', 'accounts.player_id', 'ratings.player_id')
+    .select([
+      'ratings.player_id',
+      'ratings.player_count',
+      'ratings.mu',
+      'ratings.sigma',
+      'ratings.games',
+      'players.name',
+      'accounts.username',
+    ])
+    .where('ratings.player_count', '=', players)
+    .orderBy(sql`ratings.mu - 3 * ratings.sigma`, 'desc')
+    .orderBy('ratings.games', 'desc')
+    .orderBy('ratings.player_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ...storedRating(row),
+    // An account is known by its (unique) username; a bot by its level.
+    name: row.username ?? botLevelOfPlayer(row.player_id) ?? row.name,
+  }));
+}
+
+export async function ratingsOf(db: Kysely<Database>, playerId: string): Promise<StoredRating[]> {
+  const rows = await db
+    .selectFrom('ratings')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .orderBy('player_count')
+    .execute();
+  return rows.map(storedRating);
+}
+
+export async function historyOf(
+  db: Kysely<Database>,
+  playerId: string,
+  players: number,
+  limit: number,
+): Promise<HistoryRow[]> {
+  const rows = await db
+    .selectFrom('rating_history')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .where('player_count', '=', players)
+    .orderBy('at', 'desc')
+    .orderBy('table_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    tableId: row.table_id,
+    players: row.player_count,
+    rank: row.rank,
+    before: { mu: fromMicro(row.mu_before), sigma: fromMicro(row.sigma_before) },
+    after: { mu: fromMicro(row.mu_after), sigma: fromMicro(row.sigma_after) },
+    at: row.at,
+  }));
+}
+
+export async function unratedTables(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tables')
+    .select('tables.id')
+    .where('tables.status', '=', 'finished')
+    .where(({ not, exists, selectFrom, or }) =>
+      not(
+        or([
+          exists(
+            selectFrom('rating_history')
+              .select('rating_history.table_id')
+              .whereRef('rating_history.table_id', '=', 'tables.id'),
+          ),
+          // A person who was no account when the game ended: a guest's game is never rated.
+          exists(
+            selectFrom('table_players')
+              .leftJoin('accounts', 'accounts.player_id', 'table_players.player_id')
+              .select('table_players.table_id')
+              .whereRef('table_players.table_id', '=', 'tables.id')
+              .where((inner) =>
+                inner.or([
+                  inner('accounts.player_id', 'is', null),
+                  inner('accounts.created_at', '>', inner.ref('tables.finished_at')),
+                ]),
+              ),
+          ),
+        ]),
+      ),
+    )
+    .orderBy('tables.finished_at')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,124 @@
+/**
+ * One-click rematch: a seated player of a finished table asks, and a new table is made with
+ * the same options, time control, players and bots. The seats move round by one (the player
+ * of seat 1 takes seat 0, and so on) and the new game is started by the player after the
+ * last game's first one: the engine draws the first player from the seed unless the options
+ * name one, so the new table's options name it. The turn order around the table stays the
+ * same; only who starts moves on.
+ *
+ * Each person's new seat is kept for them alone (`reserved`); whoever asks takes theirs at
+ * once, and the game starts by itself once every seat is taken (`startWhenFilled`). Every
+ * request for the same table's rematch, on any process, leads to the same new table.
+ */
+import type { RematchInfo } from '@gangsta/protocol';
+import { randomId } from '../ids.ts';
+import { refuse } from '../refusal.ts';
+import { isUniqueViolation } from '../store/sql.ts';
+import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
+import { sendTableInfo } from './broadcast.ts';
+import type { TableContext } from './context.ts';
+import { joinTable, startWhenFilled, tableOf } from './lifecycle.ts';
+import { Room } from './room.ts';
+
+/** Who played first in the table's game (the engine's `gameStarted` event). */
+function firstPlayerOf(room: Room): number {
+  const started = room.committed?.events[0]?.find((event) => event.type === 'gameStarted');
+  return started?.type === 'gameStarted' ? started.firstPlayer : 0;
+}
+
+/** A seat of the finished table as a seat of the rematch, kept for the same player or bot. */
+function keptSeat(seat: StoredSeat, asker: PlayerRow): StoredSeat {
+  const base: StoredSeat = {
+    setup: 'reserved',
+    invite: null,
+    label: null,
+    botLevel: null,
+    playerId: null,
+    name: null,
+  };
+  // A bot seat stays that bot; a person away at the end is still that person.
+  if (seat.playerId === null) return { ...base, setup: 'bot', botLevel: seat.botLevel };
+  if (seat.playerId === asker.id) {
+    return { ...base, setup: 'host', reservedFor: asker.id, playerId: asker.id, name: asker.name };
+  }
+  return { ...base, reservedFor: seat.playerId, label: seat.name };
+}
+
+/** The rematch's row: seat i holds whoever sat at seat i + 1, and seat `first` starts. */
+export function rematchRow(from: Room, asker: PlayerRow, nowIso: string): TableRow {
+  const old = from.table;
+  const n = old.seats.length;
+  const seats = old.seats.map((_, i) => keptSeat(old.seats[(i + 1) % n], asker));
+  return {
+    id: randomId(),
+    name: old.name,
+    public: old.public,
+    hostId: asker.id,
+    // The last game's second player now sits at the seat the first player had.
+    options: { ...old.options, firstPlayer: firstPlayerOf(from) },
+    seats,
+    status: 'waiting',
+    seed: null,
+    moveCount: 0,
+    revision: 0,
+    createdAt: nowIso,
+    startedAt: null,
+    finishedAt: null,
+    clock: { ...old.clock, state: null },
+  };
+}
+
+/** The finished table's watchers (and the other processes) hear of its rematch. */
+function announce(ctx: TableContext, from: Room, rematch: RematchInfo): void {
+  if (from.rematch?.table === rematch.table) return;
+  from.rematch = rematch;
+  sendTableInfo(from);
+  ctx.cluster.tableChanged(from);
+}
+
+/** The table's rematch, made now unless it exists (here or on another process). */
+async function rematchOf(ctx: TableContext, from: Room, asker: PlayerRow): Promise<RematchInfo> {
+  const known = await ctx.store.rematchOf(from.id);
+  if (known) return known;
+  const row = rematchRow(from, asker, new Date(ctx.now()).toISOString());
+  let made: RematchInfo | null;
+  try {
+    made = await ctx.store.createRematch(from.id, row);
+  } catch (error) {
+    // Another process made it at the same moment: theirs holds.
+    if (!isUniqueViolation(error)) throw error;
+    made = await ctx.store.rematchOf(from.id);
+    if (!made) throw error;
+  }
+  if (made.table === row.id) {
+    const room = new Room(row);
+    ctx.rooms.add(room);
+    ctx.cluster.tableChanged(room);
+  }
+  return made;
+}
+
+/** Seats the asker at the rematch, in the seat kept for them (if it is still free). */
+async function takeKeptSeat(ctx: TableContext, tableId: string, asker: PlayerRow) {
+  const room = await tableOf(ctx, tableId);
+  const mine = room.seatOf(asker.id);
+  if (mine !== null || room.table.status !== 'waiting') return { room, seat: mine };
+  const kept = room.table.seats.findIndex((s) => s.reservedFor === asker.id);
+  if (kept < 0 || room.table.seats[kept].playerId !== null) return { room, seat: null };
+  return joinTable(ctx, asker, tableId, { seat: kept });
+}
+
+export async function requestRematch(ctx: TableContext, asker: PlayerRow, id: string) {
+  const from = await tableOf(ctx, id);
+  if (from.table.status !== 'finished')
+    refuse('WRONG_STATUS', 'a rematch follows a finished game', { status: from.table.status });
+  if (from.seatOf(asker.id) === null)
+    refuse('NOT_SEATED', 'only the players of this table may ask for its rematch');
+  const rematch = await rematchOf(ctx, from, asker);
+  announce(ctx, from, rematch);
+  ctx.rooms.release(from);
+  const taken = await takeKeptSeat(ctx, rematch.table, asker);
+  // Against bots only, the asker fills the last seat: the game starts at once.
+  await startWhenFilled(ctx, rematch.table);
+  return taken;
+}

@@ -1,0 +1,192 @@
+/**
+ * A bot takes a seat over for its player (out of time, absent from a friendly table, or gone
+ * for good) and gives it back when the player resumes. The seat keeps its player: only
+ * `away` changes, written with the clock in one row change, and the chat says so.
+ *
+ * The clock of the position being played (the head) may run ahead of the committed one while
+ * moves are being written: each such move's clock is kept by its position until it commits.
+ */
+import type { Seat } from '@gangsta/engine';
+import type { BotLevel, Notice, NoticeKey } from '@gangsta/protocol';
+import { refuse } from '../refusal.ts';
+import type { PlayerRow, StoredSeat, TableChange, TableClock, TableRow } from '../store/types.ts';
+import { sendTableInfo } from './broadcast.ts';
+import { postChatLine } from './chat.ts';
+import { afterMove, afterSeatChange } from './clock.ts';
+import type { TableContext } from './context.ts';
+import { decidingSeats } from './frames.ts';
+import { isOver, type Position } from './position.ts';
+import { applyTableChange, type Room } from './room.ts';
+import { catchUp } from './stored.ts';
+
+export type AwayReason = 'timeout' | 'absent' | 'left';
+type Away = NonNullable<StoredSeat['away']>;
+
+/** Clocks of positions not yet committed (the committed one is the table row's). */
+const headClocks = new WeakMap<Position, TableClock>();
+
+/** The clock of the position being played (or of another one not yet committed). */
+export function headClock(room: Room, position: Position | null = room.head): TableClock {
+  if (position && position !== room.committed) return headClocks.get(position) ?? room.table.clock;
+  return room.table.clock;
+}
+
+/** Whether a bot plays the seat: a bot seat, or a person's seat taken over. */
+export function botLevelOf(seat: StoredSeat): BotLevel | null {
+  return seat.botLevel ?? seat.away?.level ?? null;
+}
+
+/** The seats their own person plays now. */
+export function peopleSeats(table: TableRow): Seat[] {
+  return table.seats.flatMap((seat, i) => (seat.playerId !== null && !seat.away ? [i] : []));
+}
+
+/**
+ * The clock after a move or undo of a clocked table (null for a friendly one); the new head
+ * keeps it until its commit writes it with the move.
+ */
+export function clockAfterMove(
+  ctx: TableContext,
+  room: Room,
+  move: { seat: Seat; undo: boolean; byBot: boolean },
+  before: Position,
+  after: Position,
+): TableClock | null {
+  const clock = headClock(room, before);
+  if (clock.setting.kind === 'none' || clock.state === null) return null;
+  const state = afterMove(clock.setting, clock.state, {
+    now: ctx.now(),
+    mover: move.seat,
+    credit: !move.undo && !move.byBot,
+    decidingBefore: decidingSeats(before),
+    decidingAfter: decidingSeats(after),
+    people: peopleSeats(room.table),
+    over: isOver(after),
+  });
+  const next = { ...clock, state };
+  headClocks.set(after, next);
+  return next;
+}
+
+/** Waits until no move of the table is being committed (the row's clock is the head's). */
+export async function settled(ctx: TableContext, room: Room): Promise<void> {
+  while (room.head !== room.committed) await ctx.commits.drained();
+}
+
+function noticeText(key: NoticeKey, name: string, level: BotLevel): string {
+  switch (key) {
+    case 'timeout':
+      return `${name} ran out of time; a ${level} bot plays for them`;
+    case 'absent':
+      return `${name} is away; a ${level} bot plays for them`;
+    case 'left':
+      return `${name} left the game; a ${level} bot plays for them`;
+    case 'back':
+      return `${name} is back`;
+  }
+}
+
+/** A system line in the chat, in the seat's name. */
+async function postNotice(
+  ctx: TableContext,
+  room: Room,
+  seat: Seat,
+  key: NoticeKey,
+  level: BotLevel,
+): Promise<void> {
+  const stored = room.table.seats[seat];
+  if (stored.playerId === null) return;
+  const name = stored.name ?? `Seat ${seat + 1}`;
+  const notice: Notice = { key, params: { name, level, seat } };
+  await postChatLine(ctx, room, {
+    playerId: stored.playerId,
+    name,
+    seat,
+    text: noticeText(key, name, level),
+    notice,
+  });
+}
+
+/**
+ * Writes a seat's new `away` with the clock it implies (charged until now, then running for
+ * the seats their people play), on the seats' revision. Applied in memory at once, so that a
+ * move made meanwhile already sees it; when another process changed the seats first, the
+ * room reads the store again and nothing is written. Returns whether it was written.
+ */
+async function writeAway(
+  ctx: TableContext,
+  room: Room,
+  seat: Seat,
+  away: Away | null,
+): Promise<boolean> {
+  await settled(ctx, room);
+  const table = room.table;
+  const seats = table.seats.map((s, i) => (i === seat ? { ...s, away } : s));
+  const change: TableChange = { id: room.id, seats, revision: table.revision };
+  const { setting, state } = table.clock;
+  if (state !== null && room.head) {
+    const people = peopleSeats({ ...table, seats });
+    const deciding = isOver(room.head) ? [] : decidingSeats(room.head);
+    const resumed = away === null ? seat : null;
+    const next = afterSeatChange(setting, state, ctx.now(), deciding, people, resumed);
+    change.clock = { ...table.clock, state: next };
+  }
+  applyTableChange(room, change);
+  let written = false;
+  try {
+    written = await ctx.store.updateTable(change);
+  } finally {
+    if (!written) await catchUp(ctx, room);
+  }
+  if (!written) return false;
+  ctx.cluster.tableChanged(room);
+  sendTableInfo(room);
+  ctx.wakeBots(room);
+  ctx.armTimers(room);
+  return true;
+}
+
+/** The table's takeover bot plays the seat from now on; the chat says why. */
+export async function takeOver(
+  ctx: TableContext,
+  room: Room,
+  seat: Seat,
+  reason: AwayReason,
+): Promise<boolean> {
+  const level = room.table.clock.takeoverLevel;
+  const current = room.table.seats[seat]?.away;
+  if (current?.reason === reason) return false;
+  if (!(await writeAway(ctx, room, seat, { reason, level }))) return false;
+  ctx.log.info({ table: room.id, seat, reason }, 'a bot takes a seat over');
+  await postNotice(ctx, room, seat, reason, level);
+  return true;
+}
+
+/**
+ * The player takes their seat back: the bot stops at once (an answer it is thinking of is
+ * dropped), and the player decides from now on. Nothing happens when no bot plays the seat.
+ */
+export async function resumeSeat(ctx: TableContext, room: Room, seat: Seat): Promise<void> {
+  const away = room.table.seats[seat]?.away;
+  if (!away || room.table.status !== 'playing') return;
+  if (!(await writeAway(ctx, room, seat, null))) return;
+  ctx.log.info({ table: room.id, seat }, 'a player takes their seat back');
+  await postNotice(ctx, room, seat, 'back', away.level);
+}
+
+/** `resume` from a connection: the sender's seat at a game in play. */
+export async function resume(ctx: TableContext, room: Room, player: PlayerRow | null) {
+  if (!player) refuse('UNAUTHENTICATED', 'say hello with your token first');
+  const seat = room.seatOf(player.id);
+  if (seat === null) refuse('NOT_SEATED', 'you hold no seat at this table');
+  if (room.table.status !== 'playing')
+    refuse('WRONG_STATUS', 'only a game in play has seats to take back', {
+      status: room.table.status,
+    });
+  await resumeSeat(ctx, room, seat);
+}
+
+/** Leaving a game in play for good: the takeover bot finishes it for the player. */
+export async function leaveGame(ctx: TableContext, room: Room, seat: Seat): Promise<void> {
+  await takeOver(ctx, room, seat, 'left');
+}

@@ -1,0 +1,175 @@
+/**
+ * Each table in play has at most one timer, set for the next moment something may have to
+ * happen: a clocked table's first deadline, or on a friendly table the moment a deciding
+ * player without a connection has been gone `absentMs`. When it fires, the seats whose time
+ * is up get the takeover bot. Timers run only on the process that runs the table, and are set
+ * again after every change (moves, seats, presence) and when tables are rebuilt at start;
+ * the deadlines themselves are in the table's row, so they survive a restart.
+ */
+import type { Seat } from '@gangsta/engine';
+import { expiredSeats, nextDeadline } from './clock.ts';
+import type { TableContext } from './context.ts';
+import { decidingSeats } from './frames.ts';
+import { isOver } from './position.ts';
+import type { Room } from './room.ts';
+import { type AwayReason, headClock, peopleSeats, settled, takeOver } from './takeover.ts';
+
+export class TableTimers {
+  private readonly cancels = new Map<Room, () => void>();
+  /** Per table: since when each deciding player has had no connection. */
+  private readonly absentSince = new WeakMap<Room, Map<string, number>>();
+  /** Seats being handed to a bot (`table/seat`): not looked at again meanwhile. */
+  private readonly takingOver = new Set<string>();
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: () => TableContext,
+    private readonly absentMs: number,
+  ) {}
+
+  stop(): void {
+    this.stopped = true;
+    for (const cancel of this.cancels.values()) cancel();
+    this.cancels.clear();
+  }
+
+  /**
+   * Sets the table's timer again. Deferred to the end of the current task, so that changes
+   * applied together (rows heard from another process, then their table change) are all in.
+   */
+  arm(room: Room): void {
+    queueMicrotask(() => this.rearm(room));
+  }
+
+  private rearm(room: Room): void {
+    this.cancels.get(room)?.();
+    this.cancels.delete(room);
+    if (!this.active(room)) return;
+    const at = this.nextCheck(room);
+    if (at === null) return;
+    const ctx = this.ctx();
+    this.cancels.set(
+      room,
+      ctx.clock.setTimer(at, () => {
+        this.cancels.delete(room);
+        this.check(room);
+      }),
+    );
+  }
+
+  private active(room: Room): boolean {
+    const head = room.head;
+    if (this.stopped || room.table.status !== 'playing' || !head || isOver(head)) return false;
+    return this.ctx().runs(room);
+  }
+
+  /** The seats their people play that must decide now, not being handed over already. */
+  private decidingPeople(room: Room): Seat[] {
+    const people = new Set(peopleSeats(room.table));
+    return decidingSeats(room.head!).filter(
+      (seat) => people.has(seat) && !this.takingOver.has(`${room.id}/${seat}`),
+    );
+  }
+
+  private nextCheck(room: Room): number | null {
+    const clock = headClock(room);
+    if (clock.setting.kind !== 'none') {
+      if (!clock.state) return null;
+      const state = {
+        ...clock.state,
+        charged: clock.state.charged.filter((s) => !this.busy(room, s)),
+      };
+      return nextDeadline(state);
+    }
+    return this.nextAbsence(room);
+  }
+
+  private busy(room: Room, seat: Seat): boolean {
+    return this.takingOver.has(`${room.id}/${seat}`);
+  }
+
+  /**
+   * A friendly table: the moment the first deciding player without a connection has been
+   * gone long enough; while every deciding player is connected, a look again later (on a
+   * cluster, a connection lost on another process is only learnt by looking).
+   */
+  private nextAbsence(room: Room): number | null {
+    const ctx = this.ctx();
+    const now = ctx.now();
+    const since = this.absentSince.get(room) ?? new Map<string, number>();
+    this.absentSince.set(room, since);
+    const deciding = this.decidingPeople(room);
+    const players = new Set(deciding.map((seat) => room.table.seats[seat].playerId!));
+    for (const player of since.keys()) if (!players.has(player)) since.delete(player);
+    let first: number | null = null;
+    for (const player of players) {
+      let at: number;
+      if (ctx.isConnected(room, player)) {
+        since.delete(player);
+        at = now + this.absentMs;
+      } else {
+        if (!since.has(player)) since.set(player, now);
+        at = since.get(player)! + this.absentMs;
+      }
+      if (first === null || at < first) first = at;
+    }
+    return first;
+  }
+
+  /** The timer fired: seats whose time is up (or whose player is gone) get the bot. */
+  private check(room: Room): void {
+    if (!this.active(room)) return;
+    const now = this.ctx().now();
+    const due = this.dueSeats(room, now);
+    for (const { seat, reason } of due) void this.handOver(room, seat, reason);
+    // A hand-over sets the timer again when it is done.
+    if (due.length === 0) this.rearm(room);
+  }
+
+  private dueSeats(room: Room, now: number): { seat: Seat; reason: AwayReason }[] {
+    const clock = headClock(room);
+    if (clock.setting.kind !== 'none') {
+      if (!clock.state) return [];
+      return expiredSeats(clock.state, now)
+        .filter((seat) => !this.busy(room, seat))
+        .map((seat) => ({ seat, reason: 'timeout' as const }));
+    }
+    this.nextAbsence(room);
+    const since = this.absentSince.get(room)!;
+    return this.decidingPeople(room).flatMap((seat) => {
+      const gone = since.get(room.table.seats[seat].playerId!);
+      return gone !== undefined && now - gone >= this.absentMs
+        ? [{ seat, reason: 'absent' as const }]
+        : [];
+    });
+  }
+
+  /** Waits for moves being committed, checks again against the table's row, then hands over. */
+  private async handOver(room: Room, seat: Seat, reason: AwayReason): Promise<void> {
+    const key = `${room.id}/${seat}`;
+    this.takingOver.add(key);
+    const ctx = this.ctx();
+    try {
+      await settled(ctx, room);
+      if (this.active(room) && this.stillDue(room, seat, reason)) {
+        await takeOver(ctx, room, seat, reason);
+      }
+    } catch (error) {
+      ctx.log.error({ err: error, table: room.id, seat }, 'a bot could not take a seat over');
+    } finally {
+      this.takingOver.delete(key);
+      this.arm(room);
+    }
+  }
+
+  private stillDue(room: Room, seat: Seat, reason: AwayReason): boolean {
+    const ctx = this.ctx();
+    if (!peopleSeats(room.table).includes(seat)) return false;
+    if (reason === 'timeout') {
+      const state = room.table.clock.state;
+      return state !== null && expiredSeats(state, ctx.now()).includes(seat);
+    }
+    const player = room.table.seats[seat].playerId!;
+    return decidingSeats(room.head!).includes(seat) && !ctx.isConnected(room, player);
+  }
+}

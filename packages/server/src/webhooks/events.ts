@@ -1,0 +1,140 @@
+/**
+ * When the players' webhooks are called: "your turn" when a person's seat starts a decision
+ * after another seat's move (not at every step of their own turn) while they have no live
+ * connection to the table, and "game over" with the result to every seated person. The table
+ * hooks run on the one process that committed the move, so each event is sent once per
+ * cluster. Everything here runs after the move was acknowledged and never awaits a delivery.
+ */
+import type { Seat } from '@gangsta/engine';
+import type { WebhookBody } from '@gangsta/protocol';
+import type { PendingMove } from '../tables/commits.ts';
+import type { TableContext } from '../tables/context.ts';
+import { decidingSeats } from '../tables/frames.ts';
+import type { Position } from '../tables/position.ts';
+import type { Room } from '../tables/room.ts';
+import type { WebhookQueue } from './queue.ts';
+
+export interface WebhookEvents {
+  queue: WebhookQueue;
+  /** The address players open the game at (`PUBLIC_URL`, else the server's own). */
+  publicUrl: () => string;
+}
+
+export function tableUrl(publicUrl: string, tableId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/#/online/t/${encodeURIComponent(tableId)}`;
+}
+
+/** Seats that began deciding with one of these moves, made by another seat. */
+export function seatsNowDeciding(group: readonly PendingMove[]): Set<Seat> {
+  const seats = new Set<Seat>();
+  const last = group.at(-1);
+  const atEnd = new Set(last ? decidingSeats(last.after) : []);
+  for (const pending of group) {
+    const before = new Set(decidingSeats(pending.before));
+    for (const seat of decidingSeats(pending.after)) {
+      if (seat !== pending.row.seat && !before.has(seat) && atEnd.has(seat)) seats.add(seat);
+    }
+  }
+  return seats;
+}
+
+/** The player of a person's seat (not a bot's), unless the seat is away. */
+function personAt(room: Room, seat: Seat): string | null {
+  const stored = room.table.seats[seat];
+  if (!stored || stored.playerId === null || stored.botLevel !== null) return null;
+  // A bot plays an away seat for its player until they come back: nothing to tell them yet.
+  return room.info().seats[seat]?.away ? null : stored.playerId;
+}
+
+function body(
+  event: WebhookBody['gangsta']['event'],
+  sentence: string,
+  room: Room | null,
+  url: string,
+) {
+  const payload: WebhookBody = {
+    content: sentence,
+    text: sentence,
+    gangsta: { event, table: room?.id ?? null, tableName: room?.table.name ?? null, url },
+  };
+  return payload;
+}
+
+function seatName(room: Room, seat: Seat): string {
+  const stored = room.table.seats[seat];
+  return stored?.name ?? (stored?.botLevel ? `bot (${stored.botLevel})` : `seat ${seat + 1}`);
+}
+
+export function yourTurnBody(room: Room, url: string): WebhookBody {
+  return body('yourTurn', `Your turn at “${room.table.name}” — ${url}`, room, url);
+}
+
+export function gameOverBody(room: Room, position: Position, url: string): WebhookBody {
+  const result = position.state.result;
+  const scores = (result?.scores ?? []).map((s) => ({
+    name: seatName(room, s.seat),
+    total: s.total,
+  }));
+  const winners = (result?.winners ?? []).map((seat) => seatName(room, seat));
+  const line = scores.map((s) => `${s.name} ${s.total}`).join(', ');
+  const who = winners.length > 0 ? `${winners.join(' and ')} won` : 'the game ended';
+  const payload = body(
+    'gameOver',
+    `Game over at “${room.table.name}”: ${who} (${line}) — ${url}`,
+    room,
+    url,
+  );
+  payload.gangsta.result = { winners, scores };
+  return payload;
+}
+
+export function testBody(publicUrl: string): WebhookBody {
+  const sentence = `Gangsta! webhook test: this channel will hear when it is your turn — ${publicUrl}`;
+  return body('test', sentence, null, publicUrl);
+}
+
+/** Looks up the players' webhooks and queues one delivery each; never throws. */
+function sendTo(
+  ctx: TableContext,
+  events: WebhookEvents,
+  playerIds: string[],
+  payload: WebhookBody,
+) {
+  if (playerIds.length === 0) return;
+  ctx.store.webhooksOf(playerIds).then(
+    (hooks) => {
+      for (const [, url] of hooks) events.queue.enqueue(url, payload);
+    },
+    (error: unknown) => ctx.log.error({ err: error }, 'webhooks could not be read'),
+  );
+}
+
+function yourTurn(ctx: TableContext, events: WebhookEvents, room: Room, seats: Iterable<Seat>) {
+  const players = new Set<string>();
+  for (const seat of seats) {
+    const player = personAt(room, seat);
+    if (player !== null && !ctx.isConnected(room, player)) players.add(player);
+  }
+  const url = tableUrl(events.publicUrl(), room.id);
+  sendTo(ctx, events, [...players], yourTurnBody(room, url));
+}
+
+function gameOver(ctx: TableContext, events: WebhookEvents, room: Room, position: Position) {
+  const players = room.table.seats.flatMap((s) => (s.playerId !== null ? [s.playerId] : []));
+  const url = tableUrl(events.publicUrl(), room.id);
+  sendTo(ctx, events, [...new Set(players)], gameOverBody(room, position, url));
+}
+
+export function installWebhookEvents(ctx: TableContext, events: WebhookEvents): void {
+  ctx.hooks.movesCommitted.push((room, group) => {
+    const last = group.at(-1);
+    if (!last || last.after.state.phase === 'gameOver') return;
+    yourTurn(ctx, events, room, seatsNowDeciding(group));
+  });
+  ctx.hooks.gameStarted.push((room) => {
+    if (room.committed) yourTurn(ctx, events, room, decidingSeats(room.committed));
+  });
+  ctx.hooks.gameFinished.push((room) => {
+    if (room.committed) gameOver(ctx, events, room, room.committed);
+  });
+}

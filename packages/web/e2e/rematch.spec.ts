@@ -1,0 +1,130 @@
+/**
+ * One-click rematch in the browser against the real server: a person plays a 2-player online
+ * game against a server bot (the person's moves are sent from the test over the WebSocket with
+ * the page's own token, which is far quicker than clicking a whole game), opens the finished
+ * table, sees the score screen, clicks "Rematch" and lands at the new table, where the game has
+ * started at once (the bot's seat needs nobody) with the seats rotated. The leaderboard page is
+ * reachable from the online home. Run alone: `E2E_PORT=5302 npx playwright test
+ * e2e/rematch.spec.ts`.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import WebSocket from 'ws';
+
+interface Frame {
+  legal: unknown[];
+  over: boolean;
+}
+
+interface Message {
+  type: string;
+  table?: string;
+  version?: number;
+  frame?: Frame | null;
+  id?: string;
+  error?: { code: string; message: string };
+}
+
+/** Plays the token's seat to the end of the game: the first legal move whenever it must decide. */
+async function playToTheEnd(baseURL: string, token: string, table: string): Promise<void> {
+  const socket = new WebSocket(`${baseURL.replace(/^http/, 'ws')}/api/v1/ws`);
+  const done = new Promise<void>((resolve, reject) => {
+    let version = 0;
+    let moves = 0;
+    let waiting = false;
+    socket.on('error', reject);
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as Message;
+      if (message.type === 'welcome') socket.send(JSON.stringify({ type: 'watch', table }));
+      if (message.type === 'rejected' && message.error?.code !== 'STALE') {
+        reject(new Error(`move refused: ${message.error?.code} ${message.error?.message}`));
+      }
+      if (message.type === 'ack' || message.type === 'rejected') waiting = false;
+      if ((message.type !== 'sync' && message.type !== 'update') || message.table !== table) return;
+      version = message.version ?? version;
+      const frame = message.frame;
+      if (frame?.over) resolve();
+      if (!frame || frame.over || frame.legal.length === 0 || waiting) return;
+      waiting = true;
+      const move = {
+        type: 'move',
+        table,
+        id: `e2e${moves++}`,
+        seen: version,
+        move: frame.legal[0],
+      };
+      socket.send(JSON.stringify(move));
+    });
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', protocol: 1, token })));
+  });
+  try {
+    await done;
+  } finally {
+    socket.close();
+  }
+}
+
+async function tokenOf(page: Page): Promise<string> {
+  const stored = await page.evaluate(() => localStorage.getItem('gangsta.online.v1'));
+  const token = JSON.parse(stored ?? '{}').token as string | undefined;
+  if (!token) throw new Error('the page has no player token');
+  return token;
+}
+
+test('a finished game against a bot: Rematch starts the next game, seats rotated', async ({
+  page,
+  baseURL,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto('/#/online');
+  await page.getByLabel('Your name').fill('Ann');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('You play as Ann.')).toBeVisible();
+  const token = await tokenOf(page);
+  const auth = { authorization: `Bearer ${token}` };
+
+  const created = await page.request.post('/api/v1/tables', {
+    headers: auth,
+    data: {
+      name: 'Ann against the bot',
+      public: false,
+      options: { players: 2 },
+      seats: [{ kind: 'host' }, { kind: 'bot', level: 'easy' }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const table = (await created.json()).table.id as string;
+  expect((await page.request.post(`/api/v1/tables/${table}/start`, { headers: auth })).ok()).toBe(
+    true,
+  );
+  await playToTheEnd(baseURL!, token, table);
+
+  await page.goto(`/#/online/t/${table}`);
+  await expect(page.getByTestId('score')).toBeVisible();
+  await page.getByTestId('rematch').click();
+  await expect(page).not.toHaveURL(new RegExp(`/t/${table}$`));
+  const rematch = decodeURIComponent(page.url().split('/t/')[1]);
+  // The new game is under way at once: the table, not its waiting room.
+  await expect(page.locator('.table-screen')).toBeVisible();
+  await expect(page.getByTestId('watching')).toHaveCount(0);
+  const info = (await (await page.request.get(`/api/v1/tables/${rematch}`)).json()).table;
+  expect(info.status).toBe('playing');
+  expect(info.seats.map((s: { kind: string; name: string }) => [s.kind, s.name])).toEqual([
+    ['bot', 'easy'],
+    ['player', 'Ann'],
+  ]);
+  // The finished table tells of its rematch; asking again leads to the same table.
+  const old = (await (await page.request.get(`/api/v1/tables/${table}`)).json()).table;
+  expect(old.rematch.table).toBe(rematch);
+
+  // The leaderboards are one click from the online home.
+  await page.goto('/#/online');
+  await page.getByTestId('ratings-link').click();
+  await expect(page.getByRole('heading', { name: 'Ratings' })).toBeVisible();
+  await page.getByTestId('ratings-tab-2').click();
+  await expect(page.getByRole('tab', { name: '2 players' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,203 @@
+/**
+ * "My games" (`#/online/games`): every table where the player holds a seat, theirs to play
+ * first, with whose turn it is and the time left (counting down between refreshes). The list
+ * is asked for again every 15 s while the page is visible and on focus; while open, the tab's
+ * title counts the games waiting for the player, and a game that becomes their turn brings a
+ * browser notification (when the player asked for them).
+ */
+import type { MyGame, SeatInfo } from '@gangsta/protocol';
+import type { TFunction } from 'i18next';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OnlineClient } from './client.ts';
+import { asOnlineError } from './errors.ts';
+import { onlineHash } from './routes.ts';
+import { errorText } from './texts.ts';
+import { notify } from './yourTurn.ts';
+import './account.css';
+
+const REFRESH_MS = 15_000;
+
+interface Listed {
+  games: MyGame[];
+  /** `Date.now()` when the list arrived: clocks count down from then. */
+  at: number;
+}
+
+function useMyGames(client: OnlineClient, signedIn: boolean) {
+  const { t } = useTranslation();
+  const [listed, setListed] = useState<Listed | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useCallback(() => {
+    if (!signedIn) return;
+    client.api.myGames().then(
+      (answer) => {
+        setListed({ games: answer.games, at: Date.now() });
+        setError(null);
+      },
+      (caught: unknown) => setError(errorText(t, asOnlineError(caught))),
+    );
+  }, [client, signedIn, t]);
+  useEffect(() => {
+    refresh();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') refresh();
+    }, REFRESH_MS);
+    window.addEventListener('focus', refresh);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', refresh);
+    };
+  }, [refresh]);
+  return { listed, error };
+}
+
+/** The player's turns as the tab's title, and a notification for each new one. */
+function useTurnNotices(games: MyGame[] | null) {
+  const { t } = useTranslation();
+  const original = useRef(document.title);
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!games) return;
+    const mine = games.filter((game) => game.yourTurn);
+    document.title =
+      mine.length > 0 ? t('online.games.tabTitle', { count: mine.length }) : original.current;
+    const fresh = mine.filter(
+      (game) => known.current !== null && !known.current.has(game.table.id),
+    );
+    // The first list only says how things stand; a turn that comes later is news.
+    if (fresh.length > 0 && !document.hasFocus()) {
+      notify(t('online.games.notice', { name: fresh.map((game) => game.table.name).join(', ') }));
+    }
+    known.current = new Set(mine.map((game) => game.table.id));
+  }, [games, t]);
+  useEffect(() => {
+    const title = original.current;
+    return () => {
+      document.title = title;
+    };
+  }, []);
+}
+
+/** Re-renders every second while some clock runs. */
+function useTicking(on: boolean): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!on) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [on]);
+  return now;
+}
+
+function seatName(t: TFunction, seat: SeatInfo): string {
+  if (seat.kind === 'bot' && seat.botLevel)
+    return t('online.room.bot', { level: t(`app.botLevel.${seat.botLevel}`) });
+  return seat.name ?? t('online.room.open');
+}
+
+/** "2 d 5 h", "3 h 12 min", "4:05": precise where it matters. */
+export function formatTimeLeft(ms: number, locale: string): string {
+  const left = Math.max(0, ms);
+  const unit = (value: number, name: 'day' | 'hour' | 'minute') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(
+      value,
+    );
+  const minutes = Math.floor(left / 60_000);
+  if (minutes < 60) {
+    const seconds = Math.floor((left % 60_000) / 1000);
+    return `${minutes}:${String(seconds).padStart(2, '0')}`;
+  }
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}`;
+  return `${unit(Math.floor(hours / 24), 'day')} ${unit(hours % 24, 'hour')}`;
+}
+
+function turnText(t: TFunction, game: MyGame): string {
+  const { table } = game;
+  if (table.status === 'finished') return t('online.games.finished');
+  if (table.status === 'waiting') return t('online.games.waitingForPlayers');
+  if (game.yourTurn) return t('online.games.yourTurn');
+  const names = game.deciding.map((seat) => seatName(t, table.seats[seat]));
+  return t('online.games.waitingFor', { names: names.join(', ') });
+}
+
+/** The player's time left, counting down while their clock runs. */
+function clockText(t: TFunction, game: MyGame, listedAt: number, now: number, locale: string) {
+  const { clock, status } = game.table;
+  if (status !== 'playing' || clock.setting.kind === 'none') return null;
+  const remaining = clock.remainingMs[game.seat];
+  if (remaining === undefined) return null;
+  const running = clock.running.includes(game.seat);
+  const left = running ? remaining - (now - listedAt) : remaining;
+  return t('online.games.timeLeft', { time: formatTimeLeft(left, locale) });
+}
+
+function GameRow({ game, listedAt, now }: { game: MyGame; listedAt: number; now: number }) {
+  const { t, i18n } = useTranslation();
+  const { table } = game;
+  const seats = table.seats.map((seat) =>
+    seat.seat === game.seat
+      ? t('online.games.you', { name: seatName(t, seat) })
+      : seatName(t, seat),
+  );
+  const clock = clockText(t, game, listedAt, now, i18n.language);
+  return (
+    <li
+      className={`my-game${game.yourTurn ? ' your-turn' : ''}`}
+      data-testid="my-game"
+      data-your-turn={game.yourTurn}
+    >
+      <a href={onlineHash({ page: 'table', table: table.id, invite: null })}>
+        {table.name || t('online.lobby.unnamed')}
+      </a>
+      <span className="my-game-turn">{turnText(t, game)}</span>
+      {clock ? <span className="my-game-clock">{clock}</span> : null}
+      <span className="my-game-seats">{seats.join(' · ')}</span>
+    </li>
+  );
+}
+
+/** Your turn first, then games in play, then waiting tables, then finished ones. */
+function ordered(games: MyGame[]): MyGame[] {
+  const rank = (game: MyGame) =>
+    game.yourTurn ? 0 : ['playing', 'waiting', 'finished'].indexOf(game.table.status) + 1;
+  return [...games].sort((a, b) => rank(a) - rank(b));
+}
+
+export function MyGames({ client }: { client: OnlineClient }) {
+  const { t } = useTranslation();
+  const identity = useSyncExternalStore(client.identity.subscribe, client.identity.get);
+  const { listed, error } = useMyGames(client, identity !== null);
+  useTurnNotices(listed?.games ?? null);
+  const running = (listed?.games ?? []).some((g) => g.table.clock.running.length > 0);
+  const now = useTicking(running);
+  const games = listed ? ordered(listed.games) : null;
+  return (
+    <section className="my-games" aria-labelledby="my-games-title" data-testid="my-games">
+      <h2 id="my-games-title">{t('online.games.title')}</h2>
+      <p>
+        <a href={onlineHash({ page: 'home' })}>{t('online.table.lobby')}</a>
+      </p>
+      {identity === null ? <p className="help">{t('online.games.noIdentity')}</p> : null}
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {games === null ? (
+        identity && !error ? (
+          <p className="loading">{t('app.loading')}</p>
+        ) : null
+      ) : games.length === 0 ? (
+        <p className="help">{t('online.games.none')}</p>
+      ) : (
+        <ul>
+          {games.map((game) => (
+            <GameRow key={game.table.id} game={game} listedAt={listed!.at} now={now} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
