@@ -134,7 +134,7 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
     const rows = (await readMoveRows(b)).get(table.id) ?? [];
     expect(rows.map((row) => row.seq)).toEqual(rows.map((_, i) => i + 1));
     expect(rows.length).toBe(version + 1);
-  }, 120_000);
+  }, 240_000);
 });
 
 /** How many active tables a process runs the bots of (its `/metrics`). */

@@ -1,5 +1,5 @@
 /** The online game's menu above the table: the retry countdown, "watching", the record once over, the lobby. */
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../game/session.ts';
 import type { TableSnapshot } from '../game/tableSource.ts';
@@ -38,6 +38,7 @@ export function OnlineGameMenu({ client, session, table, snapshot }: OnlineGameM
           </button>
         </>
       ) : null}
+      <LeaveGame client={client} table={table} snapshot={snapshot} />
       <a className="button-like" href={onlineHash({ page: 'games' })}>
         {t('online.games.title')}
       </a>
@@ -45,5 +46,38 @@ export function OnlineGameMenu({ client, session, table, snapshot }: OnlineGameM
         {t('online.table.lobby')}
       </a>
     </nav>
+  );
+}
+
+/**
+ * Leaving a game in play for good: the table's bot takes the seat (the others are never stuck
+ * waiting), and the seat stays the player's to take back ("Take my seat back").
+ */
+function LeaveGame({ client, table, snapshot }: Omit<OnlineGameMenuProps, 'session'>) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const seat = snapshot.viewer;
+  const me = snapshot.players.find((player) => player.seat === seat);
+  if (seat === null || snapshot.over || !me || me.away) return null;
+  const leave = async () => {
+    if (!window.confirm(t('online.table.leaveConfirm'))) return;
+    try {
+      await client.api.leave(table.tableId);
+      setError(null);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    }
+  };
+  return (
+    <>
+      <button type="button" onClick={() => void leave()} data-testid="leave-game">
+        {t('online.table.leave')}
+      </button>
+      {error ? (
+        <span role="alert" className="badge error">
+          {error}
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -108,12 +108,12 @@ function MyRatings({ client, me }: { client: OnlineClient; me: string }) {
       {answer.ratings.map((rating) => (
         <section key={rating.players}>
           <h4>
-            {t('online.ratings.tab', { count: rating.players })}:{' '}
+            {t('online.ratings.tab', { n: rating.players })}:{' '}
             {t('online.ratings.mine', {
               estimate: fixed(rating.conservative),
               mu: fixed(rating.mu),
               sigma: fixed(rating.sigma),
-              count: rating.games,
+              games: rating.games,
             })}
           </h4>
           <ol className="rating-history">
@@ -156,7 +156,7 @@ export function Ratings({ client }: { client: OnlineClient }) {
             data-testid={`ratings-tab-${count}`}
             onClick={() => setPlayers(count)}
           >
-            {t('online.ratings.tab', { count })}
+            {t('online.ratings.tab', { n: count })}
           </button>
         ))}
       </div>
