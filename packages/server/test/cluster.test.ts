@@ -118,7 +118,11 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
       timeoutMs: 60_000,
     });
     await playRandomGame(table, { seed: 5, maxMoves: 10 });
-    const player = table.players.find((p) => p.client.tableState(table.id).frame?.legal.length)!;
+    // The seat to move next may still be receiving the last move (through Redis).
+    const deciding = () =>
+      table.players.find((p) => p.client.tableState(table.id).frame?.legal.length);
+    await expect.poll(deciding, { timeout: 30_000 }).toBeDefined();
+    const player = deciding()!;
     const { version, frame } = player.client.tableState(table.id);
     const move = frame!.legal[0];
     // The same seat's move, with two different ids, to both processes at once.
