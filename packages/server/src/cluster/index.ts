@@ -134,7 +134,10 @@ export class RedisCluster implements Cluster {
         this.presence.change(from, message.table, message.player, message.connected);
         // A player gone from another process may start a friendly table's absence count.
         const room = ctx.rooms.loaded(message.table);
-        if (room) ctx.armTimers(room);
+        if (room) {
+          ctx.armTimers(room);
+          sendTableInfo(room);
+        }
         return;
       }
       case 'presenceAll':

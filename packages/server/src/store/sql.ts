@@ -50,6 +50,15 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/** Attempts at a batch that PostgreSQL aborted for a deadlock or a serialization failure. */
+const COMMIT_ATTEMPTS = 3;
+
+/** PostgreSQL gave up the transaction but the same one may well pass again. */
+function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 function groupByTable(moves: MoveRow[]): Map<string, MoveRow[]> {
   const groups = new Map<string, MoveRow[]>();
   for (const row of moves) {
@@ -111,11 +120,15 @@ async function writeTableRows(
   }
 }
 
-/** The rows of a batch, written inside the given transaction. */
+/**
+ * The rows of a batch, written inside the given transaction, table by table in the order of
+ * their ids: two processes whose batches touch the same tables then wait for each other in
+ * the same order, never in a circle (a deadlock).
+ */
 export async function writeBatch(trx: Kysely<Database>, batch: Batch): Promise<CommitResult> {
   const conflicts: string[] = [];
   const rowsByTable = groupByTable(batch.moves);
-  const tableIds = new Set([...rowsByTable.keys(), ...batch.tables.map((c) => c.id)]);
+  const tableIds = [...new Set([...rowsByTable.keys(), ...batch.tables.map((c) => c.id)])].sort();
   let n = 0;
   for (const id of tableIds) {
     const changes = batch.tables.filter((c) => c.id === id);
@@ -189,7 +202,13 @@ export class SqlStore implements Store {
 
   async commit(batch: Batch): Promise<CommitResult> {
     if (this.db.isTransaction) return writeBatch(this.db, batch);
-    return this.db.transaction().execute((trx) => writeBatch(trx, batch));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute((trx) => writeBatch(trx, batch));
+      } catch (error) {
+        if (!isTransient(error) || attempt >= COMMIT_ATTEMPTS) throw error;
+      }
+    }
   }
 
   async loadTable(id: string, chatLimit: number): Promise<LoadedTable | undefined> {

@@ -16,6 +16,8 @@ export interface PendingMove {
   after: Position;
   /** A change of the table's row in the same transaction (the game is over, the clock). */
   change: TableChange | null;
+  /** The version its sender had seen (a move that loses a race is judged again with it). */
+  seen: number;
   /** `performance.now()` when the move arrived (acknowledgement latency). */
   receivedAt: number;
 }

@@ -11,7 +11,7 @@ import type {
   TableInfo,
 } from '@gangsta/protocol';
 import { newSeed, randomId } from '../ids.ts';
-import { refuse } from '../refusal.ts';
+import { Refusal, refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableClock, TableRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo } from './broadcast.ts';
 import { startClock } from './clock.ts';
@@ -160,16 +160,41 @@ const SEAT_CHANGE_TRIES = 4;
  * process changed it first (two people joining at once through two processes); refuses with
  * STALE only when that keeps happening.
  */
-async function onFreshTable<T>(work: () => Promise<T>): Promise<T> {
+async function onFreshTable<T>(ctx: TableContext, id: string, work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
+      if (error instanceof Refusal && RECHECKED.has(error.error.code) && attempt === 1) {
+        // Refused on what this process knows of the table: read the store and look again.
+        const room = ctx.rooms.loaded(id);
+        if (!room || !(await caughtUpAnything(ctx, room))) throw error;
+        continue;
+      }
       if (!(error instanceof ChangedElsewhere)) throw error;
       if (attempt >= SEAT_CHANGE_TRIES)
         refuse('STALE', 'the table kept changing at the same moment; try again');
     }
   }
+}
+
+/**
+ * Refusals that another process may have made untrue a moment ago (a seat filled or freed,
+ * the game started there): looked at again after reading the store.
+ */
+const RECHECKED = new Set<string>([
+  'SEATS_NOT_FILLED',
+  'SEAT_TAKEN',
+  'NOT_SEATED',
+  'WRONG_STATUS',
+  'ALREADY_SEATED',
+]);
+
+/** Reads the table from the store; whether its row had changed. */
+async function caughtUpAnything(ctx: TableContext, room: Room): Promise<boolean> {
+  const { revision, status } = room.table;
+  await catchUp(ctx, room);
+  return room.table.revision !== revision || room.table.status !== status;
 }
 
 export async function joinTable(
@@ -178,7 +203,7 @@ export async function joinTable(
   id: string,
   body: JoinTable,
 ): Promise<{ room: Room; seat: number }> {
-  const joined = await onFreshTable(async () => {
+  const joined = await onFreshTable(ctx, id, async () => {
     const room = await tableOf(ctx, id);
     requireWaiting(room);
     if (room.seatOf(player.id) !== null)
@@ -212,7 +237,7 @@ function vacated(seat: StoredSeat): StoredSeat {
 }
 
 export async function leaveTable(ctx: TableContext, player: PlayerRow, id: string): Promise<Room> {
-  return onFreshTable(async () => {
+  return onFreshTable(ctx, id, async () => {
     const room = await tableOf(ctx, id);
     const seat = room.seatOf(player.id);
     // During a game the seat stays the player's, and the takeover bot finishes it for them.
@@ -239,7 +264,7 @@ export async function kickPlayer(
   id: string,
   seat: number,
 ): Promise<Room> {
-  return onFreshTable(async () => {
+  return onFreshTable(ctx, id, async () => {
     const room = await tableOf(ctx, id);
     requireHost(room, host);
     requireWaiting(room);
@@ -257,7 +282,7 @@ export async function kickPlayer(
 }
 
 export async function startTable(ctx: TableContext, host: PlayerRow, id: string): Promise<Room> {
-  return onFreshTable(async () => {
+  return onFreshTable(ctx, id, async () => {
     const room = await tableOf(ctx, id);
     requireHost(room, host);
     return beginGame(ctx, room);
@@ -270,7 +295,7 @@ export async function startTable(ctx: TableContext, host: PlayerRow, id: string)
  * meantime is fine: the table is no longer waiting.
  */
 export async function startWhenFilled(ctx: TableContext, id: string): Promise<void> {
-  await onFreshTable(async () => {
+  await onFreshTable(ctx, id, async () => {
     const room = await tableOf(ctx, id);
     const { seats, status } = room.table;
     if (status !== 'waiting' || !seats.some((s) => s.reservedFor)) return;

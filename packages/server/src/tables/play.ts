@@ -196,7 +196,15 @@ function pendingOf(
   const mover = { seat: sub.seat, undo: sub.move === null, byBot: sub.byBot };
   const clock = clockAfterMove(ctx, sub.room, mover, before, after);
   if (clock) change = { ...(change ?? { id: sub.room.id }), clock };
-  return { room: sub.room, row, before, after, change, receivedAt: sub.receivedAt };
+  return {
+    room: sub.room,
+    row,
+    before,
+    after,
+    change,
+    seen: sub.seen,
+    receivedAt: sub.receivedAt,
+  };
 }
 
 /** Groups a committed batch by table, in order. */
@@ -299,23 +307,31 @@ export function commitConflicted(ctx: TableContext, batch: PendingMove[]): void 
   }
 }
 
+/**
+ * The moves that lost the race, judged again on the position the store gave: a move stored
+ * already (sent before to the other process) was acknowledged by the catch-up; any other is
+ * submitted again as it came, so one still valid there (another seat's simultaneous resource
+ * choice came first) is accepted, and one that is not gets STALE with a sync.
+ */
 function settleLost(ctx: TableContext, room: Room, lost: PendingMove[]): void {
   for (const pending of lost) {
     const key = sentKey(pending.row.seat, pending.row.clientId);
     const sent = room.sent.get(key);
     if (!sent || sent.version !== null) continue;
     room.sent.delete(key);
-    for (const peer of sent.waiters) {
-      reject(
-        peer,
-        room,
-        pending.row.clientId,
-        protocolError('STALE', 'another move was made first', {
-          version: room.committed?.version ?? 0,
-        }),
-      );
-      peer.send(syncFor(room, peer));
-    }
+    const [first, ...others] = [...sent.waiters];
+    submit(ctx, {
+      room,
+      seat: pending.row.seat,
+      clientId: pending.row.clientId,
+      seen: pending.seen,
+      move: pending.row.kind === 'undo' ? null : pending.row.move,
+      byBot: pending.row.byBot,
+      peer: first ?? null,
+      receivedAt: pending.receivedAt,
+    });
+    const again = room.sent.get(key);
+    for (const peer of others) again?.waiters.add(peer);
   }
   ctx.wakeBots(room);
 }

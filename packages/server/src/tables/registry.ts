@@ -16,11 +16,18 @@ export class Rooms {
     private readonly store: Store,
     /** The server's clock, for the remaining times the tables tell. */
     private readonly now: () => number = Date.now,
+    /** Whether a player is connected to a table on any process (the seats' badges). */
+    private readonly connected: (room: Room, playerId: string) => boolean = () => false,
   ) {}
 
   add(room: Room): void {
-    room.now = this.now;
+    this.equip(room);
     this.rooms.set(room.id, room);
+  }
+
+  private equip(room: Room): void {
+    room.now = this.now;
+    room.connectedAnywhere = (playerId) => this.connected(room, playerId);
   }
 
   /** The table if it is in memory (no loading). */
@@ -69,7 +76,7 @@ export class Rooms {
     const again = this.rooms.get(id);
     if (again) return again;
     const room = roomFromStore(loaded);
-    room.now = this.now;
+    this.equip(room);
     await refreshRematch(this.store, room);
     const raced = this.rooms.get(id);
     if (raced) return raced;

@@ -32,6 +32,8 @@ export class Room {
   botBusy = false;
   /** The clock the table's remaining times are told by (the registry sets the server's). */
   now: () => number = Date.now;
+  /** Whether the player is connected on another process of a cluster too (the registry sets it). */
+  connectedAnywhere: (playerId: string) => boolean = () => false;
   /** A finished table's rematch, once asked for (`rematch.ts`). */
   rematch: RematchInfo | null = null;
 
@@ -68,6 +70,11 @@ export class Room {
       const seat = this.viewerSeat(peer);
       if (seat === null) spectators++;
       else if (peer.player) connected.add(peer.player.id);
+    }
+    for (const seat of this.table.seats) {
+      if (seat.playerId !== null && !connected.has(seat.playerId)) {
+        if (this.connectedAnywhere(seat.playerId)) connected.add(seat.playerId);
+      }
     }
     const info = tableInfoOf(
       this.table,

@@ -40,7 +40,9 @@ export class TableService {
     this.timers = new TableTimers(() => this.ctx, options.absentMs ?? 120_000);
     const clock = options.clock ?? timerClock(options.now ?? Date.now);
     const now = () => clock.now();
-    const rooms = new Rooms(store, now);
+    const rooms = new Rooms(store, now, (room, playerId) =>
+      this.cluster.isConnected(room, playerId),
+    );
     const commits = new CommitQueue(store, {
       committed: (batch) => committed(this.ctx, batch),
       conflicted: (batch) => commitConflicted(this.ctx, batch),

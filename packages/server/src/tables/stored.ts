@@ -55,6 +55,14 @@ export function applyStoredRows(ctx: TableContext, room: Room, rows: MoveRow[]):
   return true;
 }
 
+/**
+ * A client that has seen more than this process (it was connected to another one) is ahead:
+ * the rows it saw are read before its message is judged.
+ */
+export async function catchUpTo(ctx: TableContext, room: Room, seen: number): Promise<void> {
+  if (room.committed && seen > room.committed.version) await catchUp(ctx, room);
+}
+
 /** One catch-up at a time per table; a request during one runs once more after it. */
 const running = new WeakMap<Room, Promise<void>>();
 
@@ -70,12 +78,16 @@ export function catchUp(ctx: TableContext, room: Room): Promise<void> {
   return next;
 }
 
+const STATUS_ORDER = { waiting: 0, playing: 1, finished: 2 } as const;
+
 async function readStore(ctx: TableContext, room: Room): Promise<void> {
   const row = await ctx.store.tableRow(room.id);
   if (!row) return;
-  const seatsChanged = row.revision !== room.table.revision;
-  const statusChanged = row.status !== room.table.status;
-  room.table = { ...row };
+  // The row replaces the room's only where it is ahead: this process may have applied a
+  // change of its own that is still being written.
+  const seatsChanged = row.revision > room.table.revision;
+  const statusChanged = STATUS_ORDER[row.status] > STATUS_ORDER[room.table.status];
+  if (seatsChanged || statusChanged) room.table = { ...row };
   if (row.status !== 'waiting' && row.seed !== null && !room.committed) {
     const started = startPosition({ ...row.options, seed: row.seed });
     if (!started.ok) throw new Error(started.error.message);
@@ -85,6 +97,8 @@ async function readStore(ctx: TableContext, room: Room): Promise<void> {
   if (room.committed) {
     const rows = await ctx.store.movesAfter(room.id, room.committed.version);
     if (!applyStoredRows(ctx, room, rows)) await reload(ctx, room);
+    // Moves made elsewhere moved the clock (written with them).
+    else if (rows.length > 0) room.table = { ...room.table, clock: row.clock };
   }
   // A finished table's rematch made by another process.
   const rematchChanged = await refreshRematch(ctx.store, room);

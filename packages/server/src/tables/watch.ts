@@ -8,7 +8,7 @@ import { catchUpFor, sendTableInfo } from './broadcast.ts';
 import type { TableContext } from './context.ts';
 import { tableOf } from './lifecycle.ts';
 import type { Room } from './room.ts';
-import { catchUp } from './stored.ts';
+import { catchUpTo } from './stored.ts';
 
 /** The player of a connection when they hold a seat at the table. */
 function seatedPlayer(room: Room, peer: Peer): string | null {
@@ -38,9 +38,7 @@ export async function watch(
     ctx.armTimers(room);
   }
   // A client ahead of this process has seen moves another process committed: read them first.
-  if (seen !== undefined && room.committed && seen > room.committed.version) {
-    await catchUp(ctx, room);
-  }
+  if (seen !== undefined) await catchUpTo(ctx, room, seen);
   // Everyone learns of the new spectator or the seat that is connected again.
   sendTableInfo(room);
   peer.send(catchUpFor(room, peer, seen));

@@ -23,6 +23,7 @@ import { chat } from '../tables/chat.ts';
 import type { TableContext } from '../tables/context.ts';
 import { tableOf } from '../tables/lifecycle.ts';
 import { moveSubmission, submit, undoSubmission } from '../tables/play.ts';
+import { catchUpTo } from '../tables/stored.ts';
 import { resume, resumeSeat } from '../tables/takeover.ts';
 import { peerGone, unwatch, watch } from '../tables/watch.ts';
 import { encodeMessage } from './encode.ts';
@@ -169,6 +170,7 @@ export class Connection implements Peer {
         return unwatch(this.ctx, this, message.table);
       case 'move': {
         const room = await tableOf(this.ctx, message.table);
+        await catchUpTo(this.ctx, room, message.seen);
         const sub = moveSubmission(room, this, message);
         // A move of their own is a player's way of taking their seat back from the bot.
         await resumeSeat(this.ctx, room, sub.seat);
@@ -176,6 +178,7 @@ export class Connection implements Peer {
       }
       case 'undo': {
         const room = await tableOf(this.ctx, message.table);
+        await catchUpTo(this.ctx, room, message.seen);
         return submit(this.ctx, undoSubmission(room, this, message));
       }
       case 'chat':
