@@ -12,9 +12,25 @@ export const RENEW_MS = 5_000;
 
 const key = (table: string) => `gangsta:runner:${table}`;
 
-/** Extends the lease only if this process holds it (compare and extend, atomically). */
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then
-  return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+/**
+ * One round for many tables at once: each lease held is extended, each free one taken; the
+ * answer lists, per table, whether this process holds it now.
+ */
+const ROUND = `local held = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('get', key) == ARGV[1] then
+    redis.call('pexpire', key, ARGV[2])
+    held[i] = 1
+  elseif redis.call('set', key, ARGV[1], 'PX', ARGV[2], 'NX') then
+    held[i] = 1
+  else
+    held[i] = 0
+  end
+end
+return held`;
+/** Tables per round trip (a script's keys travel in one command). */
+const ROUND_SIZE = 500;
+
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then
   return redis.call('del', KEYS[1]) else return 0 end`;
 
@@ -38,22 +54,30 @@ export class Leases {
     const wanted = new Set(active);
     const taken: string[] = [];
     for (const table of [...this.held]) if (!wanted.has(table)) await this.release(table);
-    const pipeline = this.redis.pipeline();
-    for (const table of active) {
-      if (this.held.has(table)) pipeline.eval(RENEW, 1, key(table), this.processId, LEASE_MS);
-      else pipeline.set(key(table), this.processId, 'PX', LEASE_MS, 'NX');
-    }
-    const results = (await pipeline.exec()) ?? [];
-    active.forEach((table, i) => {
-      const [error, value] = results[i] ?? [new Error('no answer'), null];
-      const ok = !error && (value === 'OK' || value === 1);
-      if (ok && !this.held.has(table)) {
-        this.held.add(table);
-        taken.push(table);
-      } else if (!ok) {
-        this.held.delete(table);
+    for (let i = 0; i < active.length; i += ROUND_SIZE) {
+      const tables = active.slice(i, i + ROUND_SIZE);
+      const keys = tables.map(key);
+      let held: unknown[] = [];
+      try {
+        held = (await this.redis.eval(
+          ROUND,
+          keys.length,
+          ...keys,
+          this.processId,
+          LEASE_MS,
+        )) as unknown[];
+      } catch {
+        // Redis is away: hold nothing we cannot prove (another process may take the tables).
       }
-    });
+      tables.forEach((table, j) => {
+        if (held[j] === 1) {
+          if (!this.held.has(table)) taken.push(table);
+          this.held.add(table);
+        } else {
+          this.held.delete(table);
+        }
+      });
+    }
     return taken;
   }
 

@@ -121,18 +121,56 @@ async function writeTableRows(
 }
 
 /**
- * The rows of a batch, written inside the given transaction, table by table in the order of
- * their ids: two processes whose batches touch the same tables then wait for each other in
- * the same order, never in a circle (a deadlock).
+ * The rows of a batch, written inside the given transaction, in the order of their tables'
+ * ids: two processes whose batches touch the same tables then wait for each other in the same
+ * order, never in a circle (a deadlock). Nearly always no row collides, so all of them go in
+ * one statement that skips collisions; only when one did is that undone and the batch written
+ * again table by table, each under its own savepoint, to find the tables that lost.
  */
 export async function writeBatch(trx: Kysely<Database>, batch: Batch): Promise<CommitResult> {
+  const rows = [...batch.moves].sort((a, b) =>
+    a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : a.seq - b.seq,
+  );
+  const changes = [...batch.tables].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  await sql`savepoint batch`.execute(trx);
+  if (await insertAllOrNone(trx, rows)) {
+    for (const change of changes) await writeTableChange(trx, change);
+    await sql`release savepoint batch`.execute(trx);
+    return { conflicts: [] };
+  }
+  await sql`rollback to savepoint batch`.execute(trx);
+  await sql`release savepoint batch`.execute(trx);
+  return writeTableByTable(trx, rows, changes);
+}
+
+/** Inserts the rows, skipping those that collide; whether none did. */
+async function insertAllOrNone(trx: Kysely<Database>, rows: MoveRow[]): Promise<boolean> {
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + INSERT_CHUNK).map(moveToColumns);
+    const written = await trx
+      .insertInto('moves')
+      .values(chunk)
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('seq')
+      .execute();
+    inserted += written.length;
+  }
+  return inserted === rows.length;
+}
+
+async function writeTableByTable(
+  trx: Kysely<Database>,
+  rows: MoveRow[],
+  changes: TableChange[],
+): Promise<CommitResult> {
   const conflicts: string[] = [];
-  const rowsByTable = groupByTable(batch.moves);
-  const tableIds = [...new Set([...rowsByTable.keys(), ...batch.tables.map((c) => c.id)])].sort();
+  const rowsByTable = groupByTable(rows);
+  const tableIds = [...new Set([...rowsByTable.keys(), ...changes.map((c) => c.id)])].sort();
   let n = 0;
   for (const id of tableIds) {
-    const changes = batch.tables.filter((c) => c.id === id);
-    const ok = await writeTableRows(trx, `t${n++}`, rowsByTable.get(id) ?? [], changes);
+    const own = changes.filter((c) => c.id === id);
+    const ok = await writeTableRows(trx, `t${n++}`, rowsByTable.get(id) ?? [], own);
     if (!ok) conflicts.push(id);
   }
   return { conflicts };

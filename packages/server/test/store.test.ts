@@ -1,0 +1,124 @@
+/**
+ * The store's commit as a cluster relies on it (issue 10): each table's rows are written all or
+ * nothing, a table whose rows collide with stored ones (the same sequence number, or the same
+ * client move id) is reported and left out, and the rest of the batch commits. Runs on SQLite,
+ * and on PostgreSQL when the suite has it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPostgresStore, openSqliteStore, type SqlStore } from '../src/index.ts';
+import type { MoveRow, TableRow } from '../src/store/types.ts';
+import { databaseUrlFor, dropTestDatabase, STORE_NAME } from './support/database.ts';
+
+const opened: { store: SqlStore; dir: string }[] = [];
+
+afterEach(async () => {
+  for (const { store, dir } of opened.splice(0)) {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+    await dropTestDatabase(dir);
+  }
+});
+
+async function freshStore(): Promise<SqlStore> {
+  const dir = mkdtempSync(join(tmpdir(), 'gangsta-store-'));
+  const url = await databaseUrlFor(dir);
+  const store = url ? openPostgresStore(url) : openSqliteStore(dir);
+  opened.push({ store, dir });
+  await store.migrate();
+  await store.createPlayer({ id: 'p1', name: 'Ann', tokenHash: 'h1', createdAt: 'now' });
+  return store;
+}
+
+function table(id: string): TableRow {
+  return {
+    id,
+    name: id,
+    public: true,
+    hostId: 'p1',
+    options: {
+      players: 2,
+      families: false,
+      resources: false,
+      expertResources: false,
+      minimumPassIncome: false,
+      catchUpCash: false,
+      privateHeistInfluence: false,
+    },
+    seats: [
+      { setup: 'host', invite: null, label: null, botLevel: null, playerId: 'p1', name: 'Ann' },
+      { setup: 'bot', invite: null, label: null, botLevel: 'easy', playerId: null, name: null },
+    ],
+    status: 'playing',
+    seed: 7,
+    moveCount: 0,
+    revision: 0,
+    createdAt: 'now',
+    startedAt: 'now',
+    finishedAt: null,
+  } as TableRow;
+}
+
+function row(tableId: string, seq: number, clientId = `c${seq}`): MoveRow {
+  return {
+    tableId,
+    seq,
+    seat: 0,
+    kind: 'move',
+    move: { type: 'pass', seat: 0 } as MoveRow['move'],
+    clientId,
+    byBot: false,
+    at: 'now',
+  };
+}
+
+describe(`the store's commit on ${STORE_NAME}`, () => {
+  it('writes a whole batch of several tables in one go', async () => {
+    const store = await freshStore();
+    for (const id of ['a', 'b']) await store.createTable(table(id));
+    const result = await store.commit({
+      moves: [row('b', 1), row('a', 1), row('a', 2)],
+      tables: [{ id: 'a', status: 'finished', finishedAt: 'later', moveCount: 2 }],
+    });
+    expect(result).toEqual({ conflicts: [] });
+    expect((await store.movesAfter('a', 0)).map((r) => r.seq)).toEqual([1, 2]);
+    expect((await store.movesAfter('b', 0)).map((r) => r.seq)).toEqual([1]);
+    expect((await store.tableRow('a'))?.status).toBe('finished');
+  });
+
+  it('leaves out a table whose move number is taken, all of its rows and changes, and keeps the rest', async () => {
+    const store = await freshStore();
+    for (const id of ['a', 'b']) await store.createTable(table(id));
+    await store.commit({ moves: [row('a', 1, 'first')], tables: [] });
+    const result = await store.commit({
+      moves: [row('a', 1, 'rival'), row('a', 2, 'after'), row('b', 1)],
+      tables: [{ id: 'a', status: 'finished', finishedAt: 'later', moveCount: 2 }],
+    });
+    expect(result).toEqual({ conflicts: ['a'] });
+    const a = await store.movesAfter('a', 0);
+    expect(a.map((r) => [r.seq, r.clientId])).toEqual([[1, 'first']]);
+    expect((await store.tableRow('a'))?.status).toBe('playing');
+    expect((await store.movesAfter('b', 0)).map((r) => r.seq)).toEqual([1]);
+  });
+
+  it('reports a resent client move id as a conflict too', async () => {
+    const store = await freshStore();
+    await store.createTable(table('a'));
+    await store.commit({ moves: [row('a', 1, 'same')], tables: [] });
+    const result = await store.commit({ moves: [row('a', 2, 'same')], tables: [] });
+    expect(result).toEqual({ conflicts: ['a'] });
+    expect(await store.movesAfter('a', 1)).toEqual([]);
+  });
+
+  it('changes seats only on the revision they were made on', async () => {
+    const store = await freshStore();
+    await store.createTable(table('a'));
+    const seats = table('a').seats;
+    expect(await store.updateTable({ id: 'a', seats, revision: 0 })).toBe(true);
+    expect(await store.updateTable({ id: 'a', seats, revision: 0 })).toBe(false);
+    expect((await store.tableRow('a'))?.revision).toBe(1);
+    expect((await store.tablesOfPlayer('p1', ['playing'], 10)).map((t) => t.id)).toEqual(['a']);
+  });
+});
