@@ -198,8 +198,9 @@ describe('no hidden information on the wire', () => {
               `${f.recipient} #${f.frameIndex} (after ${f.moveCount} moves): ${f.leak.what}: ${f.leak.detail} in ${f.raw}`,
           );
         expect(report, `${result.name}: leaks`).toEqual([]);
-        // A whole game was seen: hundreds of frames, not a handful.
-        expect(result.frames, `${result.name}: frames`).toBeGreaterThan(200);
+        // A whole game was seen: well over a hundred frames, not a handful (moves committed
+        // together share one update, more so on PostgreSQL, so the count varies by store).
+        expect(result.frames, `${result.name}: frames`).toBeGreaterThan(100);
         await closeTable(result.table);
       }
     },
