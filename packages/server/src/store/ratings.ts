@@ -184,8 +184,13 @@ async function currentRatings(
  * History rows first: their primary key (table, player) is what makes a second rating of the
  * same table fail as a whole, should two processes ever try at once.
  */
-export async function rateGame(db: Kysely<Database>, game: GameToRate): Promise<RatingOutcome> {
+export async function rateGame(
+  db: Kysely<Database>,
+  game: GameToRate,
+  dialect: 'sqlite' | 'postgres' = 'sqlite',
+): Promise<RatingOutcome> {
   return atomically(db, async (trx) => {
+    if (dialect === 'postgres') await lockRatings(trx, game);
     if (await hasHistory(trx, game.tableId)) return 'already';
     const { participants } = game;
     for (const p of participants) {
@@ -230,6 +235,17 @@ export async function rateGame(db: Kysely<Database>, game: GameToRate): Promise<
     }
     return 'rated';
   });
+}
+
+/**
+ * PostgreSQL: two games of one player that end at the same moment on two processes would both
+ * read the old rating and one update would be lost; each player's ratings are locked for the
+ * transaction first (in one order, so two games never wait for each other in a circle).
+ * SQLite needs none: its writers take turns.
+ */
+async function lockRatings(trx: Kysely<Database>, game: GameToRate): Promise<void> {
+  const keys = game.participants.map((p) => `rating:${p.playerId}:${game.players}`).sort();
+  for (const key of keys) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
 function storedRating(row: {

@@ -338,7 +338,7 @@ export class SqlStore implements Store {
   webhooksOf = (playerIds: string[]) => accounts.webhooksOf(this.db, playerIds);
 
   // Ratings and rematches (`ratings.ts`, `rematches.ts`).
-  rateGame = (game: ratings.GameToRate) => ratings.rateGame(this.db, game);
+  rateGame = (game: ratings.GameToRate) => ratings.rateGame(this.db, game, this.dialect);
   leaderboard = (players: number, limit: number) => ratings.leaderboard(this.db, players, limit);
   ratingsOf = (playerId: string) => ratings.ratingsOf(this.db, playerId);
   historyOf = (playerId: string, players: number, limit: number) =>
