@@ -8,10 +8,9 @@ import { spawnSync } from 'node:child_process';
 
 const postgres = process.env.POSTGRES_FOR_TESTS || process.env.TEST_POSTGRES_URL;
 const redis = process.env.REDIS_FOR_TESTS || process.env.TEST_REDIS_URL;
-const missing = [
-  postgres ? null : 'POSTGRES_FOR_TESTS',
-  redis ? null : 'REDIS_FOR_TESTS',
-].filter((name) => name !== null);
+const missing = [postgres ? null : 'POSTGRES_FOR_TESTS', redis ? null : 'REDIS_FOR_TESTS'].filter(
+  (name) => name !== null,
+);
 if (missing.length > 0) {
   const message = `server tests on PostgreSQL + Redis skipped: ${missing.join(' and ')} not set (see .ci/run)`;
   if (process.env.CI === 'true') {
