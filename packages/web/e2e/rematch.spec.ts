@@ -146,3 +146,71 @@ test('a finished game against a bot: Rematch starts the next game, seats rotated
   );
   expect(errors).toEqual([]);
 });
+
+/** A guest in a fresh browser context, named on the online home; with its token. */
+async function guest(
+  browser: import('@playwright/test').Browser,
+  name: string,
+  errors: string[],
+): Promise<{ page: Page; token: string }> {
+  const page = await (await browser.newContext()).newPage();
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto('/#/online');
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(`You play as ${name}.`)).toBeVisible();
+  return { page, token: await tokenOf(page) };
+}
+
+test('two people: one asks for a rematch, the other sees the offer and joins in one click', async ({
+  browser,
+  baseURL,
+}) => {
+  const errors: string[] = [];
+  const ann = await guest(browser, 'Ann', errors);
+  const ben = await guest(browser, 'Ben', errors);
+  const created = await ann.page.request.post('/api/v1/tables', {
+    headers: { authorization: `Bearer ${ann.token}` },
+    data: {
+      name: 'Ann and Ben',
+      public: false,
+      options: { players: 2 },
+      seats: [{ kind: 'host' }, { kind: 'open' }],
+    },
+  });
+  const table = (await created.json()).table.id as string;
+  const joined = await ben.page.request.post(`/api/v1/tables/${table}/join`, {
+    headers: { authorization: `Bearer ${ben.token}` },
+    data: {},
+  });
+  expect(joined.ok()).toBe(true);
+  const started = await ann.page.request.post(`/api/v1/tables/${table}/start`, {
+    headers: { authorization: `Bearer ${ann.token}` },
+  });
+  expect(started.ok()).toBe(true);
+  await Promise.all([
+    playToTheEnd(baseURL!, ann.token, table),
+    playToTheEnd(baseURL!, ben.token, table),
+  ]);
+
+  // Both look at the score screen; Ann asks, Ben is told at once and joins in one click.
+  for (const { page } of [ann, ben]) {
+    await page.goto(`/#/online/t/${table}`);
+    await expect(page.getByTestId('score')).toBeVisible();
+  }
+  await ann.page.getByTestId('rematch').click();
+  await expect(ann.page).not.toHaveURL(new RegExp(`/t/${table}$`));
+  const rematch = decodeURIComponent(ann.page.url().split('/t/')[1]);
+  await expect(ben.page.getByTestId('rematch-offer')).toHaveText('Ann offers a rematch');
+  await ben.page.getByTestId('rematch-join').click();
+  await expect(ben.page).toHaveURL(new RegExp(`/t/${encodeURIComponent(rematch)}`));
+  // The last reserved seat taken, the game starts by itself, each at their rotated seat.
+  for (const { page } of [ann, ben]) {
+    await expect(page.locator('.table-screen')).toBeVisible();
+    await expect(page.getByTestId('watching')).toHaveCount(0);
+  }
+  const info = (await (await ann.page.request.get(`/api/v1/tables/${rematch}`)).json()).table;
+  expect(info.status).toBe('playing');
+  expect(info.seats.map((s: { name: string }) => s.name)).toEqual(['Ben', 'Ann']);
+  expect(errors).toEqual([]);
+});
