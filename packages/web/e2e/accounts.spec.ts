@@ -93,3 +93,34 @@ test('a guest becomes an account, logs in on a second device and finds the game 
   await expect(second.getByText('You play as Ann.')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('at one table, a turn waiting in another of the player’s games is shown', async ({ page }) => {
+  await page.goto('/#/online');
+  await page.getByLabel('Your name').fill('Cleo');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('You play as Cleo.')).toBeVisible();
+  const stored = await page.evaluate(() => localStorage.getItem('gangsta.online.v1'));
+  const token = JSON.parse(stored ?? '{}').token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const tables: string[] = [];
+  for (const name of ['Game one', 'Game two']) {
+    const created = await page.request.post('/api/v1/tables', {
+      headers,
+      data: {
+        name,
+        public: false,
+        options: { players: 2 },
+        seats: [{ kind: 'host' }, { kind: 'bot', level: 'easy' }],
+      },
+    });
+    const id = (await created.json()).table.id as string;
+    expect((await page.request.post(`/api/v1/tables/${id}/start`, { headers })).ok()).toBe(true);
+    tables.push(id);
+  }
+  // The bots move at once: both games wait for Cleo. At the first one, the second is named.
+  await page.goto(`/#/online/t/${tables[0]}`);
+  await expect(page.locator('.table-screen')).toBeVisible();
+  await expect(page.getByTestId('other-turns')).toContainText('Your turn in another game');
+  await page.getByTestId('other-turns').getByRole('link', { name: 'My games' }).click();
+  await expect(page).toHaveURL(/#\/online\/games$/);
+});

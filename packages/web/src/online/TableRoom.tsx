@@ -12,6 +12,7 @@ import { Chat } from './Chat.tsx';
 import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
 import { OnlineGameMenu } from './OnlineGameMenu.tsx';
+import { OtherTurns } from './OtherTurns.tsx';
 import type { OnlineTable } from './onlineTable.ts';
 import { Rematch } from './Rematch.tsx';
 import { onlineHash } from './routes.ts';
@@ -129,6 +130,7 @@ function Room({ client, session, table, invites, invite, error }: RoomProps) {
       menu={(shown) => (
         <>
           <AwayBanner table={table} />
+          <OtherTurns client={client} tableId={table.tableId} />
           <OnlineGameMenu client={client} session={session} table={table} snapshot={shown} />
         </>
       )}
