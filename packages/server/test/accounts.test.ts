@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Device, manualClock } from './accounts-harness.ts';
-import { newPlayer, startTestServer, type TestServer } from './harness.ts';
+import { extraServers, newPlayer, startTestServer, type TestServer } from './harness.ts';
 
 const clock = manualClock();
 let server: TestServer;
@@ -16,22 +16,13 @@ beforeAll(async () => {
   base = server.url;
 });
 
-/** Servers a test starts for itself: stopped by the test, their data removed at the end (with
- * PostgreSQL, cleaning up drops every database of this file, the main server's too). */
-const others: TestServer[] = [];
-
-async function otherServer(
-  options: Parameters<typeof startTestServer>[0] = {},
-): Promise<TestServer> {
-  const started = await startTestServer(options);
-  others.push(started);
-  return started;
-}
+/** Servers a test starts for itself, removed at the end. */
+const others = extraServers();
+const otherServer = others.start;
 
 afterAll(async () => {
-  for (const other of others) await other.stop();
   await server.cleanup();
-  for (const other of others) await other.cleanup();
+  await others.cleanup();
 });
 
 /** A guest on a device of its own, turned into an account. */

@@ -69,6 +69,21 @@ export async function startTestServer(
   };
 }
 
+/** Servers a test file starts beside its main one, cleaned up together at the end. */
+export function extraServers() {
+  const started: TestServer[] = [];
+  return {
+    async start(options: Partial<ServerOptions> = {}): Promise<TestServer> {
+      const server = await startTestServer(options);
+      started.push(server);
+      return server;
+    },
+    async cleanup(): Promise<void> {
+      for (const server of started.splice(0)) await server.cleanup();
+    },
+  };
+}
+
 export interface HttpAnswer {
   status: number;
   // biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGame, type GameResult } from '@gangsta/engine';
-import type { TableInfo } from '@gangsta/protocol';
+import { type TableInfo, tableOptionsSchema } from '@gangsta/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantsOf, placesOf } from '../src/ratings/model.ts';
 import { openPostgresStore } from '../src/store/postgres.ts';
@@ -111,15 +111,8 @@ describe('the rating store', () => {
       name: id,
       public: false,
       hostId: 'a',
-      options: {
-        players,
-        families: false,
-        resources: false,
-        expertResources: false,
-        minimumPassIncome: false,
-        catchUpCash: false,
-        privateHeistInfluence: false,
-      },
+      // The protocol's defaults: every variant and table option off.
+      options: tableOptionsSchema.parse({ players }),
       seats: [],
       status: 'finished',
       seed: 1,

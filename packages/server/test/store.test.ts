@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tableOptionsSchema } from '@gangsta/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresStore, openSqliteStore, type SqlStore } from '../src/index.ts';
 import type { MoveRow, TableRow } from '../src/store/types.ts';
@@ -38,15 +39,8 @@ function table(id: string): TableRow {
     name: id,
     public: true,
     hostId: 'p1',
-    options: {
-      players: 2,
-      families: false,
-      resources: false,
-      expertResources: false,
-      minimumPassIncome: false,
-      catchUpCash: false,
-      privateHeistInfluence: false,
-    },
+    // The protocol's defaults: every variant and table option off.
+    options: tableOptionsSchema.parse({ players: 2 }),
     seats: [
       { setup: 'host', invite: null, label: null, botLevel: null, playerId: 'p1', name: 'Ann' },
       { setup: 'bot', invite: null, label: null, botLevel: 'easy', playerId: null, name: null },

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateAddress } from '../src/webhooks/addresses.ts';
 import {
   answerOf,
+  extraServers,
   Follower,
   http,
   type NewPlayer,
@@ -108,22 +109,13 @@ beforeAll(async () => {
 
 afterEach(() => receiver.reset());
 
-/** Servers a test starts for itself: stopped by the test, their data removed at the end (with
- * PostgreSQL, cleaning up drops every database of this file, the main server's too). */
-const others: TestServer[] = [];
-
-async function otherServer(
-  options: Parameters<typeof startTestServer>[0] = {},
-): Promise<TestServer> {
-  const started = await startTestServer(options);
-  others.push(started);
-  return started;
-}
+/** Servers a test starts for itself, removed at the end. */
+const others = extraServers();
+const otherServer = others.start;
 
 afterAll(async () => {
-  for (const other of others) await other.stop();
   await server.cleanup();
-  for (const other of others) await other.cleanup();
+  await others.cleanup();
   await receiver.stop();
 });
 

@@ -8,6 +8,7 @@
  * reported, the rest of the batch commits.
  */
 import { type Kysely, Migrator, sql, type Transaction } from 'kysely';
+import { groupBy } from '../groupBy.ts';
 import * as accounts from './accounts.ts';
 import { migrationProvider } from './migrations.ts';
 import * as ratings from './ratings.ts';
@@ -57,16 +58,6 @@ const COMMIT_ATTEMPTS = 3;
 function isTransient(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '40P01' || code === '40001';
-}
-
-function groupByTable(moves: MoveRow[]): Map<string, MoveRow[]> {
-  const groups = new Map<string, MoveRow[]>();
-  for (const row of moves) {
-    const group = groups.get(row.tableId) ?? [];
-    group.push(row);
-    groups.set(row.tableId, group);
-  }
-  return groups;
 }
 
 /** The players seated at a table, as rows of the `table_players` index. */
@@ -165,7 +156,7 @@ async function writeTableByTable(
   changes: TableChange[],
 ): Promise<CommitResult> {
   const conflicts: string[] = [];
-  const rowsByTable = groupByTable(rows);
+  const rowsByTable = groupBy(rows, (row) => row.tableId);
   const tableIds = [...new Set([...rowsByTable.keys(), ...changes.map((c) => c.id)])].sort();
   let n = 0;
   for (const id of tableIds) {

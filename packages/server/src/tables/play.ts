@@ -6,6 +6,7 @@
 import type { Seat } from '@gangsta/engine';
 import type { ClientMessage, ProtocolError } from '@gangsta/protocol';
 import { protocolError } from '@gangsta/protocol';
+import { groupBy } from '../groupBy.ts';
 import type { Peer } from '../peer.ts';
 import { refuse } from '../refusal.ts';
 import type { MoveRow, TableChange } from '../store/types.ts';
@@ -208,15 +209,7 @@ function pendingOf(
 }
 
 /** Groups a committed batch by table, in order. */
-function byRoom(batch: PendingMove[]): Map<Room, PendingMove[]> {
-  const groups = new Map<Room, PendingMove[]>();
-  for (const pending of batch) {
-    const group = groups.get(pending.room) ?? [];
-    group.push(pending);
-    groups.set(pending.room, group);
-  }
-  return groups;
-}
+const byRoom = (batch: PendingMove[]) => groupBy(batch, (pending) => pending.room);
 
 /** The batch is on the disk: tell everyone, then acknowledge, then the hooks. */
 export function committed(ctx: TableContext, batch: PendingMove[]): void {

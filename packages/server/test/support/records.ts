@@ -11,6 +11,7 @@ import {
 } from '@gangsta/engine';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { groupBy } from '../../src/groupBy.ts';
 
 export interface ReplayedGame {
   /** `states[k]`: the state after k moves (`states[0]` the dealt game). */
@@ -47,15 +48,7 @@ export interface StoredMoveRow {
   by_bot: number;
 }
 
-function byTable(rows: StoredMoveRow[]): Map<string, StoredMoveRow[]> {
-  const tables = new Map<string, StoredMoveRow[]>();
-  for (const row of rows) {
-    const list = tables.get(row.table_id) ?? [];
-    list.push(row);
-    tables.set(row.table_id, list);
-  }
-  return tables;
-}
+const byTable = (rows: StoredMoveRow[]) => groupBy(rows, (row) => row.table_id);
 
 const MOVE_ROWS =
   'SELECT table_id, seq, seat, kind, move, client_id, by_bot FROM moves ORDER BY table_id, seq';

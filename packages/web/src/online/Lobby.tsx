@@ -1,11 +1,12 @@
 /** The public tables: waiting for players, in progress, finished; refreshed every 5 s and on focus. */
 import type { Lobby as LobbyData, TableInfo } from '@gangsta/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
 import { onlineHash } from './routes.ts';
 import { errorText } from './texts.ts';
+import { useRefresh } from './useRefresh.ts';
 
 const REFRESH_MS = 5000;
 
@@ -59,17 +60,7 @@ export function Lobby({ client }: { client: OnlineClient }) {
       (caught: unknown) => setError(errorText(t, asOnlineError(caught))),
     );
   }, [client, t]);
-  useEffect(() => {
-    refresh();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') refresh();
-    }, REFRESH_MS);
-    window.addEventListener('focus', refresh);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', refresh);
-    };
-  }, [refresh]);
+  useRefresh(refresh, REFRESH_MS);
   return (
     <section className="lobby" aria-labelledby="lobby-title" data-testid="lobby">
       <h2 id="lobby-title">{t('online.lobby.title')}</h2>

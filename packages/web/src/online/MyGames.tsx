@@ -13,6 +13,7 @@ import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
 import { onlineHash } from './routes.ts';
 import { errorText } from './texts.ts';
+import { useRefresh } from './useRefresh.ts';
 import { notify } from './yourTurn.ts';
 import './account.css';
 
@@ -38,17 +39,7 @@ function useMyGames(client: OnlineClient, signedIn: boolean) {
       (caught: unknown) => setError(errorText(t, asOnlineError(caught))),
     );
   }, [client, signedIn, t]);
-  useEffect(() => {
-    refresh();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') refresh();
-    }, REFRESH_MS);
-    window.addEventListener('focus', refresh);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', refresh);
-    };
-  }, [refresh]);
+  useRefresh(refresh, REFRESH_MS);
   return { listed, error };
 }
 
