@@ -117,7 +117,13 @@ test('at one table, a turn waiting in another of the player’s games is shown',
     expect((await page.request.post(`/api/v1/tables/${id}/start`, { headers })).ok()).toBe(true);
     tables.push(id);
   }
-  // The bots move at once: both games wait for Cleo. At the first one, the second is named.
+  // The bots move at once: soon both games wait for Cleo. At the first one, the second is named.
+  const waitingForCleo = async () => {
+    const answer = await page.request.get('/api/v1/me/games', { headers });
+    const { games } = (await answer.json()) as { games: { yourTurn: boolean }[] };
+    return games.filter((game) => game.yourTurn).length;
+  };
+  await expect.poll(waitingForCleo).toBe(2);
   await page.goto(`/#/online/t/${tables[0]}`);
   await expect(page.locator('.table-screen')).toBeVisible();
   await expect(page.getByTestId('other-turns')).toContainText('Your turn in another game');
