@@ -10,7 +10,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const OUT = `dist-e2e-${PORT}`;
 const vite = '../../node_modules/.bin/vite';
 // Bots move at once; limits meant for strangers on the internet would only slow the tests.
-const serverEnv = `PORT=${PORT} HOST=127.0.0.1 STATIC_DIR=${OUT} DATA_DIR="$(mktemp -d)" BOT_DELAY_MS=0 LOG_LEVEL=warn RATE_LIMIT_HTTP=0 RATE_LIMIT_PLAYERS=0`;
+const serverEnv = `PORT=${PORT} HOST=127.0.0.1 STATIC_DIR=${OUT} DATA_DIR="$(mktemp -d)" BOT_DELAY_MS=0 LOG_LEVEL=warn RATE_LIMIT_HTTP=0 RATE_LIMIT_PLAYERS=0 WS_UPGRADES_PER_MINUTE=0`;
 
 export default defineConfig({
   testDir: './e2e',

@@ -11,7 +11,7 @@ export { determinize } from './determinize.ts';
 export * as fast from './fast.ts';
 export { legalMoves } from './legal.ts';
 export { countIcon, gangIcons, iconsOf } from './members.ts';
-export { cardsNamed } from './moveSchema.ts';
+export { cardsNamed, moveSchema } from './moveSchema.ts';
 export { type GameRecord, replay } from './replay.ts';
 export { CHAPTER_THRESHOLDS } from './rules/gang.ts';
 export { createScenario, type Scenario } from './scenario.ts';

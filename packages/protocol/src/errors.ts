@@ -53,6 +53,21 @@ export const SERVER_ERROR_CODES = [
   'SEAT_RESERVED',
   /** A webhook address that is not http(s), or that points into a private network. */
   'BAD_WEBHOOK',
+  /** The player hosts as many open (waiting or playing) tables as allowed (`params.max`). */
+  'TOO_MANY_TABLES',
+  /** The connection watches as many tables as allowed (`params.max`): unwatch one first. */
+  'TOO_MANY_WATCHED',
+  /** The table has as many spectators as allowed (`params.max`). */
+  'TOO_MANY_SPECTATORS',
+  /**
+   * The server cannot reach its database for the moment (a restart, a network blip): nothing
+   * was changed or acknowledged. Not a refusal of the request itself: the client sends it again
+   * (a move with the same id, a `hello` anew) after `params.retryMs`, backing off while it
+   * lasts. The same `retryMs` as RATE_LIMITED, so one retry path serves both.
+   */
+  'UNAVAILABLE',
+  /** A page of another site may not do this (a WebSocket, a change by cookie): `params.origin`. */
+  'BAD_ORIGIN',
   /** The server failed; nothing was changed. */
   'INTERNAL',
 ] as const;

@@ -6,7 +6,8 @@
  *   POST /api/v1/players            { name }                 → PlayerCreated
  *   GET  /api/v1/me                                          → { player }
  *   PATCH /api/v1/me                { name }                 → { player }
- *   GET  /api/v1/tables             (public tables)          → Lobby
+ *   GET  /api/v1/tables             (public tables; ?list=waiting|playing&offset=N: a page) → Lobby
+ *   DELETE /api/v1/tables/:id       (the host, before the start) → TableDeleted
  *   POST /api/v1/tables             CreateTable              → { table: HostTableInfo }
  *   GET  /api/v1/tables/:id                                  → { table: TableInfo | HostTableInfo }
  *   POST /api/v1/tables/:id/join    JoinTable                → { table, seat }
@@ -105,8 +106,28 @@ export const lobbySchema = z.object({
   waiting: z.array(tableInfoSchema),
   playing: z.array(tableInfoSchema),
   finished: z.array(tableInfoSchema),
+  /** The offset of the next page of each list (`?list=…&offset=…`); null when there is none. */
+  next: z
+    .object({ waiting: z.number().int().nullable(), playing: z.number().int().nullable() })
+    .optional(),
 });
 export type Lobby = z.infer<typeof lobbySchema>;
+
+/**
+ * The lobby's query (`GET /api/v1/tables?list=waiting&offset=50`): one list from an offset;
+ * without `list`, the first page of every list. A page holds at most the server's
+ * `LOBBY_PAGE_SIZE` tables per list (50 by default).
+ */
+// Other query parameters (a cache buster) are ignored: this is a read.
+export const lobbyQuerySchema = z.object({
+  list: z.enum(['waiting', 'playing']).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type LobbyQuery = z.output<typeof lobbyQuerySchema>;
+
+/** The answer to `DELETE /api/v1/tables/:id` (the host, before the start). */
+export const tableDeletedSchema = z.object({ deleted: z.string() });
+export type TableDeleted = z.infer<typeof tableDeletedSchema>;
 
 export const tableAnswerSchema = z.object({
   table: z.union([hostTableInfoSchema, tableInfoSchema]),

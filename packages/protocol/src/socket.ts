@@ -6,16 +6,22 @@
  *
  * Versions: each table has a version, the number of rows in its move log (moves and undos).
  * A client sends the version it has seen with every move; a move made against another version
- * is refused with STALE and a fresh `sync` follows. A client that sees a version gap, or
+ * is refused with STALE and a fresh `sync` follows — unless the connection has had its share of
+ * full syncs for the minute (the server's `SYNCS_PER_MINUTE`): then the STALE says
+ * `params.sync: false` and `params.retryMs`, after which the client watches the table again. A client that sees a version gap, or
  * reconnects, `watch`es again with the version it has: it receives the moves it missed as one
  * `update`, or a full `sync` when that is not possible (an undo happened, or too much).
  *
  * Moves are idempotent: the client gives each an `id` of its own and resends it with the same
  * id until it gets `ack` or `rejected`; the server answers a repeated id with the first answer
  * and never applies a move twice. A move `rejected` with RATE_LIMITED was not applied: the
- * client sends it again, with the same id, after `params.retryMs`.
+ * client sends it again, with the same id, after `params.retryMs`. So too with UNAVAILABLE (the
+ * server cannot reach its database just now), backing off while it lasts; and a `hello`
+ * answered by an `error` frame with UNAVAILABLE (no `welcome`) is said again after
+ * `params.retryMs` on the same socket.
  */
 import type { GameEvent, GameView, Move, Seat } from '@gangsta/engine';
+import { moveSchema as engineMoveSchema } from '@gangsta/engine';
 import { z } from 'zod';
 import { noticeSchema } from './clock.ts';
 import { protocolErrorSchema } from './errors.ts';
@@ -27,15 +33,15 @@ const tableId = z.string().min(1).max(64);
 const clientMoveId = z.string().min(1).max(64);
 const version = z.number().int().min(0);
 
-/** The outer shape of a move; the engine checks the rest (and answers MALFORMED_MOVE). */
-export const moveSchema = z.custom<Move>(
-  (value) =>
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { type?: unknown }).type === 'string' &&
-    Number.isInteger((value as { seat?: unknown }).seat),
-  'a move is an object with a string `type` and an integer `seat`',
-);
+/**
+ * A move, in the engine's own strict shape (`packages/engine/src/moveSchema.ts`): a known
+ * `type`, a seat 0–3, card ids of at most 40 characters, at most 3 of them, and no other
+ * field. So a move is bounded in size and depth before anything else reads it: a frame that
+ * nests a "move" thousands of levels deep is refused here (BAD_MESSAGE) instead of reaching
+ * code that walks it (the resent-id comparison once overflowed the stack on one). The engine
+ * still checks the move against the rules (UNKNOWN_CARD, ILLEGAL_MOVE…).
+ */
+export const moveSchema: z.ZodType<Move> = engineMoveSchema as z.ZodType<Move>;
 
 const objectOf = <T>(what: string) =>
   z.custom<T>((value) => typeof value === 'object' && value !== null, `${what} is an object`);
@@ -184,6 +190,12 @@ export function parseServerMessage(
   return parseWith(serverMessageSchema, text);
 }
 
+/**
+ * The longest problem text a refusal carries: a zod message can quote what the sender wrote
+ * (an unknown key of 60 KB), and a refusal should not echo a frame back at its full size.
+ */
+export const PROBLEM_MAX = 200;
+
 function parseWith<T>(
   schema: z.ZodType<T>,
   text: string,
@@ -197,6 +209,10 @@ function parseWith<T>(
   const parsed = schema.safeParse(data);
   if (parsed.success) return { ok: true, message: parsed.data };
   const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  return { ok: false, problem: `${where}${issue?.message ?? 'invalid message'}` };
+  const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
+  const problem = `${where}${issue?.message ?? 'invalid message'}`;
+  return {
+    ok: false,
+    problem: problem.length > PROBLEM_MAX ? `${problem.slice(0, PROBLEM_MAX - 1)}…` : problem,
+  };
 }

@@ -5,6 +5,7 @@ import {
   createTableSchema,
   joinTableSchema,
   LIMITS,
+  PROBLEM_MAX,
   PROTOCOL_VERSION,
   parseClientMessage,
   parseServerMessage,
@@ -40,7 +41,7 @@ describe('client messages', () => {
     [
       'a move without a seat',
       json({ type: 'move', table: 't', id: 'm', seen: 0, move: { type: 'pass' } }),
-      'move: ',
+      'move.seat: ',
     ],
     [
       'a negative version',
@@ -61,6 +62,32 @@ describe('client messages', () => {
     ],
     ['an unknown field', json({ type: 'watch', table: 't', spy: true }), ''],
     [
+      'a move with a field the engine does not know',
+      json({ type: 'move', table: 't', id: 'm', seen: 0, move: { type: 'pass', seat: 0, x: 1 } }),
+      'move: ',
+    ],
+    [
+      'a move of an unknown type',
+      json({ type: 'move', table: 't', id: 'm', seen: 0, move: { type: 'fly', seat: 0 } }),
+      'move.type: ',
+    ],
+    [
+      'a move nesting 20,000 levels deep',
+      `{"type":"move","table":"t","id":"m","seen":0,"move":{"type":"keepResources","seat":0,"cards":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`,
+      'move.cards',
+    ],
+    [
+      'a move naming too many cards',
+      json({
+        type: 'move',
+        table: 't',
+        id: 'm',
+        seen: 0,
+        move: { type: 'keepResources', seat: 0, cards: ['a', 'b', 'c', 'd'] },
+      }),
+      'move.cards: ',
+    ],
+    [
       'a token that is too long',
       json({ type: 'hello', protocol: 1, token: 'x'.repeat(129) }),
       'token: ',
@@ -70,8 +97,15 @@ describe('client messages', () => {
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.problem.length).toBeGreaterThan(3);
+    expect(parsed.problem.length).toBeLessThanOrEqual(PROBLEM_MAX);
     expect(parsed.problem).toContain(where);
   });
+});
+
+it('cuts a problem that quotes what the sender wrote to a bounded length', () => {
+  const parsed = parseClientMessage(json({ type: 'watch', table: 't', ['k'.repeat(60_000)]: 1 }));
+  expect(parsed.ok).toBe(false);
+  if (!parsed.ok) expect(parsed.problem.length).toBeLessThanOrEqual(PROBLEM_MAX);
 });
 
 describe('server messages', () => {

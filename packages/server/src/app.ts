@@ -12,15 +12,19 @@ import fastifyWebsocket from '@fastify/websocket';
 import { LIMITS } from '@gangsta/protocol';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { installAccounts } from './accounts/install.ts';
-import { DEFAULTS, type ServerOptions } from './config.ts';
+import { addressKey } from './addressKey.ts';
+import { DEFAULT_LIMITS, DEFAULTS, type ServerOptions } from './config.ts';
 import { installErrorHandler, installNotFound } from './http/errors.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerOperations } from './ops/health.ts';
 import { installRatings } from './ratings/install.ts';
+import { installSecurity } from './security/install.ts';
+import { DEFAULT_SECURITY } from './security/settings.ts';
+import { StoreHealth } from './store/health.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/types.ts';
 import { TableService } from './tables/service.ts';
-import { Hub, RESTART_RETRY_MS } from './ws/hub.ts';
+import { Hub, RESTART_RETRY_MS, socketErrorHandler } from './ws/hub.ts';
 
 export interface RunningServer {
   url: string;
@@ -43,6 +47,8 @@ async function limitRequests(scope: FastifyInstance, options: ServerOptions): Pr
   await scope.register(fastifyRateLimit, {
     max: options.httpPerMinute,
     timeWindow: 60_000,
+    // One key per IPv4 address or IPv6 /64 (a subscriber's whole network, addressKey.ts).
+    keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       retryMs: context.ttl,
@@ -62,8 +68,11 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   const options: ServerOptions = { ...DEFAULTS, ...overrides };
   const clock = options.clock;
   if (clock && !options.now) options.now = () => clock.now();
-  const store: Store = options.store ?? openStore(options);
-  await store.migrate();
+  // A pooled connection that breaks is reported to the store's health (once it exists).
+  let connectionLost = (_error: Error): void => {};
+  const openedStore: Store =
+    options.store ?? openStore(options, { connectionLost: (error) => connectionLost(error) });
+  await openedStore.migrate();
   const app = Fastify({
     logger: { level: options.logLevel, stream: process.stderr },
     bodyLimit: LIMITS.maxBodyBytes,
@@ -71,14 +80,24 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy ?? false,
   });
+  // Every store call goes through the health: a database that cannot be reached is
+  // UNAVAILABLE (retry later) for the callers, and not-ready for the load balancer.
+  const storeHealth = new StoreHealth(app.log);
+  connectionLost = (error) => storeHealth.connectionLost(error);
+  const store = storeHealth.guard(openedStore);
   const tables = new TableService(store, app.log, {
+    storeHealth,
     botDelayMs: options.botDelayMs,
     botThreads: options.botThreads,
     redisUrl: options.redisUrl,
     now: options.now,
     clock: options.clock,
     absentMs: options.absentMs,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
   });
+  // Before every route: the headers go on every answer, the guards in front of the routes.
+  const securitySettings = { ...DEFAULT_SECURITY, ...options.security };
+  const security = await installSecurity(app, securitySettings, () => options.publicUrl);
   let stopping = false;
   registerOperations(
     app,
@@ -86,10 +105,11 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
       notReady: () => {
         if (stopping) return 'shutting down';
         if (!tables.cluster.ready()) return 'Redis is not reachable';
-        return null;
+        return storeHealth.readiness();
       },
     },
     tables.ctx.metrics,
+    securitySettings.metricsToken,
   );
   tables.connections = () => hub.size;
   // Before the bots play on: a game they finish now is rated like any other.
@@ -98,13 +118,20 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   installErrorHandler(app);
   // Before the WebSocket route: its upgrade request's cookie identifies a logged-in player.
   const accounts = await installAccounts(app, tables.ctx, options);
-  await app.register(fastifyWebsocket, { options: { maxPayload: HARD_FRAME_LIMIT } });
+  await app.register(fastifyWebsocket, {
+    // UTF-8 is checked by the connection, which answers BAD_MESSAGE and keeps the socket
+    // (the library would close it); socket errors are the peer's doing and logged as such.
+    options: { maxPayload: HARD_FRAME_LIMIT, skipUTF8Validation: true },
+    errorHandler: socketErrorHandler,
+  });
   const hub = new Hub(tables.ctx, {
     maxSocketsPerAddress: options.maxSocketsPerAddress,
     heartbeatMs: 30_000,
+    guard: security.socket,
   });
   await app.register(async (scope) => {
     await limitRequests(scope, options);
+    security.guardApi(scope);
     hub.register(scope);
     registerRoutes(scope, tables.ctx, { playersPerMinute: options.playersPerMinute });
     accounts.routes(scope);
@@ -128,6 +155,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
       hub.closeAll();
       await app.close();
       await tables.ctx.commits.drained();
+      storeHealth.close();
       await store.close();
     })();
     return closing;

@@ -2,8 +2,10 @@
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SECURITY, type SecuritySettings, securityFromEnv } from './security/settings.ts';
 import type { Store } from './store/types.ts';
 import type { Clock } from './time.ts';
+import { type PrivateAllowance, parsePrivateAllowance } from './webhooks/addresses.ts';
 import type { DeliveryTuning } from './webhooks/queue.ts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -42,19 +44,67 @@ export interface ServerOptions {
   absentMs: number;
   /** Signs the session cookies (`SESSION_SECRET`); null: one generated once, kept in the store. */
   sessionSecret: string | null;
-  /** Session cookies are `Secure`: the server runs behind HTTPS (`COOKIE_SECURE=1`). */
-  cookieSecure: boolean;
+  /**
+   * Session cookies are `Secure`: always (`COOKIE_SECURE=1`), never (`0`), or when the request
+   * came over HTTPS ('auto', the default; `X-Forwarded-Proto` counts only from `trustProxy`).
+   */
+  cookieSecure: boolean | 'auto';
   /** Login attempts per minute and address (`RATE_LIMIT_LOGIN`; 0: no limit). */
   loginPerMinute: number;
   /** The address players reach the server at, for links in webhooks; null: its own address. */
   publicUrl: string | null;
-  /** Webhooks may point at loopback and private networks (`WEBHOOK_ALLOW_PRIVATE=1`; tests). */
-  webhookAllowPrivate: boolean;
+  /**
+   * Webhooks may point at loopback and private networks: all (`WEBHOOK_ALLOW_PRIVATE=1`; tests)
+   * or the networks listed (`10.1.0.0/16,fd00::/8`).
+   */
+  webhookAllowPrivate: PrivateAllowance;
+  /** Origins, the metrics token, the upgrade and webhook-test limits (docs/security.md). */
+  security: SecuritySettings;
   /** Webhook delivery timing (tests shorten the backoff). */
   webhookTuning?: Partial<DeliveryTuning>;
   /** A store to use instead of the SQLite one in `dataDir` (tests). */
   store?: Store;
+  /** Bounds on what one player, connection or table may hold (see `ResourceLimits`). */
+  limits: ResourceLimits;
 }
+
+/**
+ * What one player, connection or table may hold at most, so that no client can make the
+ * server keep unbounded state or send unbounded traffic. Each has an environment variable.
+ */
+export interface ResourceLimits {
+  /** Waiting or playing tables one player hosts (`MAX_OPEN_TABLES_PER_PLAYER`). */
+  openTablesPerPlayer: number;
+  /** A waiting table that has not started this long after its creation is deleted (`WAITING_TABLE_TTL_MS`). */
+  waitingTableTtlMs: number;
+  /** Tables per list in one page of the lobby (`LOBBY_PAGE_SIZE`). */
+  lobbyPageSize: number;
+  /** Tables one connection watches at once (`MAX_WATCHED_PER_CONNECTION`). */
+  watchedPerConnection: number;
+  /** Connections watching one table without a seat at it (`MAX_SPECTATORS_PER_TABLE`). */
+  spectatorsPerTable: number;
+  /**
+   * Full syncs a connection may cause per minute (`SYNCS_PER_MINUTE`): a watch and a stale
+   * move are each answered with the whole visible game, so they are counted.
+   */
+  syncsPerMinute: number;
+  /** A connection that has not said hello this long after opening is closed (`HELLO_TIMEOUT_MS`). */
+  helloTimeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: ResourceLimits = {
+  // Enough for a turn-based player's many games; a guest cannot fill the lobby and memory.
+  openTablesPerPlayer: 20,
+  // A day to gather the players; an abandoned table then leaves the lobby and memory.
+  waitingTableTtlMs: 24 * 60 * 60_000,
+  lobbyPageSize: 50,
+  // The web client watches one table at a time; a few tabs share nothing, so leave room.
+  watchedPerConnection: 20,
+  spectatorsPerTable: 200,
+  // An honest client needs a handful (reconnects, an occasional stale move).
+  syncsPerMinute: 30,
+  helloTimeoutMs: 10_000,
+};
 
 export const DEFAULTS: ServerOptions = {
   port: 5173,
@@ -72,10 +122,12 @@ export const DEFAULTS: ServerOptions = {
   maxSocketsPerAddress: 20,
   absentMs: 120_000,
   sessionSecret: null,
-  cookieSecure: false,
+  cookieSecure: 'auto',
   loginPerMinute: 10,
   publicUrl: null,
   webhookAllowPrivate: false,
+  security: DEFAULT_SECURITY,
+  limits: DEFAULT_LIMITS,
 };
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -85,6 +137,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a whole number ≥ 0, not "${text}"`);
   return value;
+}
+
+function cookieSecureFromEnv(text: string | undefined): boolean | 'auto' {
+  if (text === undefined || text === '') return 'auto';
+  if (text === '1' || text === '0') return text === '1';
+  throw new Error(
+    `COOKIE_SECURE must be 1 (always), 0 (never) or unset (over HTTPS), not "${text}"`,
+  );
 }
 
 /** Settings from the environment (PORT, HOST, DATA_DIR, STATIC_DIR, LOG_LEVEL, …). */
@@ -105,9 +165,30 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     maxSocketsPerAddress: integer(env, 'MAX_SOCKETS_PER_ADDRESS', DEFAULTS.maxSocketsPerAddress),
     absentMs: integer(env, 'ABSENT_MS', DEFAULTS.absentMs),
     sessionSecret: env.SESSION_SECRET || null,
-    cookieSecure: env.COOKIE_SECURE === '1',
+    cookieSecure: cookieSecureFromEnv(env.COOKIE_SECURE),
     loginPerMinute: integer(env, 'RATE_LIMIT_LOGIN', DEFAULTS.loginPerMinute),
     publicUrl: env.PUBLIC_URL || null,
-    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    webhookAllowPrivate: parsePrivateAllowance(env.WEBHOOK_ALLOW_PRIVATE),
+    security: securityFromEnv(env),
+    limits: limitsFromEnv(env),
+  };
+}
+
+/** The resource limits from the environment; a limit of 0 would lock everyone out, so ≥ 1. */
+export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ResourceLimits {
+  const at = (name: string, fallback: number) => {
+    const value = integer(env, name, fallback);
+    if (value < 1) throw new Error(`${name} must be at least 1, not "${env[name]}"`);
+    return value;
+  };
+  const d = DEFAULT_LIMITS;
+  return {
+    openTablesPerPlayer: at('MAX_OPEN_TABLES_PER_PLAYER', d.openTablesPerPlayer),
+    waitingTableTtlMs: at('WAITING_TABLE_TTL_MS', d.waitingTableTtlMs),
+    lobbyPageSize: at('LOBBY_PAGE_SIZE', d.lobbyPageSize),
+    watchedPerConnection: at('MAX_WATCHED_PER_CONNECTION', d.watchedPerConnection),
+    spectatorsPerTable: at('MAX_SPECTATORS_PER_TABLE', d.spectatorsPerTable),
+    syncsPerMinute: at('SYNCS_PER_MINUTE', d.syncsPerMinute),
+    helloTimeoutMs: at('HELLO_TIMEOUT_MS', d.helloTimeoutMs),
   };
 }

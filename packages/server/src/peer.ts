@@ -9,4 +9,14 @@ export interface Peer {
   /** Tables this connection watches. */
   readonly tables: Set<string>;
   send(message: ServerMessage): void;
+  /**
+   * Sends a frame already encoded (`encodeMessage`): a frame that several watchers receive
+   * alike (every spectator's update) is built and serialised once for all of them.
+   */
+  sendText(text: string): void;
+  /**
+   * Takes one of the connection's full syncs (`SYNCS_PER_MINUTE`): 0 when it may have one
+   * now, otherwise the milliseconds until it may.
+   */
+  takeSync(): number;
 }

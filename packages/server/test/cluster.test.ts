@@ -17,6 +17,7 @@ import {
   setUpTable,
   spawnServer,
   stopAllServers,
+  TEST_METRICS_TOKEN,
   TestClient,
 } from './support/index.ts';
 
@@ -143,7 +144,8 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
 
 /** How many active tables a process runs the bots of (its `/metrics`). */
 async function tablesRun(server: SpawnedServer): Promise<number> {
-  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const headers = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
+  const text = await (await fetch(`${server.url}/metrics`, { headers })).text();
   const line = text.split('\n').find((l) => l.startsWith('gangsta_tables_run '));
   return Number(line?.split(' ')[1] ?? Number.NaN);
 }

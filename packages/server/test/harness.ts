@@ -17,6 +17,7 @@ import {
 } from '@gangsta/protocol';
 import WebSocket from 'ws';
 import { type RunningServer, type ServerOptions, startServer } from '../src/index.ts';
+import { DEFAULT_SECURITY } from '../src/security/settings.ts';
 import { databaseUrlFor, dropTestDatabase } from './support/database.ts';
 
 export interface TestServer {
@@ -38,6 +39,8 @@ export const TEST_OPTIONS: Partial<ServerOptions> = {
   staticDir: null,
   httpPerMinute: 0,
   playersPerMinute: 0,
+  // Every test client comes from 127.0.0.1: the upgrade pace is tested on its own.
+  security: { ...DEFAULT_SECURITY, upgradesPerMinute: 0 },
 };
 
 export async function startTestServer(

@@ -6,12 +6,18 @@
 import { PROTOCOL_VERSION } from '@gangsta/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { playRandomGame, setUpTable, spawnServer, stopAllServers } from './support/index.ts';
+import {
+  playRandomGame,
+  setUpTable,
+  spawnServer,
+  stopAllServers,
+  TEST_METRICS_TOKEN,
+} from './support/index.ts';
 
 afterAll(stopAllServers);
 
 async function text(url: string): Promise<{ status: number; body: string }> {
-  const answer = await fetch(url);
+  const answer = await fetch(url, { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
   return { status: answer.status, body: await answer.text() };
 }
 

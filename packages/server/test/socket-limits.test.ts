@@ -43,10 +43,12 @@ describe('bad frames', () => {
 
   it('names the problem of a frame that does not match the schema', async () => {
     const client = await TestClient.connect(server.url);
+    // A move whose table and id can be read is refused by its id, so that its sender stops
+    // sending it again.
     client.send({ type: 'move', table: 't', id: 'a', seen: -1, move: { type: 'pass', seat: 0 } });
-    const error = await client.next('error');
-    expect(error.error.code).toBe('BAD_MESSAGE');
-    expect(error.error.message).toMatch(/^seen: /);
+    const refused = await client.next('rejected');
+    expect(refused).toMatchObject({ table: 't', id: 'a', error: { code: 'BAD_MESSAGE' } });
+    expect(refused.error.message).toMatch(/^seen: /);
     client.send({ type: 'dance' });
     expect((await client.next('error')).error.code).toBe('BAD_MESSAGE');
     await stillUsable(client);

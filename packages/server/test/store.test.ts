@@ -115,4 +115,29 @@ describe(`the store's commit on ${STORE_NAME}`, () => {
     expect((await store.tableRow('a'))?.revision).toBe(1);
     expect((await store.tablesOfPlayer('p1', ['playing'], 10)).map((t) => t.id)).toEqual(['a']);
   });
+
+  it('deletes a waiting table with its chat and seat index, and never one that started', async () => {
+    const store = await freshStore();
+    await store.createTable({ ...table('w'), status: 'waiting', seed: null, startedAt: null });
+    await store.createTable(table('p'));
+    await store.appendChat({
+      tableId: 'w',
+      seq: 1,
+      playerId: 'p1',
+      name: 'Ann',
+      seat: 0,
+      text: 'hi',
+      at: 'now',
+    });
+    expect(await store.deleteWaitingTable('p')).toBe(false);
+    expect((await store.tableRow('p'))?.status).toBe('playing');
+    expect(await store.deleteWaitingTable('w')).toBe(true);
+    expect(await store.tableRow('w')).toBeUndefined();
+    expect(await store.loadTable('w', 10)).toBeUndefined();
+    expect((await store.tablesOfPlayer('p1', ['waiting', 'playing'], 10)).map((t) => t.id)).toEqual(
+      ['p'],
+    );
+    // Gone already: nothing to delete.
+    expect(await store.deleteWaitingTable('w')).toBe(false);
+  });
 });

@@ -18,6 +18,7 @@ import {
   pick,
   playSeat,
   startTestServer,
+  TEST_OPTIONS,
   TestClient,
   type TestServer,
 } from './harness.ts';
@@ -92,6 +93,7 @@ class Receiver {
 }
 
 const PUBLIC_URL = 'https://gangsta.example';
+const METRICS_TOKEN = 'webhook-test-metrics';
 let server: TestServer;
 let base: string;
 const receiver = new Receiver();
@@ -103,6 +105,7 @@ beforeAll(async () => {
     publicUrl: PUBLIC_URL,
     // Hung receivers stay hung for the whole test: nothing here depends on the timeout.
     webhookTuning: { backoffMs: [20, 20, 20], timeoutMs: 60_000 },
+    security: { ...TEST_OPTIONS.security!, metricsToken: METRICS_TOKEN },
   });
   base = server.url;
 });
@@ -336,7 +339,9 @@ describe('deliveries', () => {
 });
 
 async function failures(): Promise<number> {
-  const response = await fetch(`${base}/metrics`);
+  const response = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   const text = await response.text();
   const line = /^gangsta_webhook_failures_total (\d+)/m.exec(text);
   return line ? Number(line[1]) : 0;

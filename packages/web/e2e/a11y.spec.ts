@@ -30,6 +30,8 @@ test('axe finds no serious violation on the new-game screen, the table, the scor
   for (let i = 0; i < 12; i++) await step(page, random);
   await page.waitForSelector('[data-testid="decision"] button[data-move-type]');
   expect(await seriousViolations(page), 'table').toEqual([]);
+  // At the table the app's menu is folded behind one button.
+  await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('button', { name: 'Rules' }).click();
   await expect(page.getByRole('button', { name: 'Close the rules' })).toBeVisible();
   expect(await seriousViolations(page), 'rules').toEqual([]);
@@ -89,4 +91,43 @@ test('a game can be started and played with the keyboard alone', async ({ page }
   }
   void rng;
   void step;
+});
+
+test('axe finds no serious violation on the first screen, the tutorial, the phone table and the online lobby', async ({
+  page,
+}) => {
+  await instantBots(page);
+  // The first screen a newcomer sees, before anything is stored.
+  await page.goto('/');
+  await expect(page.locator('main')).toBeVisible();
+  expect(await seriousViolations(page), 'first screen').toEqual([]);
+  // The tutorial, opened from the first screen, on a phone and on a desktop.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Learn to play' }).first().click();
+  await expect(page.getByTestId('coach')).toBeVisible();
+  expect(await seriousViolations(page), 'tutorial, phone').toEqual([]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  expect(await seriousViolations(page), 'tutorial').toEqual([]);
+  // The phone layout of a table, on each of its tabs.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await newGame(page, ['human', 'medium', 'medium'], { seed: 6, flags: ['Families'] });
+  await page.waitForSelector('[data-testid="decision"] button[data-move-type]', {
+    timeout: 60_000,
+  });
+  expect(await seriousViolations(page), 'phone table').toEqual([]);
+  for (const tab of ['opponents', 'log'] as const) {
+    await page.locator(`.phone-tabs [data-tab="${tab}"]`).click();
+    expect(await seriousViolations(page), `phone table, ${tab} tab`).toEqual([]);
+  }
+  // The online lobby (a name first, if none is remembered).
+  await page.goto('/#/online');
+  const name = page.getByLabel('Your name');
+  const lobby = page.getByTestId('lobby');
+  await expect(name.or(lobby)).toBeVisible();
+  if (await name.isVisible()) {
+    await name.fill('Axel');
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await expect(lobby).toBeVisible();
+  expect(await seriousViolations(page), 'online lobby').toEqual([]);
 });

@@ -1,9 +1,9 @@
 /**
- * Shared steps for the end-to-end tests: set up a game on the new-game screen and play it by
- * clicking, with a seeded choice among the enabled controls of the table — the cards (rows,
- * decks, gangs, resources) and the status bar's few buttons (Pass, Done…).
+ * Shared steps for the end-to-end tests: set up a game (welcome screen → Custom game) and play
+ * it by clicking, with a seeded choice among the enabled controls of the table — the cards
+ * (rows, decks, gangs, resources) and the status bar's few buttons (Pass, Done…).
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export type SeatKind = 'human' | 'random' | 'easy' | 'medium' | 'hard';
 
@@ -16,20 +16,38 @@ export async function instantBots(page: Page): Promise<void> {
   });
 }
 
+/** Opens the app's menu when it is folded (at a table, on a phone); no-op when it shows. */
+export async function openMenu(page: Page): Promise<Locator> {
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  const toggle = menu.getByRole('button', { name: 'Menu' });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
+    await toggle.click();
+  }
+  return menu;
+}
+
+/** The welcome screen, from wherever the app opened (a saved game reopens at its table). */
+export async function goHome(page: Page): Promise<void> {
+  await page.goto('/');
+  const welcome = page.getByTestId('welcome');
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await expect(welcome.or(toggle).first()).toBeVisible();
+  if (await welcome.isVisible()) return;
+  await (await openMenu(page)).getByRole('button', { name: 'Home' }).click();
+  await expect(welcome).toBeVisible();
+}
+
+/** Welcome → Custom game: the seats, the variants (by label), a seed; then Start. */
 export async function newGame(
   page: Page,
   seats: SeatKind[],
   options: { seed?: number; flags?: string[] } = {},
 ): Promise<void> {
-  await page.goto('/');
-  // A saved game in progress reopens at its table: go to the new-game screen from there.
-  const start = page.getByTestId('start-game');
-  const header = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(start.or(header.getByRole('button', { name: 'New game' }))).toBeVisible();
-  if (!(await start.isVisible())) await header.getByRole('button', { name: 'New game' }).click();
+  await goHome(page);
+  await page.getByTestId('custom-game').click();
   await page.getByText(`${seats.length} players`, { exact: true }).click();
   for (const [seat, kind] of seats.entries()) {
-    await page.getByLabel(`Seat ${seat + 1}`, { exact: true }).selectOption(kind);
+    await page.getByLabel(`Player ${seat + 1}`, { exact: true }).selectOption(kind);
   }
   for (const flag of options.flags ?? []) await page.getByLabel(flag, { exact: true }).check();
   if (options.seed !== undefined) await page.getByLabel('Seed').fill(String(options.seed));

@@ -4,7 +4,8 @@
  * with one invited seat, the guest opens the invitation link, gives a name and joins, the host
  * starts; both play by clicking legal moves to the score screen, the guest reloads mid-game and
  * is back at the same seat, and a third context watches read-only. A second test covers the
- * waiting room's other paths (open seat, remove, leave), a wrong link, and axe on each screen.
+ * waiting room's other paths (open seat, remove, leave, delete), a wrong link, and axe on each
+ * screen.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
@@ -187,7 +188,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('waiting room: an open seat is taken, the host removes the player, who joins and leaves; axe passes', async ({
+test('waiting room: an open seat is taken, the host removes the player, who joins and leaves, the host deletes the table; axe passes', async ({
   browser,
 }) => {
   const errors: string[] = [];
@@ -238,6 +239,14 @@ test('waiting room: an open seat is taken, the host removes the player, who join
   await expect(host.getByTestId('room-seat-1')).toContainText('Eli');
   await guest.getByRole('button', { name: 'Leave the table' }).click();
   await expect(host.getByTestId('room-seat-1')).toContainText('Open seat');
+
+  // The host deletes the table that will not start: back home, and it is out of the lobby.
+  await host.getByRole('button', { name: 'Delete the table' }).click();
+  await expect(host).toHaveURL(/#\/online$/);
+  await guest.goto('/#/online');
+  await expect(guest.getByTestId('lobby-table').filter({ hasText: 'Dee’s table' })).toHaveCount(0);
+  await guest.goto(link);
+  await expect(guest.getByRole('alert')).toHaveText('There is no such table.');
   expect(errors).toEqual([]);
   await Promise.all(contexts.map((context) => context.close()));
 });

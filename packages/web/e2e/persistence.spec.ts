@@ -36,8 +36,9 @@ test('an exported game imports and replays', async ({ page }, testInfo) => {
   const file = testInfo.outputPath('game.json');
   await download.saveAs(file);
 
-  // Start afresh, then open the file.
+  // Start afresh (the game menu's New game leads to the welcome screen), then open the file.
   await page.getByRole('button', { name: 'New game' }).first().click();
+  await expect(page.getByTestId('welcome')).toBeVisible();
   await page.getByTestId('import-file').setInputFiles(file);
   const replay = page.getByTestId('replay');
   await expect(replay).toBeVisible();
@@ -49,7 +50,7 @@ test('an exported game imports and replays', async ({ page }, testInfo) => {
   await slider.fill('0');
   await expect(replay).toContainText('The table is set up.');
   await slider.fill('10');
-  await expect(replay).toContainText(/Move 10: Seat \d/);
+  await expect(replay).toContainText(/Move 10: Player \d/);
   // Step with the buttons and the keyboard.
   await page.getByRole('button', { name: 'Next move' }).click();
   await expect(replay).toContainText(/Move 11:/);

@@ -58,3 +58,44 @@ test('the score screen shows the breakdown and a chart of IP and money over the 
   await score.screenshot({ path: `${SCREENSHOTS}/score-chart-money.png` });
   expect(errors).toEqual([]);
 });
+
+test.describe('at 1440×900', () => {
+  // Reduced motion: the bots' game to the end goes faster without the table's animations.
+  test.use({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+
+  test('the score fits with its chart, and each row says what it counts', async ({ page }) => {
+    await instantBots(page);
+    await newGame(page, ['random', 'random'], { seed: 12 });
+    const score = page.getByTestId('score');
+    await expect(score).toBeVisible({ timeout: 180_000 });
+    const chart = score.getByTestId('score-chart');
+    await expect(chart.locator('canvas')).toBeVisible({ timeout: 30_000 });
+    await page.mouse.move(0, 0);
+    // The chart is in the window as the score appears: nothing needs scrolling to see it.
+    const box = await chart.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(900);
+    // Every row of the breakdown says what it counts, under its name.
+    const rowHeaders = score.locator('tbody th[scope="row"]');
+    const count = await rowHeaders.count();
+    expect(count).toBeGreaterThanOrEqual(7);
+    for (let i = 0; i < count; i++) {
+      await expect(rowHeaders.nth(i).locator('.score-row-help')).not.toBeEmpty();
+    }
+    for (const language of ['en', 'de'] as const) {
+      if (language !== 'en') {
+        await page.evaluate((code) => localStorage.setItem('gangsta.language', code), language);
+        await page.reload();
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(chart.locator('canvas')).toBeVisible({ timeout: 30_000 });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SCREENSHOTS}/score-1440-${language}.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SCREENSHOTS}/score-390-${language}.png`, fullPage: true });
+    }
+  });
+});

@@ -112,3 +112,119 @@ test('the tutorial speaks the chosen language', async ({ page }) => {
   await coach.getByRole('button', { name: 'Weiter' }).click();
   await expect(coach).toContainText('Klicke auf die hervorgehobene Karte');
 });
+
+/**
+ * Where the asked-for control is, as the learner sees it: inside the window, the topmost thing
+ * at its centre (nothing lies over it), clear of any banner, and big enough to hit (24 px, the
+ * WCAG 2.2 minimum target size).
+ */
+async function targetProblem(page: Page, selector: string): Promise<string | null> {
+  return page.evaluate((sel) => {
+    const all = [...document.querySelectorAll<HTMLElement>(sel)].filter(
+      (el) => el.getClientRects().length > 0,
+    );
+    if (all.length !== 1) return `${all.length} shown controls match ${sel}`;
+    const target = all[0];
+    const box = target.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
+      return `its centre (${Math.round(x)}, ${Math.round(y)}) is outside the window`;
+    }
+    const top = document.elementFromPoint(x, y);
+    if (!top || !(top === target || target.contains(top))) {
+      return `covered at its centre by ${top?.tagName}.${top?.className}`;
+    }
+    // Things that let clicks through (so elementFromPoint does not see them) but hide what is
+    // under them: the banners, and the coach's instruction at the foot of a phone's screen.
+    for (const banner of document.querySelectorAll(
+      '[data-testid="table-banner"] span, .coach-do--float',
+    )) {
+      const b = banner.getBoundingClientRect();
+      const visible = getComputedStyle(banner).visibility !== 'hidden' && b.width > 0;
+      if (
+        visible &&
+        b.left < box.right &&
+        b.right > box.left &&
+        b.top < box.bottom &&
+        b.bottom > box.top
+      ) {
+        return `${banner.className || 'a banner'} lies over it`;
+      }
+    }
+    if (box.width < 24 || box.height < 24) {
+      return `too small to hit: ${Math.round(box.width)}×${Math.round(box.height)} px`;
+    }
+    return null;
+  }, selector);
+}
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1440, height: 900 }, touch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
+] as const;
+
+for (const size of SIZES) {
+  for (const language of ['en', 'de'] as const) {
+    test.describe(`${size.name}, ${language}`, () => {
+      test.use({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch });
+
+      test(`the coach shows what it asks for at ${size.viewport.width}×${size.viewport.height} (${language})`, async ({
+        page,
+      }) => {
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(String(error)));
+        await instantBots(page);
+        await page.addInitScript(
+          (code) => localStorage.setItem('gangsta.language', code),
+          language,
+        );
+        await page.goto('/');
+        // Whatever the first screen looks like, "Learn to play" is a button on it.
+        await page
+          .getByRole('button', { name: language === 'de' ? 'Spielen lernen' : 'Learn to play' })
+          .first()
+          .click();
+        const coach = page.getByTestId('coach');
+        await expect(coach).toBeVisible();
+        const problems: string[] = [];
+        for (let guard = 0; guard < 40; guard++) {
+          const step = await coach.getAttribute('data-step');
+          const index = await stepIndex(page);
+          await page.waitForFunction(
+            ([legal, next]) =>
+              document.querySelector(next) !== null ||
+              document.querySelector(legal) !== null ||
+              document.querySelector('[data-testid="coach"] .primary') !== null,
+            [LEGAL, NEXT],
+            { timeout: 30_000 },
+          );
+          const selector =
+            (await page.locator(LEGAL).count()) > 0
+              ? LEGAL
+              : step === 'finished'
+                ? '[data-testid="coach"] .primary'
+                : NEXT;
+          // The coach brings the card into view itself (a smooth scroll may take a moment).
+          let problem: string | null = 'not checked';
+          for (let i = 0; i < 40 && problem; i++) {
+            problem = await targetProblem(page, selector);
+            if (problem) await page.waitForTimeout(100);
+          }
+          if (problem) problems.push(`step ${index + 1} (${step}): ${problem}`);
+          await page.screenshot({
+            path: `${SCREENSHOTS}/tutorial-${size.name}-${language}-${String(index + 1).padStart(2, '0')}-${step}.png`,
+          });
+          if (step === 'finished') break;
+          const target = page.locator(selector);
+          if (size.touch) await target.tap();
+          else await target.click();
+          await expect.poll(() => stepIndex(page), { timeout: 30_000 }).toBe(index + 1);
+        }
+        expect(await coach.getAttribute('data-step')).toBe('finished');
+        expect(problems).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+    });
+  }
+}

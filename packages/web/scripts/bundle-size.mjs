@@ -18,6 +18,11 @@ const html = readFileSync(indexPath, 'utf8');
 const sources = new Set();
 for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g))
   sources.add(match[1]);
+// The service worker's registration script (registerSW.js) loads on every first visit too.
+for (const match of html.matchAll(
+  /<script[^>]*id="vite-plugin-pwa:register-sw"[^>]*src="([^"]+)"/g,
+))
+  sources.add(match[1]);
 for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
   sources.add(match[1]);
 if (sources.size === 0) {

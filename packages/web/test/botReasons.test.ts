@@ -63,7 +63,9 @@ describe('bot reasons in the locales', () => {
     it(`${code} translates every reason id the bots can give, with its parameters`, () => {
       const problems: string[] = [];
       for (const id of REASON_IDS) {
-        const text = message(code, `botReasons.${id}`);
+        // A reason with a count may be written in the language's plural forms instead.
+        const text =
+          message(code, `botReasons.${id}`) ?? message(code, `botReasons.${id}_other`);
         const want = Object.keys(REASONS[id].params).sort().join(' ');
         if (text === undefined) problems.push(`${id}: missing`);
         else if (placeholders(text).join(' ') !== want)
@@ -95,7 +97,7 @@ describe('bot reasons in the locales', () => {
 const EXPECTED: Record<string, string> = {
   card: 'Boris the Anvil',
   cards: 'Boris the Anvil',
-  seat: 'Seat 2',
+  seat: 'Player 2',
   skill: 'Hacker',
   skills: 'Hacker',
 };
@@ -130,14 +132,14 @@ describe('describeBotReason', () => {
   it('names cards, seats and nested rewards in English', async () => {
     await i18n.changeLanguage('en');
     expect(describeBotReason(textContext(), nested)).toBe(
-      'Activates Boris the Anvil of Seat 2: Armored Van heist for 2 IP, $3, engaging 1 of our members and 2 of the opponents’.',
+      'Activates Boris the Anvil of Player 2: Armored Van heist for 2 IP, $3, engaging 1 of our members and 2 of the opponents’.',
     );
   });
 
   it('speaks German, skills and money included', async () => {
     await i18n.changeLanguage('de');
     const text = describeBotReason(textContext(), nested);
-    expect(text).toContain('Platz 2');
+    expect(text).toContain('Spieler 2');
     expect(text).toContain('2 EP, 3 $');
     expect(text).not.toMatch(RAW_ID);
     const skills = describeBotReason(

@@ -75,6 +75,15 @@ describe('api', () => {
     expect(calls[0].init?.body).toBe(JSON.stringify({ name: 'Ann' }));
   });
 
+  it('deletes a table with DELETE and no body, and reads the answer', async () => {
+    const { calls, fetcher } = fakeFetch(() => json(200, { deleted: 't 1' }));
+    const api = createApi({ token: () => 'tok', fetch: fetcher, base: 'http://h' });
+    await expect(api.deleteTable('t 1')).resolves.toEqual({ deleted: 't 1' });
+    expect(calls[0].url).toBe('http://h/api/v1/tables/t%201');
+    expect(calls[0].init?.method).toBe('DELETE');
+    expect(calls[0].init?.body).toBeUndefined();
+  });
+
   it('turns a refusal into an OnlineError with the server’s code', async () => {
     const { fetcher } = fakeFetch(() =>
       json(404, {

@@ -11,6 +11,7 @@ import {
   BACKOFF_MIN_MS,
   backoffDelay,
   Connection,
+  storeRetryDelay,
   type TableHandler,
   type TableMessage,
 } from '../src/online/connection.ts';
@@ -319,6 +320,28 @@ describe('reconnecting', () => {
     expect(backoffDelay(20, () => 0.999_999)).toBe(BACKOFF_MAX_MS);
   });
 
+  it('waits as long as the server says when it paces connections from our address', () => {
+    const { factory, clock, connection, connect } = setup({ random: () => 0 });
+    factory.sockets[0].open();
+    factory.sockets[0].receive({
+      type: 'error',
+      table: null,
+      error: { code: 'RATE_LIMITED', message: 'come back later', params: { retryMs: 7300 } },
+    });
+    factory.sockets[0].drop();
+    // The backoff alone would be 250 ms; the server's time wins.
+    expect(clock.lastDelay()).toBe(7300);
+    clock.advance(7299);
+    expect(factory.sockets).toHaveLength(1);
+    clock.advance(1);
+    expect(factory.sockets).toHaveLength(2);
+    // The pace applies once: after a later drop the backoff is its own again.
+    connect();
+    factory.sockets[1].drop();
+    expect(clock.lastDelay()).toBe(250);
+    expect(connection.getSnapshot().state).toBe('reconnecting');
+  });
+
   it('a socket that fails to open is retried too', () => {
     const { factory, clock, connection } = setup();
     factory.sockets[0].drop();
@@ -385,5 +408,111 @@ describe('bad frames', () => {
     });
     expect(logs[0]).toMatch(/bug/);
     expect(connection.getSnapshot().state).toBe('online');
+  });
+});
+
+describe('while the server cannot reach its database (UNAVAILABLE)', () => {
+  const unavailable = (retryMs = 1000) => ({
+    code: 'UNAVAILABLE' as const,
+    message: 'the server cannot reach its database just now',
+    params: { retryMs },
+  });
+
+  it('waits at least retryMs, and longer with each refusal in a row', () => {
+    // random 0.5: the backoff is 3/4 of 500 ms doubled per step.
+    const half = () => 0.5;
+    expect([0, 1, 2, 3, 9].map((n) => storeRetryDelay(1000, n, half))).toEqual([
+      1000, 1000, 1500, 3000, 7500,
+    ]);
+    expect(storeRetryDelay(4000, 0, half)).toBe(4000);
+  });
+
+  it('keeps a refused move queued and sends it again with the same id, backing off', () => {
+    const { connection, socket, connect, clock } = setup();
+    connect();
+    const h = handler(3);
+    connection.watch('t1', h);
+    const id = connection.sendMove('t1', move, 3);
+    const refuse = () =>
+      socket().receive({ type: 'rejected', table: 't1', id, error: unavailable() });
+    const sends = () => socket().sentOf('move').length;
+    refuse();
+    // Not a refusal of the move: the table is not told, the move is still ours to deliver.
+    expect(h.received).toEqual([]);
+    expect(connection.getSnapshot().queued).toBe(1);
+    clock.advance(999);
+    expect(sends()).toBe(1);
+    clock.advance(1);
+    expect(sends()).toBe(2);
+    refuse();
+    clock.advance(999);
+    expect(sends()).toBe(2);
+    clock.advance(1);
+    expect(sends()).toBe(3);
+    // The third refusal in a row: 1.5 s.
+    refuse();
+    clock.advance(1499);
+    expect(sends()).toBe(3);
+    clock.advance(1);
+    expect(sends()).toBe(4);
+    const sent = socket().sentOf('move');
+    expect(new Set(sent.map((m) => JSON.stringify(m))).size).toBe(1);
+    expect(sent[0]).toEqual({ type: 'move', table: 't1', id, seen: 3, move });
+    socket().receive(ack(id, 4));
+    expect(connection.getSnapshot().queued).toBe(0);
+    expect(h.received).toEqual([ack(id, 4)]);
+  });
+
+  it('says hello again on the same socket after a refused hello, then watches', () => {
+    const { connection, factory, socket, clock } = setup();
+    connection.watch('t1', handler(2));
+    socket().open();
+    const hellos = () => socket().sentOf('hello').length;
+    expect(hellos()).toBe(1);
+    socket().receive({ type: 'error', table: null, error: unavailable() });
+    expect(connection.getSnapshot().state).toBe('connecting');
+    expect(connection.getSnapshot().retryAt).toBe(1000);
+    clock.advance(999);
+    expect(hellos()).toBe(1);
+    clock.advance(1);
+    expect(hellos()).toBe(2);
+    socket().receive({ type: 'error', table: null, error: unavailable() });
+    clock.advance(1000);
+    expect(hellos()).toBe(3);
+    expect(socket().sentOf('watch')).toEqual([]);
+    socket().receive(welcome);
+    expect(connection.getSnapshot().state).toBe('online');
+    expect(socket().sentOf('watch')).toEqual([{ type: 'watch', table: 't1', seen: 2 }]);
+    expect(factory.sockets).toHaveLength(1);
+    // Online now: no hello is pending any more.
+    clock.advance(60_000);
+    expect(hellos()).toBe(3);
+  });
+
+  it('does not say hello on a socket that was dropped meanwhile', () => {
+    const { factory, socket, clock } = setup();
+    socket().open();
+    socket().receive({ type: 'error', table: null, error: unavailable() });
+    factory.sockets[0].drop();
+    clock.advance(60_000);
+    expect(factory.sockets[0].sentOf('hello')).toHaveLength(1);
+    expect(factory.sockets.length).toBeGreaterThan(1);
+  });
+
+  it('watches a table again after an UNAVAILABLE error about it, and shows it', () => {
+    const { connection, socket, connect, clock } = setup();
+    connect();
+    const h = handler(2);
+    connection.watch('t1', h);
+    const refusal: ServerMessage = { type: 'error', table: 't1', error: unavailable() };
+    socket().receive(refusal);
+    expect(h.received).toEqual([refusal]);
+    clock.advance(999);
+    expect(socket().sentOf('watch')).toHaveLength(1);
+    clock.advance(1);
+    expect(socket().sentOf('watch')).toEqual([
+      { type: 'watch', table: 't1', seen: 2 },
+      { type: 'watch', table: 't1', seen: 2 },
+    ]);
   });
 });

@@ -243,11 +243,11 @@ describe('the score screen', () => {
       winners: [1],
       reason: 'gangSize',
     });
-    expect(panel).toHaveTextContent('Seat 2 (bot, easy) wins!');
+    expect(panel).toHaveTextContent('Player 2 (bot, easy) wins!');
     const headers = within(panel)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Category', '1. Seat 2 (bot, easy)Winner', '2. Ana (you)']);
+    expect(headers).toEqual(['Category', '1. Player 2 (bot, easy)Winner', '2. Ana (you)']);
     expect(within(panel).queryByTestId('score-chart')).toBeNull();
   });
 
@@ -258,7 +258,7 @@ describe('the score screen', () => {
       reason: 'gangSize',
     });
     expect(panel).toHaveTextContent(
-      'Ana (you) and Seat 2 (bot, easy) tied on 22 IP; the larger gang breaks the tie: Ana (you) wins with 8 members.',
+      'Ana (you) and Player 2 (bot, easy) tied on 22 IP; the larger gang breaks the tie: Ana (you) wins with 8 members.',
     );
   });
 
@@ -268,10 +268,32 @@ describe('the score screen', () => {
       winners: [0, 1],
       reason: 'snitches',
     });
-    expect(panel).toHaveTextContent('Shared victory: Ana (you), Seat 2 (bot, easy)');
+    expect(panel).toHaveTextContent('Shared victory: Ana (you), Player 2 (bot, easy)');
     expect(panel).toHaveTextContent(
       'Tied on IP (18) and on gang size (7 members): the victory is shared.',
     );
+  });
+
+  it('says under each row what it counts, and that a row is 0 for everyone', () => {
+    const panel = show({
+      scores: [
+        { ...score(0, 20, 6), heists: 18, richest: 2 },
+        { ...score(1, 25, 5), heists: 25 },
+      ],
+      winners: [1],
+      reason: 'gangSize',
+    });
+    const rows = within(panel).getAllByRole('rowheader');
+    const text = (name: string) =>
+      rows.find((row) => row.textContent?.startsWith(name))?.textContent ?? '';
+    expect(text('Richest')).toContain('2 IP for the most money at the end');
+    expect(text('Richest')).not.toContain('0 for everyone');
+    // Nobody has a member's IP here: the row says so instead of showing bare zeros.
+    expect(text('Gang members')).toContain('IP printed on the Boss and gangsters');
+    expect(text('Gang members')).toContain('0 for everyone this game.');
+    expect(text('Largest gang')).toContain('0 for everyone this game.');
+    expect(text('Total IP')).toContain('the most IP wins');
+    expect(text('Heists and rewards')).not.toContain('0 for everyone');
   });
 
   it('says the chart will follow while the record is on its way', () => {

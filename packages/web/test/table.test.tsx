@@ -156,7 +156,7 @@ describe('status bar', () => {
     expect(
       screen.getByRole('heading', {
         level: 2,
-        name: `Seat ${seat + 1} (bot, hard) is thinking… (choose an action)`,
+        name: `Player ${seat + 1} (bot, hard) is thinking… (choose an action)`,
       }),
     ).toBeTruthy();
     expect(document.querySelectorAll('[data-move-type]')).toHaveLength(0);

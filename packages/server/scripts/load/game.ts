@@ -71,6 +71,19 @@ interface Incoming {
   error?: { code: string; params?: { retryMs?: number } };
 }
 
+/** The longest pause between two tries of a refused move or hello. */
+const RETRY_MAX_MS = 10_000;
+
+/**
+ * The pause before try `attempt` (0 first) of something the server asked to send again later
+ * (UNAVAILABLE, RATE_LIMITED): its `retryMs`, doubled per try up to `RETRY_MAX_MS`, the upper
+ * half random so that the clients of a process do not all come back in the same instant.
+ */
+export function retryDelay(retryMs: number, attempt: number, random: () => number): number {
+  const full = Math.min(RETRY_MAX_MS, Math.max(50, retryMs) * 2 ** attempt);
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
 /** The card set's JSON as the server writes it in every view (learnt from the first full frame). */
 let cardSetText: string | null = null;
 
@@ -94,8 +107,12 @@ class LoadSeat {
   private socket: WebSocket | null = null;
   private version = 0;
   private frame: Frame | null = null;
-  private pending: { id: string; sentAt: number } | null = null;
+  /** The move in flight: kept until its ack or a final refusal, sent again after a pause. */
+  private pending: { id: string; sentAt: number; text: string; tries: number } | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private welcomed = false;
+  /** Hellos refused in a row (the server could not reach its database). */
+  private helloTries = 0;
 
   constructor(
     private readonly game: LoadGame,
@@ -113,12 +130,7 @@ class LoadSeat {
     this.socket = socket;
     return new Promise((resolve, reject) => {
       socket.once('error', reject);
-      socket.once('open', () => {
-        socket.send(
-          JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, token: this.token }),
-        );
-        socket.send(JSON.stringify({ type: 'watch', table: this.game.id }));
-      });
+      socket.once('open', () => this.greet());
       let resolved = false;
       socket.on('message', (data: WebSocket.RawData) => {
         const text = String(data);
@@ -129,6 +141,14 @@ class LoadSeat {
         }
       });
     });
+  }
+
+  /** Says hello and watches the table (again after a refused hello). */
+  private greet(): void {
+    this.socket?.send(
+      JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, token: this.token }),
+    );
+    this.socket?.send(JSON.stringify({ type: 'watch', table: this.game.id }));
   }
 
   /** Pending (unanswered) move older than `ms`, if any. */
@@ -157,11 +177,16 @@ class LoadSeat {
       case 'sync':
       case 'update':
         return this.position(message);
+      case 'welcome':
+        this.welcomed = true;
+        this.helloTries = 0;
+        return;
       case 'ack':
         return this.answered(message.id, true);
       case 'rejected':
         if (message.error?.code === 'STALE') metrics.stale++;
         else metrics.refused(message.error?.code ?? 'unknown');
+        if (this.sendAgainLater(message)) return;
         return this.answered(message.id, false);
       case 'error':
         return this.refusal(message);
@@ -192,9 +217,53 @@ class LoadSeat {
     this.schedule();
   }
 
+  /**
+   * A move refused for the moment (the server cannot reach its database, or too many
+   * messages) was not applied: the same move, id and version go again after the pause, longer
+   * with each try. Returns whether the refusal was of that kind for the move in flight.
+   */
+  private sendAgainLater(message: Incoming): boolean {
+    const code = message.error?.code;
+    const pending = this.pending;
+    if (
+      (code !== 'UNAVAILABLE' && code !== 'RATE_LIMITED') ||
+      !pending ||
+      pending.id !== message.id
+    ) {
+      return false;
+    }
+    const delay = retryDelay(
+      message.error?.params?.retryMs ?? 1000,
+      pending.tries++,
+      this.game.ctx.random,
+    );
+    setTimeout(() => {
+      if (this.pending === pending && !this.game.ctx.stopped()) this.socket?.send(pending.text);
+    }, delay);
+    return true;
+  }
+
   private refusal(message: Incoming): void {
     const code = message.error?.code ?? 'unknown';
     this.game.ctx.metrics.refused(code);
+    // The server could not reach its database: a refused hello is said again after the pause
+    // (and the table watched again, since that watch came before any welcome), and so is a
+    // refused watch; nothing else of this client's is refused that way.
+    if (code === 'UNAVAILABLE') {
+      const retryMs = message.error?.params?.retryMs ?? 1000;
+      if (!this.welcomed) {
+        setTimeout(
+          () => this.greet(),
+          retryDelay(retryMs, this.helloTries++, this.game.ctx.random),
+        );
+      } else {
+        setTimeout(
+          () => this.socket?.send(JSON.stringify({ type: 'watch', table: this.game.id })),
+          retryDelay(retryMs, 0, this.game.ctx.random),
+        );
+      }
+      return;
+    }
     // A rate-limited move was dropped unanswered: forget it and try again later.
     if (code === 'RATE_LIMITED' && this.pending) {
       this.pending = null;
@@ -225,10 +294,15 @@ class LoadSeat {
     if (legal.length === 0) return;
     const move = legal[Math.floor(ctx.random() * legal.length)];
     const id = ctx.nextId();
-    this.pending = { id, sentAt: performance.now() };
-    this.socket.send(
-      JSON.stringify({ type: 'move', table: this.game.id, id, seen: this.version, move }),
-    );
+    const text = JSON.stringify({
+      type: 'move',
+      table: this.game.id,
+      id,
+      seen: this.version,
+      move,
+    });
+    this.pending = { id, sentAt: performance.now(), text, tries: 0 };
+    this.socket.send(text);
   }
 }
 

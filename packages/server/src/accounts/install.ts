@@ -4,11 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerOptions } from '../config.ts';
+import { DEFAULT_SECURITY } from '../security/settings.ts';
 import type { TableContext } from '../tables/context.ts';
+import { hostResolver } from '../webhooks/addresses.ts';
 import { installWebhookEvents } from '../webhooks/events.ts';
 import { DELIVERY_TUNING, WebhookQueue } from '../webhooks/queue.ts';
 import { LOGIN_LIMITS, LoginLimits } from './loginLimits.ts';
-import { registerAccountRoutes } from './routes.ts';
+import { registerAccountRoutes, WebhookTestLimits } from './routes.ts';
 import { installSessions } from './sessions.ts';
 
 export interface InstalledAccounts {
@@ -31,6 +33,9 @@ export async function installAccounts(
     secure: options.cookieSecure,
   });
   let ownUrl = `http://${options.host}:${options.port}`;
+  const security = { ...DEFAULT_SECURITY, ...options.security };
+  // One resolver for the check when an address is set and for every delivery.
+  const resolve = security.webhookResolver ?? hostResolver(security.webhookDnsServers);
   const publicUrl = () => options.publicUrl ?? ownUrl;
   const webhooks = new WebhookQueue(
     { ...DELIVERY_TUNING, ...options.webhookTuning },
@@ -38,6 +43,7 @@ export async function installAccounts(
       log: ctx.log,
       failed: () => ctx.metrics.webhookFailures.inc(),
       allowPrivate: options.webhookAllowPrivate,
+      resolve,
     },
   );
   installWebhookEvents(ctx, { queue: webhooks, publicUrl });
@@ -49,6 +55,8 @@ export async function installAccounts(
         limits,
         webhooks,
         allowPrivateWebhooks: options.webhookAllowPrivate,
+        resolveWebhookHost: resolve,
+        webhookTests: new WebhookTestLimits(security.webhookTestsPerHour),
         publicUrl,
       }),
     listening: (url) => {

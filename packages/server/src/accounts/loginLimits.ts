@@ -3,6 +3,7 @@
  * whether or not the account exists, so the limit says nothing about which usernames exist).
  * Counted in memory per process, in fixed windows on the table context's clock.
  */
+import { LRUCache } from 'lru-cache';
 
 export interface LoginLimitSettings {
   /** Attempts per minute and address (0: no limit). */
@@ -23,14 +24,26 @@ interface Window {
   count: number;
 }
 
+/**
+ * Keys (addresses, usernames) counted at most at once: an attacker trying endless usernames
+ * or addresses cannot grow the counters without bound; the least recently used go first.
+ */
+const KEYS_MAX = 100_000;
+
 /** Counts per key in windows of `windowMs`; forgets windows that are over. */
 class WindowCounter {
-  private readonly windows = new Map<string, Window>();
+  /**
+   * A window is forgotten once over: by the check on the caller's clock below, and by the
+   * cache itself `windowMs` after it began (real time), whether or not the key comes back.
+   */
+  private readonly windows: LRUCache<string, Window>;
 
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
-  ) {}
+  ) {
+    this.windows = new LRUCache({ max: KEYS_MAX, ttl: windowMs, ttlAutopurge: true });
+  }
 
   /** Milliseconds until the key may try again (0: it may now). */
   wait(key: string, now: number): number {
@@ -43,8 +56,8 @@ class WindowCounter {
     if (this.limit <= 0) return;
     const window = this.current(key, now) ?? { start: now, count: 0 };
     window.count++;
-    this.windows.set(key, window);
-    if (this.windows.size > 10_000) this.sweep(now);
+    // Set again without touching its expiry: a window ends `windowMs` after it began.
+    this.windows.set(key, window, { noUpdateTTL: this.windows.has(key) });
   }
 
   clear(key: string): void {
@@ -58,12 +71,6 @@ class WindowCounter {
       return undefined;
     }
     return window;
-  }
-
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) {
-      if (now - window.start >= this.windowMs) this.windows.delete(key);
-    }
   }
 }
 

@@ -9,13 +9,20 @@ import {
   setWebhookSchema,
 } from '@gangsta/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { addressKey } from '../addressKey.ts';
 import { requirePlayer } from '../http/auth.ts';
 import { parseBody } from '../http/body.ts';
+import { TokenBucket } from '../rateLimit.ts';
 import { refuse } from '../refusal.ts';
 import { usernameKey } from '../store/accounts.ts';
 import type { PlayerRow, Store } from '../store/types.ts';
 import type { TableContext } from '../tables/context.ts';
-import { checkWebhookUrl } from '../webhooks/addresses.ts';
+import {
+  checkWebhookUrl,
+  type HostResolver,
+  type PrivateAllowance,
+} from '../webhooks/addresses.ts';
 import { testBody } from '../webhooks/events.ts';
 import type { WebhookQueue } from '../webhooks/queue.ts';
 import type { LoginLimits } from './loginLimits.ts';
@@ -26,8 +33,12 @@ export interface AccountRouteDeps {
   ctx: TableContext;
   limits: LoginLimits;
   webhooks: WebhookQueue;
-  /** Whether webhooks may point at loopback and private addresses (tests). */
-  allowPrivateWebhooks: boolean;
+  /** Which loopback and private addresses webhooks may point at (tests: all). */
+  allowPrivateWebhooks: PrivateAllowance;
+  /** Resolves webhook host names (the check when an address is set). */
+  resolveWebhookHost: HostResolver;
+  /** "Send a test" per player (`WEBHOOK_TESTS_PER_HOUR`). */
+  webhookTests: WebhookTestLimits;
   publicUrl: () => string;
 }
 
@@ -87,7 +98,7 @@ async function login(deps: AccountRouteDeps, request: FastifyRequest, reply: Fas
   const { store } = deps.ctx;
   const body = parseBody(loginSchema, request.body);
   const key = usernameKey(body.username);
-  const retryMs = deps.limits.attempt(request.ip, key, deps.ctx.now());
+  const retryMs = deps.limits.attempt(addressKey(request.ip), key, deps.ctx.now());
   if (retryMs > 0) refuse('RATE_LIMITED', 'too many login attempts; try again later', { retryMs });
   const account = await store.accountByUsername(body.username);
   const valid = await verifyPassword(body.password, account?.passwordHash ?? (await decoyHash()));
@@ -109,7 +120,9 @@ function meRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
   app.put('/api/v1/me/webhook', async (request) => {
     const player = await requirePlayer(ctx.store, request);
     const { url } = parseBody(setWebhookSchema, request.body, webhookCode);
-    const webhook = url ? checkWebhookUrl(url, deps.allowPrivateWebhooks) : null;
+    const webhook = url
+      ? await checkWebhookUrl(url, deps.allowPrivateWebhooks, deps.resolveWebhookHost)
+      : null;
     await ctx.store.setWebhook(player.id, webhook, new Date(ctx.now()).toISOString());
     return { webhook };
   });
@@ -117,8 +130,37 @@ function meRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
     const player = await requirePlayer(ctx.store, request);
     const url = await ctx.store.webhookOf(player.id);
     if (url === null) refuse('BAD_WEBHOOK', 'no webhook is set');
+    const retryMs = deps.webhookTests.take(player.id, ctx.now());
+    if (retryMs > 0) refuse('RATE_LIMITED', 'too many webhook tests; try again later', { retryMs });
     return deps.webhooks.tryOnce(url, testBody(deps.publicUrl()));
   });
+}
+
+/**
+ * "Send a test" makes the server POST to an address of the player's choice, so each player
+ * gets a few (a burst of up to 3), then `perHour` an hour. Per process; a player's bucket is
+ * forgotten an hour after its last use (it is full again by then), at most 100,000 at once.
+ */
+export class WebhookTestLimits {
+  private readonly buckets: LRUCache<string, TokenBucket>;
+
+  constructor(private readonly perHour: number) {
+    this.buckets = new LRUCache({ max: 100_000, ttl: 60 * 60_000 });
+  }
+
+  /** Counts a test; the milliseconds to wait when it is refused (0: go ahead). */
+  take(playerId: string, now: number): number {
+    if (this.perHour <= 0) return 0;
+    let bucket = this.buckets.get(playerId);
+    if (!bucket) {
+      bucket = new TokenBucket(Math.min(3, this.perHour), (60 * 60_000) / this.perHour, now);
+      this.buckets.set(playerId, bucket);
+    } else {
+      // Its use keeps it for another hour.
+      this.buckets.set(playerId, bucket);
+    }
+    return bucket.take(now);
+  }
 }
 
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {

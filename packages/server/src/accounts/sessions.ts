@@ -27,8 +27,12 @@ declare module 'fastify' {
 export interface SessionSettings {
   /** The cookie's signing secret; null: the one kept in the store. */
   secret: string | null;
-  /** Mark the cookie `Secure` (the server runs behind HTTPS). */
-  secure: boolean;
+  /**
+   * Mark the cookie `Secure`: always, never, or 'auto' when the request came over HTTPS (its
+   * own TLS, or `X-Forwarded-Proto: https` from a trusted proxy, as Fastify's
+   * `request.protocol` says).
+   */
+  secure: boolean | 'auto';
 }
 
 /** Registers the cookie plugin with the shared secret and decorates the app with its sessions. */
@@ -51,8 +55,13 @@ export class Sessions {
   constructor(
     private readonly store: Store,
     private readonly now: () => number,
-    private readonly secure: boolean,
+    private readonly secure: boolean | 'auto',
   ) {}
+
+  /** Whether this request's cookie is `Secure` (a browser would drop it over plain HTTP). */
+  private secureFor(request: FastifyRequest): boolean {
+    return this.secure === 'auto' ? request.protocol === 'https' : this.secure;
+  }
 
   /** Starts a session for the player on this device (ending the device's previous one). */
   async start(request: FastifyRequest, reply: FastifyReply, playerId: string): Promise<void> {
@@ -70,7 +79,7 @@ export class Sessions {
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
-      secure: this.secure,
+      secure: this.secureFor(request),
       maxAge: SESSION_MS / 1000,
     });
   }
@@ -82,7 +91,7 @@ export class Sessions {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: this.secure,
+      secure: this.secureFor(request),
     });
   }
 

@@ -156,6 +156,8 @@ export class RedisCluster implements Cluster {
     for (const change of message.changes) applyTableChange(room, change);
     if (message.changes.some((c) => c.status !== undefined || c.clock !== undefined))
       sendTableInfo(room);
+    // A game over that nobody here watches leaves this process's memory too.
+    if (message.changes.some((c) => c.status === 'finished')) ctx.rooms.release(room);
   }
 
   private async tableHeard(ctx: TableContext, id: string): Promise<void> {

@@ -23,6 +23,7 @@ const STATUS: Partial<Record<ProtocolErrorCode, number>> = {
   PROTOCOL_VERSION: 400,
   UNAUTHENTICATED: 401,
   NOT_HOST: 403,
+  BAD_ORIGIN: 403,
   NOT_SEATED: 403,
   BAD_INVITE: 403,
   SEAT_RESERVED: 403,
@@ -32,11 +33,15 @@ const STATUS: Partial<Record<ProtocolErrorCode, number>> = {
   ALREADY_SEATED: 409,
   WRONG_STATUS: 409,
   SEATS_NOT_FILLED: 409,
+  TOO_MANY_TABLES: 409,
+  TOO_MANY_WATCHED: 409,
+  TOO_MANY_SPECTATORS: 409,
   STALE: 409,
   DUPLICATE_ID: 409,
   CANNOT_UNDO: 409,
   TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -65,6 +70,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (answer.code === 'INTERNAL') request.log.error({ err: error }, 'request failed');
     const body: HttpError = { error: answer };
     const status = error instanceof Refusal ? statusOf(answer.code) : (error.statusCode ?? 500);
+    // The database cannot be reached: HTTP's own way of saying when to ask again, too.
+    const retryMs = answer.params.retryMs;
+    if (answer.code === 'UNAVAILABLE' && typeof retryMs === 'number') {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(retryMs / 1000))));
+    }
     return reply.status(status >= 400 ? status : 500).send(body);
   });
 }

@@ -5,15 +5,18 @@ import {
   joinTableSchema,
   kickSchema,
   type Lobby,
+  lobbyQuerySchema,
   type PlayerCreated,
   type ProtocolErrorCode,
   type TableAnswer,
+  type TableDeleted,
 } from '@gangsta/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { meAnswer } from '../accounts/routes.ts';
 import { hashToken, newToken, randomId } from '../ids.ts';
 import type { PlayerRow, Store } from '../store/types.ts';
 import type { TableContext } from '../tables/context.ts';
+import { deleteTable } from '../tables/expiry.ts';
 import {
   createTable,
   gameRecord,
@@ -81,7 +84,16 @@ function playerRoutes(app: FastifyInstance, store: Store, limits: RouteLimits): 
 
 function tableRoutes(app: FastifyInstance, ctx: TableContext): void {
   const { store } = ctx;
-  app.get('/api/v1/tables', async (): Promise<Lobby> => lobby(ctx));
+  app.get(
+    '/api/v1/tables',
+    async (request): Promise<Lobby> => lobby(ctx, parseBody(lobbyQuerySchema, request.query ?? {})),
+  );
+  app.delete<IdParams>('/api/v1/tables/:id', async (request): Promise<TableDeleted> => {
+    const host = await requirePlayer(store, request);
+    const room = await tableOf(ctx, request.params.id);
+    await deleteTable(ctx, host, room);
+    return { deleted: room.id };
+  });
   app.post('/api/v1/tables', async (request, reply) => {
     const host = await requirePlayer(store, request);
     const body = parseBody(createTableSchema, request.body, tableCode);

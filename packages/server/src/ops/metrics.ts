@@ -21,6 +21,12 @@ export interface MetricSources {
   connections(): number;
   /** Tables whose bots and timers this process runs (all of them when alone). */
   tablesRun(): number;
+  /** Tables held in memory (waiting, playing, and finished ones being watched). */
+  tablesLoaded(): number;
+  /** Broadcast frames built and encoded so far (one per seat and move, not per watcher). */
+  framesEncoded(): number;
+  /** Players whose chat rate is being tracked (pruned once their bucket is full again). */
+  chatBuckets(): number;
 }
 
 export function createMetrics(sources: MetricSources): Metrics {
@@ -48,6 +54,30 @@ export function createMetrics(sources: MetricSources): Metrics {
     registers: [registry],
     collect() {
       this.set(sources.tablesRun());
+    },
+  });
+  new Gauge({
+    name: 'gangsta_tables_loaded',
+    help: 'Tables held in memory by this process (finished ones only while watched)',
+    registers: [registry],
+    collect() {
+      this.set(sources.tablesLoaded());
+    },
+  });
+  new Gauge({
+    name: 'gangsta_broadcast_frames_encoded',
+    help: 'Broadcast frames built and encoded by this process since it started (one per seat, shared by its watchers)',
+    registers: [registry],
+    collect() {
+      this.set(sources.framesEncoded());
+    },
+  });
+  new Gauge({
+    name: 'gangsta_chat_buckets',
+    help: 'Players whose chat rate this process tracks (forgotten once idle)',
+    registers: [registry],
+    collect() {
+      this.set(sources.chatBuckets());
     },
   });
   return {

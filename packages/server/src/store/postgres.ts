@@ -11,10 +11,36 @@ import { SqlStore } from './sql.ts';
 /** Connections per process: commits are grouped, so a few carry the load. */
 const POOL_SIZE = 10;
 
-export function openPostgresStore(url: string): SqlStore {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
-  // An idle connection that breaks (database restarted) must not crash the process; the
-  // pool replaces it and the next query reports the failure where it happens.
+/**
+ * A connection that cannot be made in this long fails (as unreachable) instead of waiting
+ * for the operating system's TCP timeout, minutes on a network that drops packets.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export interface PostgresEvents {
+  /** A pooled connection broke, idle or in use (the database restarted, the network dropped). */
+  connectionLost(error: Error): void;
+}
+
+export function openPostgresStore(url: string, events?: PostgresEvents): SqlStore {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A dead peer is noticed by the kernel's keepalive rather than never (a silent drop).
+    keepAlive: true,
+  });
+  const lost = (error: Error) => events?.connectionLost(error);
+  // An idle connection that breaks: the pool drops it and emits the error here too, where a
+  // listener must exist; the client's own listener below has reported it already.
   pool.on('error', () => {});
+  // A connection checked out (inside a group commit's transaction) has no listener of the
+  // pool's: when its server ends it (57P01 at a restart, ECONNRESET), pg emits `error` on the
+  // client itself, and an `error` event nobody listens to ends the process. Each client gets
+  // its own listener for its whole life; the query using it fails where it ran (the store's
+  // callers turn that into UNAVAILABLE), and the pool drops the broken client on release.
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+  });
   return new SqlStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
 }

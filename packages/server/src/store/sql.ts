@@ -222,6 +222,33 @@ export class SqlStore implements Store {
     else await this.db.transaction().execute(write);
   }
 
+  /**
+   * Deletes a table that has not started (expired, or deleted by its host) with its chat, its
+   * seat index and a rematch link to it; false when it is no longer waiting (it started on
+   * another process meanwhile) or is gone already. A waiting table has no moves.
+   */
+  async deleteWaitingTable(id: string): Promise<boolean> {
+    const remove = async (db: Kysely<Database>) => {
+      const row = await db
+        .selectFrom('tables')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (row?.status !== 'waiting') return false;
+      await db.deleteFrom('chat').where('table_id', '=', id).execute();
+      await db.deleteFrom('table_players').where('table_id', '=', id).execute();
+      await db.deleteFrom('rematches').where('to_table_id', '=', id).execute();
+      const deleted = await db
+        .deleteFrom('tables')
+        .where('id', '=', id)
+        .where('status', '=', 'waiting')
+        .executeTakeFirst();
+      return Number(deleted.numDeletedRows) === 1;
+    };
+    if (this.db.isTransaction) return remove(this.db);
+    return this.db.transaction().execute(remove);
+  }
+
   async updateTable(change: TableChange): Promise<boolean> {
     if (change.seats === undefined || this.db.isTransaction) {
       return writeTableChange(this.db, change);
@@ -343,6 +370,10 @@ export class SqlStore implements Store {
 
   async appendChat(line: ChatRow): Promise<void> {
     await this.db.insertInto('chat').values(chatToColumns(line)).execute();
+  }
+
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.db);
   }
 
   async close(): Promise<void> {

@@ -151,6 +151,8 @@ export interface Store extends AccountStore, RatingStore, RematchStore {
    * `change.revision`; returns false (nothing written) when another process changed it first.
    */
   updateTable(change: TableChange): Promise<boolean>;
+  /** Deletes a table that is still waiting (with its chat and seats); false if it is not. */
+  deleteWaitingTable(id: string): Promise<boolean>;
   /** Writes the batch in one transaction; resolves once it is committed. */
   commit(batch: Batch): Promise<CommitResult>;
   /** A table with its whole move log and its last `chatLimit` chat lines. */
@@ -166,5 +168,7 @@ export interface Store extends AccountStore, RatingStore, RematchStore {
   /** The most recently finished public tables. */
   recentFinished(limit: number): Promise<TableRow[]>;
   appendChat(line: ChatRow): Promise<void>;
+  /** A trivial query: whether the store answers (asked again and again while it does not). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@
  * (arguments and results are plain data).
  */
 import { Worker } from 'node:worker_threads';
+import { STORE_THREAD_EXITED } from './health.ts';
 import type { Store } from './types.ts';
 import type { StoreReply } from './workerMessages.ts';
 
@@ -25,17 +26,29 @@ class StoreError extends Error {
   }
 }
 
-class StoreThread {
-  private readonly worker: Worker;
+/**
+ * The store's thread. If it stops (an uncaught error in it, or it was ended), the calls it was
+ * running fail with STORE_THREAD_EXITED, which the store's health counts as unreachable
+ * (UNAVAILABLE, retry later: a call whose transaction had committed is found again by its
+ * resend), and the next call starts a new thread on the same database file.
+ */
+export class StoreThread {
+  private worker: Worker | null = null;
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
-  dead: Error | null = null;
+  private closed = false;
 
-  constructor(dataDir: string) {
-    this.worker = new Worker(ENTRY, { workerData: { dataDir } });
-    this.worker.on('message', (reply: StoreReply) => this.answer(reply));
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`the store thread exited (${code})`)));
+  constructor(private readonly dataDir: string) {
+    this.start();
+  }
+
+  private start(): Worker {
+    const worker = new Worker(ENTRY, { workerData: { dataDir: this.dataDir } });
+    worker.on('message', (reply: StoreReply) => this.answer(reply));
+    worker.on('error', (error) => this.lost(worker, error));
+    worker.on('exit', (code) => this.lost(worker, new Error(`it exited with code ${code}`)));
+    this.worker = worker;
+    return worker;
   }
 
   private answer(reply: StoreReply): void {
@@ -46,26 +59,40 @@ class StoreThread {
     else waiting.reject(new StoreError(reply.error, reply.code));
   }
 
-  private fail(error: Error): void {
-    this.dead ??= error;
-    for (const waiting of this.waiting.values()) waiting.reject(error);
+  /** A thread stopped: what it was running fails; a later event of an old thread is ignored. */
+  private lost(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    const failure = new StoreError(
+      `the store thread stopped (${error.message}); the call may or may not have been stored`,
+      STORE_THREAD_EXITED,
+    );
+    for (const waiting of this.waiting.values()) waiting.reject(failure);
     this.waiting.clear();
   }
 
   call(method: string, args: unknown[]): Promise<unknown> {
-    if (this.dead) return Promise.reject(this.dead);
+    if (this.closed) return Promise.reject(new Error(`the store is closed (${method})`));
+    const worker = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, method, args });
+      worker.postMessage({ id, method, args });
     });
   }
 
+  /** Ends the thread at once, as a crash would (the next call starts a new one). */
+  async terminate(): Promise<void> {
+    await this.worker?.terminate();
+  }
+
   async close(): Promise<void> {
-    if (this.dead) return;
-    await this.call('close', []);
-    this.dead = new Error('the store is closed');
-    await this.worker.terminate();
+    if (this.closed) return;
+    const worker = this.worker;
+    if (worker) await this.call('close', []);
+    this.closed = true;
+    this.worker = null;
+    await worker?.terminate();
   }
 }
 

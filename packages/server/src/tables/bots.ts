@@ -2,11 +2,17 @@
  * Server bots: when a bot's seat must decide, it waits the table's pace, then asks a worker
  * thread for a move from its seat's view only, and plays it through the same path as a
  * person's move (durable first, then broadcast). One bot of a table thinks at a time.
+ *
+ * While the store cannot be reached a bot's move is rolled back (UNAVAILABLE) and the bot
+ * plays again later: after 1 s, then twice as long after each failure in a row (up to 30 s,
+ * with jitter so that a process's tables do not all come back in the same instant), rather
+ * than at once in a loop; as soon as the store is back, every waiting bot plays.
  */
 
 import { botSeed } from '@gangsta/bots';
 import { legalMoves, viewFor } from '@gangsta/engine';
 import type { BotPool } from '../bots/pool.ts';
+import { storeBackoffMs } from '../store/health.ts';
 import type { TableContext } from './context.ts';
 import { decidingSeats } from './frames.ts';
 import { submit } from './play.ts';
@@ -23,6 +29,8 @@ export interface BotRunnerOptions {
 export class BotRunner {
   private stopped = false;
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Tables whose bot waits out a store backoff, with what plays it now instead. */
+  private readonly backingOff = new Map<Room, () => void>();
 
   constructor(
     private readonly ctx: () => TableContext,
@@ -33,20 +41,32 @@ export class BotRunner {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.backingOff.clear();
   }
 
   /** Starts a bot of this table if one must decide now and none is busy. */
   wake(room: Room): void {
     if (this.stopped || room.botBusy || this.botToMove(room) === null) return;
     room.botBusy = true;
-    const timer = setTimeout(() => {
+    const backoff = storeBackoffMs(room.storeFailures, Math.random);
+    const run = () => {
+      clearTimeout(timer);
       this.timers.delete(timer);
+      this.backingOff.delete(room);
       void this.play(room).finally(() => {
         room.botBusy = false;
         this.wake(room);
       });
-    }, this.options.delayMs);
+    };
+    const timer = setTimeout(run, Math.max(this.options.delayMs, backoff));
     this.timers.add(timer);
+    if (backoff > 0) this.backingOff.set(room, run);
+  }
+
+  /** The store is reachable again: bots waiting out a backoff play now. */
+  storeRecovered(): void {
+    if (this.stopped) return;
+    for (const run of [...this.backingOff.values()]) run();
   }
 
   private botToMove(room: Room): number | null {

@@ -1,6 +1,12 @@
-/** Frames for the watchers of a table, each built for its recipient's seat. */
-import type { ServerMessageOf } from '@gangsta/protocol';
+/**
+ * Frames for the watchers of a table, each built for its recipient's seat: once per seat, not
+ * once per connection. Every spectator (and every connection of one seated player) sees the
+ * same thing, so the frame is built and serialised once and the same text goes to all of them.
+ */
+import type { Seat } from '@gangsta/engine';
+import type { ServerMessage, ServerMessageOf } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
+import { encodeMessage } from '../ws/encode.ts';
 import { frameFor, logFor, newsFor } from './frames.ts';
 import type { Position } from './position.ts';
 import type { Room } from './room.ts';
@@ -9,8 +15,11 @@ import type { Room } from './room.ts';
 export const MAX_CATCH_UP = 64;
 
 export function syncFor(room: Room, peer: Peer): ServerMessageOf<'sync'> {
+  return syncForSeat(room, room.viewerSeat(peer));
+}
+
+function syncForSeat(room: Room, seat: Seat | null): ServerMessageOf<'sync'> {
   const position = room.committed;
-  const seat = room.viewerSeat(peer);
   return {
     type: 'sync',
     table: room.id,
@@ -28,7 +37,15 @@ export function updateFor(
   position: Position,
   from: number,
 ): ServerMessageOf<'update'> {
-  const seat = room.viewerSeat(peer);
+  return updateForSeat(room, room.viewerSeat(peer), position, from);
+}
+
+function updateForSeat(
+  room: Room,
+  seat: Seat | null,
+  position: Position,
+  from: number,
+): ServerMessageOf<'update'> {
   return {
     type: 'update',
     table: room.id,
@@ -39,6 +56,18 @@ export function updateFor(
   };
 }
 
+/** Whether a watcher that has seen `seen` needs a full sync (else an update with the missed moves). */
+export function syncNeeded(room: Room, seen: number | undefined): boolean {
+  const position = room.committed;
+  return (
+    position === null ||
+    seen === undefined ||
+    seen > position.version ||
+    seen < position.undoneAt ||
+    position.version - seen > MAX_CATCH_UP
+  );
+}
+
 /** What a (re)connecting watcher that has seen `seen` needs: the missed moves, or a sync. */
 export function catchUpFor(
   room: Room,
@@ -46,29 +75,42 @@ export function catchUpFor(
   seen: number | undefined,
 ): ServerMessageOf<'sync'> | ServerMessageOf<'update'> {
   const position = room.committed;
-  if (
-    position === null ||
-    seen === undefined ||
-    seen > position.version ||
-    seen < position.undoneAt ||
-    position.version - seen > MAX_CATCH_UP
-  ) {
+  if (position === null || seen === undefined || syncNeeded(room, seen)) {
     return syncFor(room, peer);
   }
   return updateFor(room, peer, position, seen);
 }
 
+/** Frames encoded by `sendToAll` (tests and metrics count them: one per seat, not per watcher). */
+export const encodedFrames = { count: 0 };
+
+/** Sends every watcher the frame for its seat, building and encoding it once per seat. */
+function sendToAll(room: Room, frameOf: (seat: Seat | null) => ServerMessage): void {
+  const texts = new Map<Seat | null, string>();
+  for (const peer of room.watchers) {
+    const seat = room.viewerSeat(peer);
+    let text = texts.get(seat);
+    if (text === undefined) {
+      text = encodeMessage(frameOf(seat));
+      encodedFrames.count++;
+      texts.set(seat, text);
+    }
+    peer.sendText(text);
+  }
+}
+
 export function sendTableInfo(room: Room): void {
-  const table = room.info();
-  for (const peer of room.watchers) peer.send({ type: 'table', table });
+  if (room.watchers.size === 0) return;
+  const text = encodeMessage({ type: 'table', table: room.info() });
+  for (const peer of room.watchers) peer.sendText(text);
 }
 
 export function sendSyncToAll(room: Room): void {
-  for (const peer of room.watchers) peer.send(syncFor(room, peer));
+  sendToAll(room, (seat) => syncForSeat(room, seat));
 }
 
 export function sendUpdateToAll(room: Room, from: number): void {
   const position = room.committed;
   if (!position) return;
-  for (const peer of room.watchers) peer.send(updateFor(room, peer, position, from));
+  sendToAll(room, (seat) => updateForSeat(room, seat, position, from));
 }

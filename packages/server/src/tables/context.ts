@@ -1,5 +1,7 @@
 /** What the table services share: the store, the tables in memory, the commit queue, logs. */
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { LRUCache } from 'lru-cache';
+import type { ResourceLimits } from '../config.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { TokenBucket } from '../rateLimit.ts';
 import type { ChatRow, Store } from '../store/types.ts';
@@ -41,8 +43,13 @@ export interface TableContext {
   rooms: Rooms;
   commits: CommitQueue;
   log: Logger;
-  /** Chat rate limits, per player. */
-  chatBuckets: Map<string, TokenBucket>;
+  /**
+   * Chat rate limits, per player: a cache that forgets a bucket once it would be full again
+   * (unused for `chatBurst × chatEveryMs`), so that it never grows with every player ever seen.
+   */
+  chatBuckets: LRUCache<string, TokenBucket>;
+  /** What a player, a connection or a table may hold at most. */
+  limits: ResourceLimits;
   /** Tells the bots of a table to look whether one of them must move. */
   wakeBots(room: Room): void;
   /** Milliseconds since the epoch: `Date.now` in production, a controllable clock in tests. */

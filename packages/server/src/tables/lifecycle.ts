@@ -6,6 +6,8 @@
 import type {
   HostTableInfo,
   JoinTable,
+  Lobby,
+  LobbyQuery,
   ParsedCreateTable,
   SeatSetup,
   TableInfo,
@@ -55,11 +57,29 @@ export function infoFor(room: Room, player: PlayerRow | null): TableInfo | HostT
   return player?.id === room.table.hostId ? hostInfo(room) : room.info();
 }
 
+/**
+ * Refuses a new table to a player who hosts `openTablesPerPlayer` waiting or playing tables
+ * already: each is held in memory (and listed in the lobby) until it ends or expires.
+ */
+export function checkOpenTables(ctx: TableContext, host: PlayerRow): void {
+  const max = ctx.limits.openTablesPerPlayer;
+  let open = 0;
+  for (const room of ctx.rooms.all()) {
+    if (room.table.hostId === host.id && room.table.status !== 'finished') open++;
+  }
+  if (open >= max) {
+    refuse('TOO_MANY_TABLES', `a player hosts at most ${max} open tables; delete one first`, {
+      max,
+    });
+  }
+}
+
 export async function createTable(
   ctx: TableContext,
   host: PlayerRow,
   body: ParsedCreateTable,
 ): Promise<HostTableInfo> {
+  checkOpenTables(ctx, host);
   const table: TableRow = {
     id: randomId(),
     name: body.name || `${host.name}’s table`,
@@ -71,7 +91,8 @@ export async function createTable(
     seed: null,
     moveCount: 0,
     revision: 0,
-    createdAt: new Date().toISOString(),
+    // On the server's clock: a waiting table expires `waitingTableTtlMs` after this.
+    createdAt: new Date(ctx.now()).toISOString(),
     startedAt: null,
     finishedAt: null,
     clock: { setting: body.clock, takeoverLevel: body.takeoverLevel, state: null },
@@ -365,19 +386,31 @@ export async function gameRecord(ctx: TableContext, player: PlayerRow, id: strin
   return record;
 }
 
-export async function lobby(ctx: TableContext) {
+/**
+ * One page of the lobby: at most `lobbyPageSize` public tables per list, newest first, from
+ * `offset` in the list asked for (`list`), or the first page of each list; `next` is the
+ * offset of each list's next page (null: none). Finished tables are the most recent ones only
+ * (one page, read from the store).
+ */
+export async function lobby(ctx: TableContext, query: LobbyQuery = { offset: 0 }): Promise<Lobby> {
+  const size = ctx.limits.lobbyPageSize;
   const open = [...ctx.rooms.all()].filter((room) => room.table.public);
-  const newestFirst = (a: Room, b: Room) => b.table.createdAt.localeCompare(a.table.createdAt);
-  const finished = await ctx.store.recentFinished(50);
+  const newestFirst = (a: Room, b: Room) =>
+    b.table.createdAt.localeCompare(a.table.createdAt) || a.id.localeCompare(b.id);
+  const page = (status: 'waiting' | 'playing') => {
+    if (query.list !== undefined && query.list !== status) return { tables: [], next: null };
+    const offset = query.list === status ? query.offset : 0;
+    const all = open.filter((r) => r.table.status === status).sort(newestFirst);
+    const tables = all.slice(offset, offset + size).map((r) => r.info());
+    return { tables, next: offset + size < all.length ? offset + size : null };
+  };
+  const waiting = page('waiting');
+  const playing = page('playing');
+  const finished = query.list === undefined ? await ctx.store.recentFinished(size) : [];
   return {
-    waiting: open
-      .filter((r) => r.table.status === 'waiting')
-      .sort(newestFirst)
-      .map((r) => r.info()),
-    playing: open
-      .filter((r) => r.table.status === 'playing')
-      .sort(newestFirst)
-      .map((r) => r.info()),
+    waiting: waiting.tables,
+    playing: playing.tables,
     finished: finished.map((table) => new Room(table).info()),
+    next: { waiting: waiting.next, playing: playing.next },
   };
 }

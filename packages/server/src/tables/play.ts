@@ -9,6 +9,7 @@ import { protocolError } from '@gangsta/protocol';
 import { groupBy } from '../groupBy.ts';
 import type { Peer } from '../peer.ts';
 import { refuse } from '../refusal.ts';
+import { StoreUnavailable } from '../store/health.ts';
 import type { MoveRow, TableChange } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo, sendUpdateToAll, syncFor } from './broadcast.ts';
 import type { PendingMove } from './commits.ts';
@@ -149,16 +150,19 @@ export function submit(ctx: TableContext, sub: Submission): void {
     );
   if (answeredBefore(ctx, sub)) return;
   if (sub.seen !== head.version && !simultaneousKeep(head, sub)) {
+    // The sync that follows is the whole visible game: a connection gets `syncsPerMinute` of
+    // them, so that stale moves cannot multiply traffic. Beyond that the refusal says when
+    // to watch the table again for one (`retryMs`), and no sync follows.
+    const retryMs = sub.peer?.takeSync() ?? 0;
+    const params = { version: head.version, seen: sub.seen };
+    const message = `the table is at version ${head.version}, not ${sub.seen}`;
     reject(
       sub.peer,
       room,
       sub.clientId,
-      protocolError('STALE', `the table is at version ${head.version}, not ${sub.seen}`, {
-        version: head.version,
-        seen: sub.seen,
-      }),
+      protocolError('STALE', message, retryMs > 0 ? { ...params, sync: false, retryMs } : params),
     );
-    if (sub.peer) sub.peer.send(syncFor(room, sub.peer));
+    if (sub.peer && retryMs === 0) sub.peer.send(syncFor(room, sub.peer));
     return;
   }
   const next = nextPosition(sub, head);
@@ -214,6 +218,7 @@ const byRoom = (batch: PendingMove[]) => groupBy(batch, (pending) => pending.roo
 /** The batch is on the disk: tell everyone, then acknowledge, then the hooks. */
 export function committed(ctx: TableContext, batch: PendingMove[]): void {
   for (const [room, group] of byRoom(batch)) {
+    room.storeFailures = 0;
     const last = group[group.length - 1];
     // Rows of another process read in the meantime may already have carried the room past
     // these (they were read from the store, ours among them): then only the acks remain.
@@ -228,8 +233,11 @@ export function committed(ctx: TableContext, batch: PendingMove[]): void {
     // A clocked table's watchers learn the new remaining times with each move.
     if (changes.some((c) => c.status !== undefined || c.clock !== undefined)) sendTableInfo(room);
     runHooks(ctx, 'movesCommitted', (hook) => hook(room, group));
-    if (changes.some((c) => c.status === 'finished'))
+    if (changes.some((c) => c.status === 'finished')) {
       runHooks(ctx, 'gameFinished', (hook) => hook(room));
+      // A game over that nobody watches leaves memory now (its hooks keep what they need).
+      ctx.rooms.release(room);
+    }
   }
 }
 
@@ -262,25 +270,33 @@ function acknowledge(ctx: TableContext, room: Room, pending: PendingMove): void 
 
 /**
  * The batch could not be written: its tables go back to the position before it (with the
- * moves queued after it, which were built on top), and every sender hears INTERNAL.
+ * moves queued after it, which were built on top), and every sender hears why: UNAVAILABLE
+ * with a pause when the store could not be reached (the sender sends the move again with the
+ * same id; a commit whose answer was lost may have been stored, and the resend then finds its
+ * row and is acknowledged), INTERNAL otherwise.
  */
 export function commitFailed(ctx: TableContext, batch: PendingMove[], error: unknown): void {
-  ctx.log.error({ err: error, moves: batch.length }, 'a commit failed; its moves are rolled back');
+  const unavailable = error instanceof StoreUnavailable;
+  // An outage is logged by the store's health, once and then every few seconds, not per commit.
+  if (!unavailable) {
+    ctx.log.error(
+      { err: error, moves: batch.length },
+      'a commit failed; its moves are rolled back',
+    );
+  }
+  const answer = unavailable
+    ? error.error
+    : protocolError('INTERNAL', 'the server could not store the move; nothing was changed');
   for (const [room, group] of byRoom(batch)) {
     const lost = [...group, ...ctx.commits.dropQueued(room)];
     room.head = group[0].before;
+    // The table's bots back off for longer with each outage failure in a row (`bots.ts`).
+    if (unavailable) room.storeFailures++;
     for (const pending of lost) {
       const key = sentKey(pending.row.seat, pending.row.clientId);
       const sent = room.sent.get(key);
       room.sent.delete(key);
-      for (const peer of sent?.waiters ?? []) {
-        reject(
-          peer,
-          room,
-          pending.row.clientId,
-          protocolError('INTERNAL', 'the server could not store the move; nothing was changed'),
-        );
-      }
+      for (const peer of sent?.waiters ?? []) reject(peer, room, pending.row.clientId, answer);
     }
     ctx.wakeBots(room);
   }

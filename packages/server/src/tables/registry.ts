@@ -1,6 +1,8 @@
 /**
  * The tables in memory. Waiting and playing tables stay loaded (they are rebuilt at start);
- * a finished table is loaded when someone asks for it and dropped when nobody watches it.
+ * a finished table is held only while someone watches it. Whatever else asks for a finished
+ * table (its record, a look at it, a move or chat after the end, a join) gets a copy read
+ * from the store that is not kept, so no request can pin finished tables in memory.
  */
 import { LIMITS } from '@gangsta/protocol';
 import type { Store } from '../store/types.ts';
@@ -37,6 +39,27 @@ export class Rooms {
 
   all(): IterableIterator<Room> {
     return this.rooms.values();
+  }
+
+  /** Tables held in memory. */
+  get size(): number {
+    return this.rooms.size;
+  }
+
+  /**
+   * Holds a table that gets a watcher (a finished table's copy is otherwise not kept); returns
+   * the one copy in memory, which may be another object loaded meanwhile.
+   */
+  keep(room: Room): Room {
+    const held = this.rooms.get(room.id);
+    if (held) return held;
+    this.rooms.set(room.id, room);
+    return room;
+  }
+
+  /** Drops a table from memory (a deleted waiting table). */
+  forget(room: Room): void {
+    if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
   }
 
   /** The table, from memory or from the store; undefined when no such table exists. */
@@ -80,7 +103,8 @@ export class Rooms {
     await refreshRematch(this.store, room);
     const raced = this.rooms.get(id);
     if (raced) return raced;
-    this.rooms.set(id, room);
+    // A finished table is not kept for whoever asked: only a watch keeps it (`keep`).
+    if (room.table.status !== 'finished') this.rooms.set(id, room);
     return room;
   }
 }

@@ -30,6 +30,11 @@ export class Room {
   chatSeq = 0;
   /** A bot of this table is waiting or thinking. */
   botBusy = false;
+  /**
+   * Commits of this table that failed in a row because the store could not be reached: its
+   * bots wait longer after each (`bots.ts`); the next commit that succeeds sets it back to 0.
+   */
+  storeFailures = 0;
   /** The clock the table's remaining times are told by (the registry sets the server's). */
   now: () => number = Date.now;
   /** Whether the player is connected on another process of a cluster too (the registry sets it). */

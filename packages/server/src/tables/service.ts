@@ -1,13 +1,19 @@
 /** The tables as one service: wires the store, the tables in memory, the group commit and the bots. */
+import { LIMITS } from '@gangsta/protocol';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { BotPool } from '../bots/pool.ts';
 import { type Cluster, RedisCluster, singleProcess } from '../cluster/index.ts';
+import { DEFAULT_LIMITS, type ResourceLimits } from '../config.ts';
 import { createMetrics } from '../ops/metrics.ts';
+import type { StoreHealth } from '../store/health.ts';
 import type { Store } from '../store/types.ts';
 import { type Clock, timerClock } from '../time.ts';
 import { BotRunner } from './bots.ts';
+import { encodedFrames } from './broadcast.ts';
 import { CommitQueue } from './commits.ts';
 import type { TableContext } from './context.ts';
+import { startExpiry } from './expiry.ts';
 import { commitConflicted, commitFailed, committed } from './play.ts';
 import { Rooms } from './registry.ts';
 import { TableTimers } from './timers.ts';
@@ -23,7 +29,16 @@ export interface TableServiceOptions {
   clock?: Clock;
   /** A friendly table's bot takes the seat of a player gone this long (ms). */
   absentMs?: number;
+  /** Whether the store can be reached: when it comes back, bots waiting out a backoff play. */
+  storeHealth?: StoreHealth;
+  limits?: ResourceLimits;
 }
+
+/**
+ * Chat buckets kept at most: far more players than chat at once on one process. Evicting a
+ * bucket early only forgets a rate limit (its player could chat a burst again), never data.
+ */
+const CHAT_BUCKETS_MAX = 100_000;
 
 export class TableService {
   readonly ctx: TableContext;
@@ -31,6 +46,7 @@ export class TableService {
   private readonly bots: BotRunner;
   private readonly timers: TableTimers;
   readonly cluster: Cluster;
+  private stopExpiry: () => void = () => {};
   /** Open WebSocket connections (the hub sets it; for the metrics). */
   connections: () => number = () => 0;
 
@@ -57,7 +73,16 @@ export class TableService {
       rooms,
       commits,
       log,
-      chatBuckets: new Map(),
+      // A bucket unused for burst × interval is full again: forgetting it changes nothing.
+      chatBuckets: new LRUCache({
+        max: CHAT_BUCKETS_MAX,
+        ttl: LIMITS.chatBurst * LIMITS.chatEveryMs,
+        updateAgeOnGet: true,
+        // Buckets count real time (`TokenBucket` reads Date.now), and so does their expiry;
+        // expired ones are dropped by their own (unref'd) timer, not only when read again.
+        ttlAutopurge: true,
+      }),
+      limits: options.limits ?? DEFAULT_LIMITS,
       wakeBots: (room) => {
         this.bots.wake(room);
         this.timers.arm(room);
@@ -79,9 +104,18 @@ export class TableService {
         connections: () => this.connections(),
         tablesRun: () =>
           [...rooms.all()].filter((r) => r.table.status !== 'finished' && cluster.runs(r)).length,
+        tablesLoaded: () => rooms.size,
+        framesEncoded: () => encodedFrames.count,
+        chatBuckets: () => this.ctx.chatBuckets.size,
       }),
       isConnected: (room, playerId) => cluster.isConnected(room, playerId),
     };
+    // The database is back: the bots that were waiting out a backoff play at once, and from
+    // the first step of the backoff again should it fail anew.
+    options.storeHealth?.onRecovered(() => {
+      for (const room of rooms.all()) room.storeFailures = 0;
+      this.bots.storeRecovered();
+    });
   }
 
   /** Rebuilds the waiting and playing tables from the store and lets their bots play on. */
@@ -97,6 +131,8 @@ export class TableService {
     await this.cluster.start(this.ctx);
     // The bots play on, and the clocks' deadlines (in the rows) are set again.
     for (const room of this.ctx.rooms.all()) this.ctx.wakeBots(room);
+    // Waiting tables that never start are deleted after `waitingTableTtlMs`.
+    this.stopExpiry = startExpiry(this.ctx);
     return rebuilt;
   }
 
@@ -104,6 +140,7 @@ export class TableService {
   async stop(): Promise<void> {
     this.bots.stop();
     this.timers.stop();
+    this.stopExpiry();
     await this.ctx.commits.drained();
     await this.cluster.close();
     await this.pool.close();

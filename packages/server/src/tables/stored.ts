@@ -4,9 +4,11 @@
  * when this process sees a gap, loses a commit race, or a client is ahead of it. Either way
  * the store's log is the truth: the room ends at the position its rows give.
  */
+import { StoreUnavailable } from '../store/health.ts';
 import type { MoveRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo, sendUpdateToAll } from './broadcast.ts';
 import type { TableContext } from './context.ts';
+import { dropGoneTable } from './expiry.ts';
 import { type Position, playMove, startPosition, undoLast } from './position.ts';
 import { roomFromStore } from './rebuild.ts';
 import { refreshRematch } from './rematchInfo.ts';
@@ -72,6 +74,9 @@ export function catchUp(ctx: TableContext, room: Room): Promise<void> {
   const next = before
     .then(() => readStore(ctx, room))
     .catch((error: unknown) => {
+      // An outage is logged by the store's health (once, then every few seconds); the next
+      // gap, commit race or reconnection catches up again.
+      if (error instanceof StoreUnavailable) return;
       ctx.log.error({ err: error, table: room.id }, 'catching up with the store failed');
     });
   running.set(room, next);
@@ -82,7 +87,11 @@ const STATUS_ORDER = { waiting: 0, playing: 1, finished: 2 } as const;
 
 async function readStore(ctx: TableContext, room: Room): Promise<void> {
   const row = await ctx.store.tableRow(room.id);
-  if (!row) return;
+  // A waiting table deleted (or expired) on another process of the cluster.
+  if (!row) {
+    if (room.table.status === 'waiting') dropGoneTable(ctx, room, 'deleted');
+    return;
+  }
   // The row replaces the room's only where it is ahead: this process may have applied a
   // change of its own that is still being written.
   const seatsChanged = row.revision > room.table.revision;

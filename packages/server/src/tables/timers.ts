@@ -7,6 +7,7 @@
  * the deadlines themselves are in the table's row, so they survive a restart.
  */
 import type { Seat } from '@gangsta/engine';
+import { StoreUnavailable, storeBackoffMs } from '../store/health.ts';
 import { expiredSeats, nextDeadline } from './clock.ts';
 import type { TableContext } from './context.ts';
 import { decidingSeats } from './frames.ts';
@@ -149,17 +150,36 @@ export class TableTimers {
     const key = `${room.id}/${seat}`;
     this.takingOver.add(key);
     const ctx = this.ctx();
+    let pause = 0;
     try {
       await settled(ctx, room);
       if (this.active(room) && this.stillDue(room, seat, reason)) {
         await takeOver(ctx, room, seat, reason);
       }
     } catch (error) {
-      ctx.log.error({ err: error, table: room.id, seat }, 'a bot could not take a seat over');
+      // The store is down: the seat is still due, and setting the timer again at once would
+      // try again in a loop; it waits a backoff instead (the store's health logs the outage).
+      if (error instanceof StoreUnavailable)
+        pause = storeBackoffMs(++room.storeFailures, Math.random);
+      else ctx.log.error({ err: error, table: room.id, seat }, 'a bot could not take a seat over');
     } finally {
       this.takingOver.delete(key);
-      this.arm(room);
+      if (pause > 0) this.armAfter(room, pause);
+      else this.arm(room);
     }
+  }
+
+  /** Sets the table's timer again after `pauseMs` (a change meanwhile sets it sooner). */
+  private armAfter(room: Room, pauseMs: number): void {
+    const ctx = this.ctx();
+    this.cancels.get(room)?.();
+    this.cancels.set(
+      room,
+      ctx.clock.setTimer(ctx.now() + pauseMs, () => {
+        this.cancels.delete(room);
+        this.arm(room);
+      }),
+    );
   }
 
   private stillDue(room: Room, seat: Seat, reason: AwayReason): boolean {

@@ -4,7 +4,8 @@
  * seen and gets the moves it missed, or a full sync.
  */
 import type { Peer } from '../peer.ts';
-import { catchUpFor, sendTableInfo } from './broadcast.ts';
+import { refuse } from '../refusal.ts';
+import { catchUpFor, sendTableInfo, syncNeeded } from './broadcast.ts';
 import type { TableContext } from './context.ts';
 import { tableOf } from './lifecycle.ts';
 import type { Room } from './room.ts';
@@ -28,8 +29,11 @@ export async function watch(
   id: string,
   seen: number | undefined,
 ): Promise<void> {
-  const room = await tableOf(ctx, id);
-  const player = seatedPlayer(room, peer);
+  const found = await tableOf(ctx, id);
+  const player = seatedPlayer(found, peer);
+  admit(ctx, found, peer, player, seen);
+  // A finished table is kept in memory only while watched: this watch keeps it.
+  const room = ctx.rooms.keep(found);
   const wasConnected = player !== null && connectedHere(room, player);
   room.watchers.add(peer);
   peer.tables.add(room.id);
@@ -42,6 +46,48 @@ export async function watch(
   // Everyone learns of the new spectator or the seat that is connected again.
   sendTableInfo(room);
   peer.send(catchUpFor(room, peer, seen));
+}
+
+/**
+ * The limits of a watch, checked before it changes anything: tables per connection, spectators
+ * per table (a seated player always gets in), and full syncs per connection (a catch-up with
+ * the missed moves is cheap and not counted).
+ */
+function admit(
+  ctx: TableContext,
+  room: Room,
+  peer: Peer,
+  player: string | null,
+  seen: number | undefined,
+): void {
+  const { watchedPerConnection, spectatorsPerTable } = ctx.limits;
+  const again = room.watchers.has(peer);
+  if (!again && !peer.tables.has(room.id) && peer.tables.size >= watchedPerConnection) {
+    refuse('TOO_MANY_WATCHED', `a connection watches at most ${watchedPerConnection} tables`, {
+      max: watchedPerConnection,
+    });
+  }
+  if (!again && player === null) {
+    let spectators = 0;
+    for (const watcher of room.watchers) if (room.viewerSeat(watcher) === null) spectators++;
+    if (spectators >= spectatorsPerTable) {
+      refuse('TOO_MANY_SPECTATORS', `a table has at most ${spectatorsPerTable} spectators`, {
+        max: spectatorsPerTable,
+      });
+    }
+  }
+  // (A client ahead of this process is counted too: rare, and then mostly an update.)
+  if (syncNeeded(room, seen)) takeSync(peer);
+}
+
+/** Takes one of the peer's full syncs, or refuses the request that would cause one. */
+export function takeSync(peer: Peer): void {
+  const retryMs = peer.takeSync();
+  if (retryMs > 0) {
+    refuse('RATE_LIMITED', 'too many full syncs on this connection; wait a moment', {
+      retryMs,
+    });
+  }
 }
 
 export function unwatch(ctx: TableContext, peer: Peer, id: string): void {

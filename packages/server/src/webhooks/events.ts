@@ -7,6 +7,7 @@
  */
 import type { Seat } from '@gangsta/engine';
 import type { WebhookBody } from '@gangsta/protocol';
+import { StoreUnavailable } from '../store/health.ts';
 import type { PendingMove } from '../tables/commits.ts';
 import type { TableContext } from '../tables/context.ts';
 import { decidingSeats } from '../tables/frames.ts';
@@ -105,7 +106,17 @@ function sendTo(
     (hooks) => {
       for (const [, url] of hooks) events.queue.enqueue(url, payload);
     },
-    (error: unknown) => ctx.log.error({ err: error }, 'webhooks could not be read'),
+    (error: unknown) => {
+      // An outage is the store's health's to report (as an error, once); these are dropped.
+      if (error instanceof StoreUnavailable) {
+        ctx.log.warn(
+          { players: playerIds.length },
+          'webhooks not sent: the database is unreachable',
+        );
+      } else {
+        ctx.log.error({ err: error }, 'webhooks could not be read');
+      }
+    },
   );
 }
 

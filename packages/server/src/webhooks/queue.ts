@@ -8,7 +8,8 @@
  * without end.
  */
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { hostReach } from './addresses.ts';
+import { type HostResolver, hostResolver, type PrivateAllowance, pinTarget } from './addresses.ts';
+import { postPinned } from './delivery.ts';
 
 export interface DeliveryTuning {
   /** One attempt's time limit. */
@@ -32,9 +33,10 @@ export interface QueueDeps {
   log: Logger;
   /** Counts failed attempts (the metric). */
   failed: () => void;
-  /** Whether private and loopback addresses may be posted to. */
-  allowPrivate: boolean;
-  fetch?: typeof fetch;
+  /** Which private and loopback addresses may be posted to (`WEBHOOK_ALLOW_PRIVATE`). */
+  allowPrivate: PrivateAllowance;
+  /** Resolves webhook hosts (default: the system's resolver); tests pass a changing one. */
+  resolve?: HostResolver;
   random?: () => number;
 }
 
@@ -56,6 +58,7 @@ export class WebhookQueue {
   /** Deliveries accepted and not yet finished (ready, waiting to retry, or under way). */
   private held = 0;
   private idle: (() => void)[] = [];
+  private readonly systemResolver = hostResolver(null);
 
   constructor(
     private readonly tuning: DeliveryTuning,
@@ -151,28 +154,26 @@ export class WebhookQueue {
   }
 
   private async attempt(delivery: Delivery): Promise<Outcome> {
-    if (!this.deps.allowPrivate) {
-      const reach = await hostReach(delivery.url);
-      if (reach === 'private')
-        return { kind: 'give up', status: null, why: 'the address points into a private network' };
-      if (reach === 'unresolved')
-        return { kind: 'retry', status: null, why: 'the host name does not resolve' };
+    // Resolved once per attempt and checked; the connection goes to exactly that address.
+    const target = await pinTarget(
+      delivery.url,
+      this.deps.allowPrivate,
+      this.deps.resolve ?? this.systemResolver,
+    );
+    if ('kind' in target) {
+      // A name that does not resolve now may do so soon; an address that is not public is final.
+      return {
+        kind: target.kind === 'refused' ? 'give up' : 'retry',
+        status: null,
+        why: target.why,
+      };
     }
     const signal = AbortSignal.any([
       AbortSignal.timeout(this.tuning.timeoutMs),
       this.closing.signal,
     ]);
     try {
-      const response = await (this.deps.fetch ?? fetch)(delivery.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Gangsta-webhooks/1' },
-        body: delivery.body,
-        // A redirect could lead into a private network: it counts as a failure.
-        redirect: 'manual',
-        signal,
-      });
-      await response.body?.cancel().catch(() => {});
-      const status = response.status;
+      const status = await postPinned(target, delivery.body, signal);
       if (status >= 200 && status < 300) return { kind: 'delivered', status, why: '' };
       const retry = status >= 500 || status === 408 || status === 429;
       return { kind: retry ? 'retry' : 'give up', status, why: `HTTP ${status}` };

@@ -3,6 +3,8 @@
  * and answers refusals with `error` or `rejected` frames. The connection stays open after a
  * refusal; only sustained flooding closes it.
  */
+
+import { isUtf8 } from 'node:buffer';
 import {
   type ClientMessage,
   LIMITS,
@@ -42,9 +44,33 @@ function sizeOf(data: RawData): number {
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
+function bytesOf(data: RawData): Buffer {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return data instanceof ArrayBuffer ? Buffer.from(data) : data;
+}
+
 function textOf(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8');
+  return bytesOf(data).toString('utf8');
+}
+
+/**
+ * The table and id of a move or undo whose frame the schema refused, when they can be read:
+ * such a refusal is sent as `rejected` for that id, so that the sender stops resending it.
+ * Reads plain JSON data only (no code of ours walks the refused value).
+ */
+function refusedMove(text: string): { table: string; id: string } | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const { type, table, id } = data as Record<string, unknown>;
+  if (type !== 'move' && type !== 'undo') return null;
+  const fits = (value: unknown): value is string =>
+    typeof value === 'string' && value.length >= 1 && value.length <= 64;
+  return fits(table) && fits(id) ? { table, id } : null;
 }
 
 export class Connection implements Peer {
@@ -54,6 +80,10 @@ export class Connection implements Peer {
   /** Set by the heartbeat; a connection that misses a pong is dropped. */
   alive = true;
   private greeted = false;
+  /** A hello has arrived (it may still be looking the token up). */
+  private helloHeard = false;
+  private readonly cancelHelloTimer: () => void;
+  private readonly syncs: TokenBucket;
   /** The player of the upgrade request's session cookie (a `hello` without a token). */
   fromCookie: () => Promise<PlayerRow | null> = async () => null;
   private readonly bucket = new TokenBucket(LIMITS.messagesBurst, 1000 / LIMITS.messagesPerSecond);
@@ -68,11 +98,35 @@ export class Connection implements Peer {
     private readonly ctx: TableContext,
     private readonly log: Logger,
   ) {
-    socket.on('message', (data) => this.receive(data));
+    socket.on('message', (data, isBinary) => this.receive(data, isBinary));
     socket.on('pong', () => {
       this.alive = true;
     });
-    socket.on('close', () => peerGone(ctx, this));
+    const { helloTimeoutMs, syncsPerMinute } = ctx.limits;
+    // A socket that never says hello holds a slot of its address for nothing: closed.
+    this.cancelHelloTimer = ctx.clock.setTimer(ctx.now() + helloTimeoutMs, () => {
+      if (this.helloHeard) return;
+      this.error(
+        null,
+        protocolError('UNAUTHENTICATED', `say hello within ${helloTimeoutMs} ms of connecting`, {
+          helloTimeoutMs,
+        }),
+      );
+      this.close(1008, 'no hello');
+    });
+    this.syncs = new TokenBucket(syncsPerMinute, 60_000 / syncsPerMinute);
+    socket.on('close', () => {
+      this.cancelHelloTimer();
+      peerGone(ctx, this);
+    });
+  }
+
+  sendText(text: string): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+  }
+
+  takeSync(): number {
+    return this.syncs.take();
   }
 
   send(message: ServerMessage): void {
@@ -101,7 +155,16 @@ export class Connection implements Peer {
     this.send({ type: 'closing', reason: 'restart', retryMs });
   }
 
-  private receive(data: RawData): void {
+  private badMessage(problem: string): void {
+    this.error(null, protocolError('BAD_MESSAGE', problem, { problem }));
+  }
+
+  /**
+   * Every frame is checked here, before anything else reads it: size, text, UTF-8, then the
+   * protocol's schema, which bounds every field (a move included) in size and depth. What a
+   * client gets wrong is answered with a typed refusal and never logged as an error.
+   */
+  private receive(data: RawData, isBinary: boolean): void {
     if (this.restarting) return;
     const retryMs = this.bucket.take();
     if (retryMs > 0) return this.flooded(retryMs, data);
@@ -113,12 +176,17 @@ export class Connection implements Peer {
         }),
       );
     }
-    const parsed = parseClientMessage(textOf(data));
+    if (isBinary) return this.badMessage('frames are JSON text, not binary');
+    const bytes = bytesOf(data);
+    // The socket does not check UTF-8 (it would close the connection): checked here instead.
+    if (!isUtf8(bytes)) return this.badMessage('the frame is not valid UTF-8');
+    const text = bytes.toString('utf8');
+    const parsed = parseClientMessage(text);
     if (!parsed.ok) {
-      return this.error(
-        null,
-        protocolError('BAD_MESSAGE', parsed.problem, { problem: parsed.problem }),
-      );
+      const error = protocolError('BAD_MESSAGE', parsed.problem, { problem: parsed.problem });
+      const move = refusedMove(text);
+      if (move) return this.send({ type: 'rejected', ...move, error });
+      return this.error(null, error);
     }
     // One message at a time, in the order sent: a watch finishes before the move after it.
     this.queue = this.queue.then(() => this.handle(parsed.message));
@@ -195,6 +263,8 @@ export class Connection implements Peer {
       });
     }
     if (this.greeted) throw new Refusal('BAD_MESSAGE', 'hello was already said');
+    this.helloHeard = true;
+    this.cancelHelloTimer();
     const player = token
       ? await this.ctx.store.findPlayerByTokenHash(hashToken(token))
       : ((await this.fromCookie()) ?? undefined);

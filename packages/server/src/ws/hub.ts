@@ -5,9 +5,41 @@
 
 import type {} from '@fastify/websocket';
 import { protocolError } from '@gangsta/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { addressKey } from '../addressKey.ts';
+import type { SocketGuard } from '../security/install.ts';
 import type { TableContext } from '../tables/context.ts';
 import { Connection } from './connection.ts';
+
+/** Socket errors a peer causes by dropping the connection. */
+const NETWORK_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
+
+/**
+ * Errors of an established WebSocket (the `@fastify/websocket` error handler). A peer's
+ * doing — a frame beyond the hard size limit, a malformed frame (`WS_ERR_*`, after which the
+ * library closes the socket itself with the fitting code), a dropped network — is logged at
+ * warn: any client can cause it at will, so it must not fill the error log. Anything else is
+ * a failure of our own handler, logged as an error.
+ */
+export function socketErrorHandler(
+  this: unknown,
+  error: Error,
+  socket: WebSocket,
+  request: FastifyRequest,
+): void {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (code.startsWith('WS_ERR_')) {
+    request.log.warn({ code }, `a client sent a bad WebSocket frame: ${error.message}`);
+    return;
+  }
+  if (NETWORK_ERRORS.has(code)) {
+    request.log.warn({ code }, `a WebSocket connection failed: ${error.message}`);
+  } else {
+    request.log.error({ err: error }, 'a WebSocket handler failed');
+  }
+  socket.terminate();
+}
 
 /** How long clients wait before reconnecting after a restart is announced. */
 export const RESTART_RETRY_MS = 1000;
@@ -15,6 +47,8 @@ export const RESTART_RETRY_MS = 1000;
 export interface HubOptions {
   maxSocketsPerAddress: number;
   heartbeatMs: number;
+  /** The upgrade's origin check and paced limit (security/install.ts); none in unit setups. */
+  guard?: SocketGuard;
 }
 
 export class Hub {
@@ -32,7 +66,7 @@ export class Hub {
   }
 
   register(app: FastifyInstance): void {
-    app.get('/api/v1/ws', { websocket: true }, (socket, request) => {
+    app.get('/api/v1/ws', { websocket: true, ...this.options.guard?.route }, (socket, request) => {
       if (this.restarting) {
         socket.send(
           JSON.stringify({ type: 'closing', reason: 'restart', retryMs: RESTART_RETRY_MS }),
@@ -40,7 +74,9 @@ export class Hub {
         socket.close(1012, 'server restarting');
         return;
       }
-      const address = request.ip;
+      if (this.options.guard && !this.options.guard.admit(socket, request)) return;
+      // Counted per /64 for IPv6, like every per-address limit (addressKey.ts).
+      const address = addressKey(request.ip);
       const count = this.perAddress.get(address) ?? 0;
       if (count >= this.options.maxSocketsPerAddress) {
         const error = protocolError('RATE_LIMITED', 'too many connections from your address', {

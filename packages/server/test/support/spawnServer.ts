@@ -33,6 +33,11 @@ export interface SpawnOptions {
   startTimeoutMs?: number;
   /** Node flags for the server process, e.g. `--cpu-prof`. */
   nodeArgs?: string[];
+  /**
+   * A PostgreSQL database of the test's own (e.g. on a server it restarts), instead of the
+   * data folder's database on the suite's shared `TEST_POSTGRES_URL`.
+   */
+  databaseUrl?: string;
 }
 
 export interface SpawnedServer {
@@ -61,7 +66,11 @@ export const TEST_LIMITS: Record<string, string> = {
   RATE_LIMIT_HTTP: '0',
   RATE_LIMIT_PLAYERS: '0',
   MAX_SOCKETS_PER_ADDRESS: '100000',
+  WS_UPGRADES_PER_MINUTE: '0',
 };
+
+/** The `/metrics` bearer token of every spawned server (metrics are off without one). */
+export const TEST_METRICS_TOKEN = 'test-metrics-token';
 
 const running = new Set<SpawnedServer>();
 const madeDirs = new Set<string>();
@@ -89,7 +98,7 @@ export async function stopAllServers(): Promise<void> {
 export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedServer> {
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? makeDataDir();
-  const databaseUrl = await databaseUrlFor(dataDir);
+  const databaseUrl = options.databaseUrl ?? (await databaseUrlFor(dataDir));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_BIN], {
     env: {
       ...process.env,
@@ -100,6 +109,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedSe
       LOG_LEVEL: 'warn',
       BOT_DELAY_MS: '0',
       ...TEST_LIMITS,
+      METRICS_TOKEN: TEST_METRICS_TOKEN,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,6 +11,10 @@
  * - `move()` sends a move with an id and the version seen and resolves with the server's answer
  *   (`ack` or `rejected`); `drop()` cuts the socket abruptly and `reconnect()` opens a new one
  *   (to another URL after a restart) and says hello again, keeping the frames so far.
+ * - While the server cannot reach its database it answers UNAVAILABLE with `retryMs`: like a
+ *   real client, this one then sends the same move (same id and version), hello or watch again
+ *   after the pause, doubled with each try (`retryPause`), and counts those answers in
+ *   `unavailable`. `move()` resolves only with the final answer.
  */
 import { randomUUID } from 'node:crypto';
 import type { Move } from '@gangsta/engine';
@@ -46,6 +50,26 @@ export interface TableState {
 
 export type MoveAnswer = ServerMessageOf<'ack'> | ServerMessageOf<'rejected'>;
 
+/** The longest pause between two tries of something answered UNAVAILABLE. */
+export const RETRY_MAX_MS = 8_000;
+
+/** The pause before try `attempt` (0 first) after an UNAVAILABLE with `retryMs`: doubling. */
+export function retryPause(retryMs: unknown, attempt: number): number {
+  const base = typeof retryMs === 'number' && retryMs > 0 ? retryMs : 1_000;
+  return Math.min(RETRY_MAX_MS, base * 2 ** attempt);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function unavailable(message: ServerMessage): message is ServerMessage & {
+  type: 'error' | 'rejected';
+} {
+  return (
+    (message.type === 'error' || message.type === 'rejected') &&
+    message.error.code === 'UNAVAILABLE'
+  );
+}
+
 interface Waiter {
   description: string;
   since: number;
@@ -69,6 +93,8 @@ export class TestClient {
   readonly received: ReceivedFrame[] = [];
   readonly label: string;
   onFrame: ((frame: ReceivedFrame) => void) | undefined;
+  /** UNAVAILABLE answers met (each followed by a pause and the same message again). */
+  unavailable = 0;
   private socket: WebSocket | null = null;
   private connection = -1;
   private readonly waiters = new Set<Waiter>();
@@ -114,14 +140,27 @@ export class TestClient {
     return this.api.token;
   }
 
-  /** Opens the socket and says hello (with the token, if any); resolves on `welcome`. */
+  /**
+   * Opens the socket and says hello (with the token, if any); resolves on `welcome`. A hello
+   * refused with UNAVAILABLE is said again on the same socket after the pause.
+   */
   async connect(): Promise<ServerMessageOf<'welcome'>> {
     await this.open();
-    const since = this.received.length;
     const hello: ClientMessage = { type: 'hello', protocol: PROTOCOL_VERSION };
     if (this.api.token) hello.token = this.api.token;
-    this.send(hello);
-    return this.waitForType('welcome', () => true, since);
+    for (let attempt = 0; ; attempt++) {
+      const since = this.received.length;
+      this.send(hello);
+      const frame = await this.waitFor(
+        'a "welcome" message (or UNAVAILABLE)',
+        (m) => m.type === 'welcome' || (unavailable(m) && m.type === 'error' && m.table === null),
+        since,
+      );
+      const message = frame.message!;
+      if (message.type === 'welcome') return message;
+      this.unavailable++;
+      if (unavailable(message)) await pause(retryPause(message.error.params.retryMs, attempt));
+    }
   }
 
   /** Cuts the connection abruptly (no close handshake), as a lost network does. */
@@ -176,18 +215,27 @@ export class TestClient {
     tableId: string,
     seen?: number,
   ): Promise<ServerMessageOf<'sync'> | ServerMessageOf<'update'>> {
-    const since = this.received.length;
-    this.send(
-      seen === undefined
-        ? { type: 'watch', table: tableId }
-        : { type: 'watch', table: tableId, seen },
-    );
-    const frame = await this.waitFor(
-      `a sync or update of table ${tableId}`,
-      (m) => (m.type === 'sync' || m.type === 'update') && m.table === tableId,
-      since,
-    );
-    return frame.message as ServerMessageOf<'sync'> | ServerMessageOf<'update'>;
+    for (let attempt = 0; ; attempt++) {
+      const since = this.received.length;
+      this.send(
+        seen === undefined
+          ? { type: 'watch', table: tableId }
+          : { type: 'watch', table: tableId, seen },
+      );
+      const frame = await this.waitFor(
+        `a sync or update of table ${tableId}`,
+        (m) =>
+          ((m.type === 'sync' || m.type === 'update') && m.table === tableId) ||
+          (unavailable(m) && m.type === 'error' && m.table === tableId),
+        since,
+      );
+      const message = frame.message!;
+      if (!unavailable(message)) {
+        return message as ServerMessageOf<'sync'> | ServerMessageOf<'update'>;
+      }
+      this.unavailable++;
+      await pause(retryPause(message.error.params.retryMs, attempt));
+    }
   }
 
   /** Sends a move (with a fresh id unless given) and resolves with its `ack` or `rejected`. */
@@ -197,21 +245,33 @@ export class TestClient {
     options: { id?: string; seen?: number } = {},
   ): Promise<MoveAnswer> {
     const id = options.id ?? randomUUID();
-    await this.rateToken();
-    const since = this.received.length;
     const seen = options.seen ?? this.tableState(tableId).version;
-    this.send({ type: 'move', table: tableId, id, seen, move });
-    return this.answerTo(tableId, id, since);
+    return this.untilStored({ type: 'move', table: tableId, id, seen, move });
   }
 
   /** Asks to take back the last move; resolves with its `ack` or `rejected`. */
   async undo(tableId: string, options: { id?: string; seen?: number } = {}): Promise<MoveAnswer> {
     const id = options.id ?? randomUUID();
-    await this.rateToken();
-    const since = this.received.length;
     const seen = options.seen ?? this.tableState(tableId).version;
-    this.send({ type: 'undo', table: tableId, id, seen });
-    return this.answerTo(tableId, id, since);
+    return this.untilStored({ type: 'undo', table: tableId, id, seen });
+  }
+
+  /**
+   * Sends a move or undo and resolves with its answer; an UNAVAILABLE refusal (nothing was
+   * applied) is followed by the same message, same id and version, after the pause.
+   */
+  private async untilStored(
+    message: Extract<ClientMessage, { type: 'move' | 'undo' }>,
+  ): Promise<MoveAnswer> {
+    for (let attempt = 0; ; attempt++) {
+      await this.rateToken();
+      const since = this.received.length;
+      this.send(message);
+      const answer = await this.answerTo(message.table, message.id, since);
+      if (!unavailable(answer)) return answer;
+      this.unavailable++;
+      await pause(retryPause(answer.error.params.retryMs, attempt));
+    }
   }
 
   /** Resolves once this client's copy of the table has reached `version` (or later). */

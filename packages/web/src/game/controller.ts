@@ -89,7 +89,11 @@ export class GameController implements TableSource {
   private error: EngineError | null = null;
   private hint: HintState = { status: 'idle' };
   private disposed = false;
-  /** Counts changes of the position, so a late bot answer can tell it is out of date. */
+  /**
+   * Counts changes of the viewer's question, so a late hint can tell it is out of date. Another
+   * seat's choice during the simultaneous resource keep leaves the viewer's question as it was:
+   * counting it would drop every hint asked while the bots choose their own resources.
+   */
   private generation = 0;
   private logCache: {
     viewer: Seat | null;
@@ -273,15 +277,29 @@ export class GameController implements TableSource {
     this.events = [...this.events, result.events];
     this.lastMove = { index: this.moves.length - 1, move, byBot };
     this.error = null;
-    this.hint = { status: 'idle' };
-    this.changed();
+    this.changed(this.sameQuestion(move));
     this.advance();
     return true;
   }
 
+  /** Whether the viewer still faces the same choice after `move`, made by another seat. */
+  private sameQuestion(move: Move): boolean {
+    const decision = pendingDecision(this.state);
+    return (
+      move.type === 'keepResources' &&
+      move.seat !== this.viewer &&
+      this.viewer !== null &&
+      decision.kind === 'keepResources' &&
+      decision.seats.includes(this.viewer)
+    );
+  }
+
   /** The position changed: outdated hints are dropped, and the record is saved. */
-  private changed(): void {
-    this.generation++;
+  private changed(keepHint = false): void {
+    if (!keepHint) {
+      this.generation++;
+      this.hint = { status: 'idle' };
+    }
     this.deps.save?.(
       this.record(),
       this.seats,

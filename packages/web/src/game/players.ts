@@ -1,11 +1,20 @@
 /**
  * Who the players are, as the table shows them: a name and a colour per seat. The colour
  * follows the seat (the same on the board, in the log and on the score screen, locally and
- * online); the name is the one chosen at the new-game screen (or online, the player's), and
- * otherwise a default: "Seat 2", or the bot's level.
+ * online); the name is the one chosen at the new-game screen (or online, the player's), a bot's
+ * own name given when the game starts (`castNames`), and otherwise a default: "Player 2", or
+ * "Player 2 (bot, medium)" for a bot nobody named (an online server bot, an old saved game).
  */
-import type { Seat } from '@gangsta/engine';
+import {
+  cardsOf,
+  createGame,
+  FAMILIES,
+  type Family,
+  type GameOptionsInput,
+  type Seat,
+} from '@gangsta/engine';
 import type { TFunction } from 'i18next';
+import { type BotSeatKind, isBotKind, type SeatKind } from './seats.ts';
 import type { TablePlayer } from './tableSource.ts';
 
 /** Four colours that stay apart for the common colour-vision deficiencies (Okabe–Ito). */
@@ -15,10 +24,126 @@ export function seatColour(seat: Seat): string {
   return SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
 
-/** The player's own name, or the default for the seat. */
+/**
+ * The bots' names, invented for this edition, six per family. They are proper names with no
+ * nickname to translate, so they read the same in every language; none repeats a word of a
+ * card's gangster, so the log never mixes a bot up with a card.
+ */
+export const BOT_NAMES: Readonly<Record<Family, readonly string[]>> = {
+  bratva: [
+    'Arkady Sokolov',
+    'Mila Sorokina',
+    'Yuri Belov',
+    'Zoya Lebedeva',
+    'Oleg Krupin',
+    'Nadia Orlova',
+  ],
+  cartel: [
+    'Inés Calderón',
+    'Rafa Montoya',
+    'Lupe Ordaz',
+    'Teo Valdivia',
+    'Marisol Quintero',
+    'Chuy Benavides',
+  ],
+  ghettoGang: [
+    'Dre Holloway',
+    'Tasha Greene',
+    'Marcus Bell',
+    'Keisha Lyons',
+    'Jojo Price',
+    'Reggie Moss',
+  ],
+  mafia: [
+    'Nunzio Bianchi',
+    'Rosa Vitale',
+    'Nino Ferraro',
+    'Gina Moretti',
+    'Enzo Galli',
+    'Tess Lombardo',
+  ],
+  triads: ['Mei Chow', 'Kenny Tsang', 'Ivy Ho', 'Lam Siu-fai', 'Bo Kwan', 'Vivian Ko'],
+};
+
+/** The family whose list holds this name (a bot's own name), or null (a person's name). */
+export function botNameFamily(name: string): Family | null {
+  return FAMILIES.find((family) => BOT_NAMES[family].includes(name)) ?? null;
+}
+
+/**
+ * A bot's name from its Boss's family, so the name, the emblem on its board and the gang it
+ * recruits tell one story. `pick` chooses among the six; names already `taken` at the table are
+ * skipped (two bots with Bosses of one family still get two names).
+ */
+export function botName(family: Family, pick: number, taken: ReadonlySet<string> = new Set()) {
+  const names = BOT_NAMES[family];
+  for (let i = 0; i < names.length; i++) {
+    const name = names[(pick + i) % names.length];
+    if (!taken.has(name)) return name;
+  }
+  return names[pick % names.length];
+}
+
+/**
+ * The names a new game starts with: those chosen stay; every bot without one gets a name from
+ * its Boss's family, picked with the game's seed (the same game gets the same cast). People
+ * without a name keep null: the table calls them "Player N". The bosses are read from the
+ * game's own setup, so this needs the same options the game starts with.
+ */
+export function castNames(
+  options: GameOptionsInput,
+  seats: readonly SeatKind[],
+  names: readonly (string | null)[] = [],
+): (string | null)[] {
+  const chosen = seats.map((_, seat) => names[seat]?.trim() || null);
+  if (!seats.some((kind, seat) => isBotKind(kind) && chosen[seat] === null)) return chosen;
+  const created = createGame(options);
+  if (!created.ok) return chosen;
+  const cards = cardsOf(created.state.cards);
+  const taken = new Set(chosen.filter((n): n is string => n !== null));
+  // A small hash of the seed: consecutive seeds still pick different names.
+  let mix = ((options.seed ?? 0) * 2654435761) >>> 0;
+  return chosen.map((name, seat) => {
+    if (name !== null || !isBotKind(seats[seat])) return name;
+    const family = cards.boss(created.state.players[seat].boss).family;
+    mix = (mix ^ (mix >>> 15)) * 2246822519;
+    mix >>>= 0;
+    const given = botName(family, (mix >>> 8) % BOT_NAMES[family].length, taken);
+    taken.add(given);
+    return given;
+  });
+}
+
+/** The player's own name, or the default for the seat ("Player 2", "Player 2 (bot, hard)"). */
 export function playerName(t: TFunction, player: TablePlayer | undefined, seat: Seat): string {
   if (player?.name) return player.name;
-  const base = t('app.seat', { n: seat + 1 });
+  const base = t('app.player', { n: seat + 1 });
   if (!player || player.kind === 'human') return base;
   return t('app.seatBot', { seat: base, level: t(`app.botLevel.${player.kind}`) });
+}
+
+/** What a board or a badge shows of a player: the name, and for a bot its level. */
+export interface PlayerIdentity {
+  name: string;
+  /** The bot's level, null for a person. */
+  level: BotSeatKind | null;
+  /** The level in words ("medium"), null for a person. */
+  levelLabel: string | null;
+  /** A bot's name tells its family (the list it comes from); null for people and other names. */
+  family: Family | null;
+}
+
+export function playerIdentity(
+  t: TFunction,
+  player: TablePlayer | undefined,
+  seat: Seat,
+): PlayerIdentity {
+  const kind = player?.kind ?? 'human';
+  const level = isBotKind(kind) ? kind : null;
+  return {
+    name: playerName(t, player, seat),
+    level,
+    levelLabel: level ? t(`app.botLevel.${level}`) : null,
+    family: player?.name ? botNameFamily(player.name) : null,
+  };
 }

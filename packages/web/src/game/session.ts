@@ -7,17 +7,33 @@ import type { EngineError, GameOptionsInput, GameRecord } from '@gangsta/engine'
 import type { OnlineRoute } from '../online/routes.ts';
 import { type BotClient, createWorkerBotClient } from './botClient.ts';
 import { GameController } from './controller.ts';
+import { castNames } from './players.ts';
 import type { SeatKind } from './seats.ts';
 import {
   clearSavedGame,
+  loadPlayerName,
   loadSavedGame,
   loadSettings,
+  rememberAtTable,
   type Settings,
   saveGame,
   saveSettings,
+  wasAtTable,
 } from './storage.ts';
 
+/** "Play" on the welcome screen: you and three medium bots, classic rules, a fresh shuffle. */
+export const QUICK_SEATS: readonly SeatKind[] = ['human', 'medium', 'medium', 'medium'];
+
+export function randomSeed(): number {
+  const values = new Uint32Array(1);
+  crypto.getRandomValues(values);
+  return values[0] % 1_000_000_000;
+}
+
 export type Screen =
+  /** The first screen: Play, Learn to play, Continue, Play online, Custom game. */
+  | { name: 'welcome' }
+  /** "Custom game": every option of a local game. */
   | { name: 'newGame' }
   | { name: 'table' }
   | { name: 'replay'; record: GameRecord; seats: SeatKind[] | null }
@@ -47,7 +63,7 @@ export class Session {
   constructor(options: SessionOptions = {}) {
     this.makeBots = options.bots ?? createWorkerBotClient;
     this.persist = options.persist ?? true;
-    this.snapshot = { screen: { name: 'newGame' }, controller: null, settings: loadSettings() };
+    this.snapshot = { screen: { name: 'welcome' }, controller: null, settings: loadSettings() };
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -63,11 +79,27 @@ export class Session {
     return this.botClient;
   }
 
-  /** A game in progress saved by this browser comes back to the table (or its score screen). */
+  /**
+   * A game in progress saved by this browser is rebuilt. A reload at its table goes back to the
+   * table (or its score screen); a new visit stays on the welcome screen, which offers
+   * "Continue" first.
+   */
   resumeSaved(): boolean {
     const saved = this.persist ? loadSavedGame() : null;
     if (!saved) return false;
-    return this.resume(saved.record, saved.seats, saved.names).ok;
+    const atTable = wasAtTable();
+    const resumed = this.resume(saved.record, saved.seats, saved.names).ok;
+    if (resumed && !atTable) this.update({ screen: { name: 'welcome' } });
+    return resumed;
+  }
+
+  /** "Play": one click to a table against three medium bots, seated under the player's name. */
+  quickGame(): { ok: true } | { ok: false; error: EngineError } {
+    return this.newGame(
+      { players: QUICK_SEATS.length, seed: randomSeed() },
+      [...QUICK_SEATS],
+      [loadPlayerName()],
+    );
   }
 
   newGame(
@@ -75,7 +107,9 @@ export class Session {
     seats: SeatKind[],
     names?: (string | null)[],
   ): { ok: true } | { ok: false; error: EngineError } {
-    const started = GameController.start(options, seats, this.deps(), undefined, names);
+    // Bots get their names now, from the seed, so a reload or a saved file keeps them.
+    const cast = castNames(options, seats, names);
+    const started = GameController.start(options, seats, this.deps(), undefined, cast);
     if (!started.ok) return started;
     this.setController(started.controller);
     return { ok: true };
@@ -87,9 +121,14 @@ export class Session {
     seats: SeatKind[],
     names?: (string | null)[],
   ): { ok: true } | { ok: false; error: EngineError } {
-    const resumed = GameController.resume(record, seats, this.deps(), names);
+    // An imported file or an older save has no bot names: the bots get theirs from the seed.
+    const options = record.cardSet
+      ? { ...record.options, cardSet: record.cardSet }
+      : record.options;
+    const cast = castNames(options, seats, names);
+    const resumed = GameController.resume(record, seats, this.deps(), cast);
     if (!resumed.ok) return resumed;
-    if (this.persist) saveGame({ record, seats, names });
+    if (this.persist) saveGame({ record, seats, names: cast });
     this.setController(resumed.controller);
     return { ok: true };
   }
@@ -114,7 +153,12 @@ export class Session {
     if (screen.name === 'rules') this.update({ screen: screen.back });
   }
 
-  /** Back to the new-game screen; the game at the table (if any) is left behind. */
+  /** The welcome screen; the game at the table (if any) waits behind "Continue". */
+  openWelcome(): void {
+    this.update({ screen: { name: 'welcome' } });
+  }
+
+  /** The custom-game form; the game at the table (if any) is left behind. */
   openNewGame(): void {
     this.update({ screen: { name: 'newGame' } });
   }
@@ -132,7 +176,7 @@ export class Session {
   abandonGame(): void {
     this.snapshot.controller?.dispose();
     if (this.persist) clearSavedGame();
-    this.update({ controller: null, screen: { name: 'newGame' } });
+    this.update({ controller: null, screen: { name: 'welcome' } });
   }
 
   setSettings(settings: Settings): void {
@@ -163,6 +207,7 @@ export class Session {
 
   private update(change: Partial<SessionSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...change };
+    if (this.persist && change.screen) rememberAtTable(change.screen.name === 'table');
     for (const listener of this.listeners) listener();
   }
 }

@@ -94,3 +94,44 @@ export function loadSettings(): Settings {
 export function saveSettings(settings: Settings): void {
   storage()?.setItem(SETTINGS_KEY, JSON.stringify(settings));
 }
+
+const NAME_KEY = 'gangsta.name.v1';
+/** The longest name a seat takes (the new-game form and the online name allow as much). */
+export const NAME_MAX = 24;
+
+/** The player's own name, asked once on the welcome screen; null until given. */
+export function loadPlayerName(): string | null {
+  const name = storage()?.getItem(NAME_KEY)?.trim();
+  return name ? name.slice(0, NAME_MAX) : null;
+}
+
+export function savePlayerName(name: string): void {
+  const trimmed = name.trim().slice(0, NAME_MAX);
+  if (trimmed) storage()?.setItem(NAME_KEY, trimmed);
+  else storage()?.removeItem(NAME_KEY);
+}
+
+const AT_TABLE_KEY = 'gangsta.atTable.v1';
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether this tab was at the table of the saved game. A reload in the middle of a game puts
+ * the player back at the table, as before; a new visit (a new tab, the next day) opens on the
+ * welcome screen with "Continue" first. sessionStorage is exactly that: it survives a reload of
+ * the tab and nothing else.
+ */
+export function wasAtTable(): boolean {
+  return tabStorage()?.getItem(AT_TABLE_KEY) === '1';
+}
+
+export function rememberAtTable(atTable: boolean): void {
+  if (atTable) tabStorage()?.setItem(AT_TABLE_KEY, '1');
+  else tabStorage()?.removeItem(AT_TABLE_KEY);
+}

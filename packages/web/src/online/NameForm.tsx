@@ -2,6 +2,7 @@
 import { LIMITS } from '@gangsta/protocol';
 import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadPlayerName, savePlayerName } from '../game/storage.ts';
 import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
 import { errorText } from './texts.ts';
@@ -10,7 +11,8 @@ export function NameForm({ client, onDone }: { client: OnlineClient; onDone?: ()
   const { t } = useTranslation();
   const id = useId();
   const identity = useSyncExternalStore(client.identity.subscribe, client.identity.get);
-  const [name, setName] = useState(identity?.player.name ?? '');
+  // The name given on the welcome screen is the first guess, so it is asked only once.
+  const [name, setName] = useState(identity?.player.name ?? loadPlayerName() ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
@@ -19,6 +21,7 @@ export function NameForm({ client, onDone }: { client: OnlineClient; onDone?: ()
     setError(null);
     try {
       await client.signIn(name.trim());
+      if (loadPlayerName() === null) savePlayerName(name);
       onDone?.();
     } catch (caught) {
       setError(errorText(t, asOnlineError(caught)));

@@ -108,7 +108,7 @@ function MyRatings({ client, me }: { client: OnlineClient; me: string }) {
       {answer.ratings.map((rating) => (
         <section key={rating.players}>
           <h4>
-            {t('online.ratings.tab', { n: rating.players })}:{' '}
+            {t('online.ratings.tab', { count: rating.players })}:{' '}
             {t('online.ratings.mine', {
               estimate: fixed(rating.conservative),
               mu: fixed(rating.mu),
@@ -156,7 +156,7 @@ export function Ratings({ client }: { client: OnlineClient }) {
             data-testid={`ratings-tab-${count}`}
             onClick={() => setPlayers(count)}
           >
-            {t('online.ratings.tab', { n: count })}
+            {t('online.ratings.tab', { count })}
           </button>
         ))}
       </div>

@@ -134,7 +134,7 @@ function Room({ client, session, table, invites, invite, error }: RoomProps) {
           <OnlineGameMenu client={client} session={session} table={table} snapshot={shown} />
         </>
       )}
-      side={<Chat table={table} />}
+      chat={<Chat table={table} />}
       afterScore={<Rematch client={client} table={table} />}
     />
   );

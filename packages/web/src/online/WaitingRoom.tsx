@@ -11,7 +11,7 @@ import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
 import { NameForm } from './NameForm.tsx';
 import type { OnlineTable } from './onlineTable.ts';
-import { tableLink } from './routes.ts';
+import { onlineHash, tableLink } from './routes.ts';
 import { errorText } from './texts.ts';
 
 export interface WaitingRoomProps {
@@ -62,7 +62,7 @@ function seatWho(t: ReturnType<typeof useTranslation>['t'], seat: SeatInfo): str
   if (seat.kind === 'open') return t('online.room.open');
   if (seat.kind === 'invited') return t('online.room.invited');
   if (seat.kind === 'reserved') return t('online.room.reserved', { name: seat.name ?? '?' });
-  return seat.name ?? t('app.seat', { n: seat.seat + 1 });
+  return seat.name ?? t('app.player', { n: seat.seat + 1 });
 }
 
 export function WaitingRoom({ client, table, info, invites, invite }: WaitingRoomProps) {
@@ -85,6 +85,19 @@ export function WaitingRoom({ client, table, info, invites, invite }: WaitingRoo
     } catch (caught) {
       setError(errorText(t, asOnlineError(caught)));
     } finally {
+      setBusy(false);
+    }
+  };
+  // A table that will not start goes (the server would delete it after a day anyway); the
+  // host goes back to the online home, whoever else watches hears that it is gone.
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await client.api.deleteTable(info.id);
+      window.location.hash = onlineHash({ page: 'home' });
+    } catch (caught) {
+      setError(errorText(t, asOnlineError(caught)));
       setBusy(false);
     }
   };
@@ -184,6 +197,17 @@ export function WaitingRoom({ client, table, info, invites, invite }: WaitingRoo
         ) : null}
         {isHost && !filled ? (
           <span className="help">{t('online.room.waitingForSeats')}</span>
+        ) : null}
+        {isHost ? (
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            data-testid="delete-table"
+            onClick={() => void remove()}
+          >
+            {t('online.room.delete')}
+          </button>
         ) : null}
         {mySeat && !isHost ? (
           <button

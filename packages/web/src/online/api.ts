@@ -28,7 +28,9 @@ import {
   playerRatingsSchema,
   playerSchema,
   type TableAnswer,
+  type TableDeleted,
   tableAnswerSchema,
+  tableDeletedSchema,
   type WebhookTestAnswer,
   webhookAnswerSchema,
   webhookTestAnswerSchema,
@@ -59,6 +61,8 @@ export interface Api {
   leave(id: string): Promise<TableAnswer>;
   kick(id: string, seat: number): Promise<TableAnswer>;
   start(id: string): Promise<TableAnswer>;
+  /** The host deletes a table that has not started (`DELETE /tables/:id`). */
+  deleteTable(id: string): Promise<TableDeleted>;
   record(id: string): Promise<GameRecord>;
   /** The player with their account and webhook (`GET /me`). */
   account(): Promise<MeAnswer>;
@@ -94,6 +98,8 @@ export function createApi(options: ApiOptions): Api {
     leave: (id) => tableCall('POST', `/tables/${enc(id)}/leave`, {}),
     kick: (id, seat) => tableCall('POST', `/tables/${enc(id)}/kick`, { seat }),
     start: (id) => tableCall('POST', `/tables/${enc(id)}/start`, {}),
+    deleteTable: async (id) =>
+      parse(tableDeletedSchema, await call('DELETE', `/tables/${enc(id)}`)),
     record: async (id) => parseRecord(await call('GET', `/tables/${enc(id)}/record`)),
     account: async () => parse(meAnswerSchema, await call('GET', '/me')),
     createAccount: async (body) => parse(meAnswerSchema, await call('POST', '/account', body)),

@@ -12,6 +12,11 @@
  *   first answer, so a move is never lost and never applied twice.
  * - An `update` whose `from` is not the handler's version (a gap) is not applied: the table
  *   is watched again with the version it has.
+ * - While the server cannot reach its database it answers UNAVAILABLE with `retryMs`
+ *   (nothing was applied): a move stays queued and is sent again with the same id after the
+ *   pause, doubled with each refusal in a row (`storeRetryDelay`); a refused `hello` is said
+ *   again on the same socket after such a pause, and a table whose watch may have been
+ *   refused is watched again.
  * - Every frame is parsed with the protocol's schema; a bad one is logged and dropped.
  *
  * The socket, the timers and the randomness are injected, so the tests drive it by hand.
@@ -81,11 +86,22 @@ export function backoffDelay(attempt: number, random: () => number): number {
   return Math.round(full / 2 + (random() * full) / 2);
 }
 
+/**
+ * The wait before sending again something refused with UNAVAILABLE for the `refusals`-th time
+ * in a row (0 first): at least the server's `retryMs`, and the reconnection backoff's doubling
+ * (with its jitter) beyond it, so a long outage is asked about less and less often.
+ */
+export function storeRetryDelay(retryMs: number, refusals: number, random: () => number): number {
+  return Math.max(retryMs, backoffDelay(refusals, random));
+}
+
 interface QueuedMove {
   message: Extract<ClientMessage, { type: 'move' | 'undo' }>;
   timer: unknown;
   /** Sends since the socket last opened: a second silence means the socket is dead. */
   sends: number;
+  /** UNAVAILABLE refusals in a row: the pause before the next send grows with them. */
+  unavailable: number;
 }
 
 export interface ConnectionSnapshot {
@@ -108,7 +124,12 @@ export class Connection {
   private attempt = 0;
   /** The pause a "closing" frame announced, used for the next reconnection. */
   private restartDelayMs: number | null = null;
+  /** The server paces reconnections per address: the next one waits at least this long. */
+  private paceMs: number | null = null;
   private retryTimer: unknown = null;
+  /** A `hello` the server refused with UNAVAILABLE: said again when this fires. */
+  private helloTimer: unknown = null;
+  private helloRefusals = 0;
   private closed = false;
   private snapshot: ConnectionSnapshot = { state: 'connecting', retryAt: null, queued: 0 };
   private readonly listeners = new Set<() => void>();
@@ -211,6 +232,7 @@ export class Connection {
   close(): void {
     this.closed = true;
     this.timers.clearTimeout(this.retryTimer);
+    this.timers.clearTimeout(this.helloTimer);
     for (const queued of this.queue.values()) this.timers.clearTimeout(queued.timer);
     this.queue.clear();
     const socket = this.socket;
@@ -235,16 +257,36 @@ export class Connection {
       return;
     }
     this.socket = socket;
-    socket.onopen = () => {
-      const token = this.options.token();
-      const hello: ClientMessage = { type: 'hello', protocol: PROTOCOL_VERSION };
-      if (token) hello.token = token;
-      socket.send(JSON.stringify(hello));
-    };
+    socket.onopen = () => this.sayHello(socket);
     socket.onmessage = (event) => this.onFrame(event.data);
     socket.onclose = () => this.onDrop(socket);
     socket.onerror = () => this.onDrop(socket);
     this.setState({ state: this.attempt === 0 ? 'connecting' : 'reconnecting', retryAt: null });
+  }
+
+  private sayHello(socket: SocketLike): void {
+    const token = this.options.token();
+    const hello: ClientMessage = { type: 'hello', protocol: PROTOCOL_VERSION };
+    if (token) hello.token = token;
+    socket.send(JSON.stringify(hello));
+  }
+
+  /**
+   * The server could not reach its database to answer our hello: the socket stays, and the
+   * hello is said again on it after the pause (a new socket would only be refused the same).
+   */
+  private helloLater(retryMs: number): void {
+    const socket = this.socket;
+    if (!socket || this.welcomed) return;
+    const delay = storeRetryDelay(retryMs, this.helloRefusals++, this.random);
+    this.timers.clearTimeout(this.helloTimer);
+    this.helloTimer = this.timers.setTimeout(() => {
+      this.helloTimer = null;
+      if (this.socket === socket && !this.welcomed && socket.readyState === OPEN) {
+        this.sayHello(socket);
+      }
+    }, delay);
+    this.setState({ retryAt: this.timers.now() + delay });
   }
 
   private detach(socket: SocketLike): void {
@@ -260,6 +302,8 @@ export class Connection {
     this.detach(socket);
     this.socket = null;
     this.welcomed = false;
+    this.timers.clearTimeout(this.helloTimer);
+    this.helloTimer = null;
     try {
       socket.close();
     } catch {
@@ -272,10 +316,13 @@ export class Connection {
     // After a "closing" frame: the announced pause, spread so clients do not return at once.
     const restart = this.restartDelayMs;
     this.restartDelayMs = null;
-    const delay =
+    const planned =
       restart !== null
         ? Math.round(restart * (0.5 + this.random()))
         : backoffDelay(this.attempt, this.random);
+    // Coming back before the time the server gave would only be refused again.
+    const delay = Math.max(planned, this.paceMs ?? 0);
+    this.paceMs = null;
     this.attempt++;
     this.retryTimer = this.timers.setTimeout(() => {
       this.retryTimer = null;
@@ -308,8 +355,12 @@ export class Connection {
         this.onWelcome(message);
         return;
       case 'rejected':
-        // Refused untouched for speed: the move stays queued and goes again after retryMs.
-        if (message.error.code === 'RATE_LIMITED' && this.retryLater(message.id, message.error)) {
+        // Refused untouched for speed, or because the server cannot reach its database just
+        // now: the move stays queued and goes again, with the same id, after the pause.
+        if (
+          (message.error.code === 'RATE_LIMITED' || message.error.code === 'UNAVAILABLE') &&
+          this.retryLater(message.id, message.error)
+        ) {
           return;
         }
         this.answered(message.id);
@@ -327,6 +378,12 @@ export class Connection {
         this.log('the server is restarting: reconnecting');
         return;
       case 'error':
+        if (message.error.code === 'RATE_LIMITED' && message.table === null && !this.welcomed) {
+          // Too many connections from our address just now: the server says when to return.
+          const retryMs = Number(message.error.params.retryMs);
+          if (Number.isFinite(retryMs) && retryMs > 0) this.paceMs = retryMs;
+        }
+        if (message.error.code === 'UNAVAILABLE') this.unavailable(message.table, message.error);
         if (message.error.code === 'PROTOCOL_VERSION') {
           this.log('the server speaks another protocol version');
           this.close();
@@ -346,6 +403,7 @@ export class Connection {
     }
     this.welcomed = true;
     this.attempt = 0;
+    this.helloRefusals = 0;
     this.setState({ state: 'online', retryAt: null });
     this.options.welcomed?.(message.player);
     for (const [table, handlers] of this.tables) {
@@ -405,7 +463,7 @@ export class Connection {
   }
 
   private enqueue(message: QueuedMove['message']): void {
-    const queued: QueuedMove = { message, timer: null, sends: 0 };
+    const queued: QueuedMove = { message, timer: null, sends: 0, unavailable: 0 };
     this.queue.set(message.id, queued);
     this.setState({});
     this.transmit(queued);
@@ -429,15 +487,47 @@ export class Connection {
     this.transmit(queued);
   }
 
-  /** Sends a rate-limited move again once the server said it may; false if it is not ours. */
-  private retryLater(id: string, error: { params: Record<string, unknown> }): boolean {
+  /**
+   * Sends a rate-limited or UNAVAILABLE move again once the server said it may (longer after
+   * each UNAVAILABLE in a row); false if it is not ours.
+   */
+  private retryLater(
+    id: string,
+    error: { code: string; params: Record<string, unknown> },
+  ): boolean {
     const queued = this.queue.get(id);
     if (!queued) return false;
-    const retryMs = Math.max(50, Number(error.params.retryMs) || LIMITS.resendAfterMs);
+    const asked = Math.max(50, Number(error.params.retryMs) || LIMITS.resendAfterMs);
+    const retryMs =
+      error.code === 'UNAVAILABLE'
+        ? storeRetryDelay(asked, queued.unavailable++, this.random)
+        : asked;
     this.timers.clearTimeout(queued.timer);
     queued.sends = 0;
     queued.timer = this.timers.setTimeout(() => this.transmit(queued), retryMs);
     return true;
+  }
+
+  /**
+   * An `error` frame with UNAVAILABLE: before the welcome it refused our hello (said again
+   * later); for a table, what it refused may have been its watch, so the table is watched
+   * again after the pause (a watch is answered afresh, never applied twice).
+   */
+  private unavailable(table: string | null, error: { params: Record<string, unknown> }): void {
+    const retryMs = Math.max(50, Number(error.params.retryMs) || LIMITS.resendAfterMs);
+    if (table === null) {
+      if (!this.welcomed) this.helloLater(retryMs);
+      return;
+    }
+    const socket = this.socket;
+    this.timers.setTimeout(
+      () => {
+        const handlers = this.tables.get(table);
+        if (this.socket !== socket || !handlers) return;
+        for (const handler of handlers) this.sendWatch(table, handler.version());
+      },
+      storeRetryDelay(retryMs, 0, this.random),
+    );
   }
 
   private answered(id: string): void {

@@ -14,5 +14,7 @@ export function errorText(t: TFunction, error: Pick<TableError, 'code' | 'params
   const code = isKnownCode(error.code) ? error.code : 'INTERNAL';
   const retryMs = error.params.retryMs;
   const seconds = typeof retryMs === 'number' ? Math.max(1, Math.ceil(retryMs / 1000)) : 1;
-  return t(`online.errors.${code}`, { seconds });
+  // `max`: the limit a TOO_MANY_* refusal reached, shown in its sentence.
+  const max = typeof error.params.max === 'number' ? error.params.max : '';
+  return t(`online.errors.${code}`, { seconds, max });
 }

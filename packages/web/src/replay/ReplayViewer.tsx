@@ -43,7 +43,7 @@ function HiddenPanel({ ctx, hidden }: { ctx: TextContext; hidden: HiddenInfo }) 
         <dd className="hidden-value">{list(hidden.unkeptResources)}</dd>
         {hidden.players.map((p) => (
           <div key={p.seat}>
-            <dt>{t('app.seat', { n: p.seat + 1 })}</dt>
+            <dt>{t('app.player', { n: p.seat + 1 })}</dt>
             <dd className="hidden-value">
               {t('replay.playerHidden', {
                 dealt: list(p.dealt),
@@ -78,7 +78,7 @@ function ContinueGame({
       {chosen.map((kind, seat) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
         <span key={seat} className="field">
-          <label htmlFor={`${id}-${seat}`}>{t('app.seat', { n: seat + 1 })}</label>
+          <label htmlFor={`${id}-${seat}`}>{t('app.player', { n: seat + 1 })}</label>
           <select
             id={`${id}-${seat}`}
             value={kind}
@@ -149,7 +149,7 @@ export default function ReplayViewer({
     const before = model.publicBefore(lastIndex);
     return t('replay.moveLine', {
       n: step,
-      seat: t('app.seat', { n: lastMove.seat + 1 }),
+      seat: t('app.player', { n: lastMove.seat + 1 }),
       move: describeMove(ctx, before.view, before.decision, lastMove),
     });
   };

@@ -37,9 +37,11 @@ function renderParam(ctx: TextContext, name: string, value: ParamValue): string 
 }
 
 export function describeBotReason(ctx: TextContext, reason: BotReason): string {
-  const params: Record<string, string> = {};
+  const params: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(reason.params as Record<string, ParamValue>)) {
-    params[name] = renderParam(ctx, name, value);
+    // `count` stays a number: i18next picks the plural form (_one, _other…) only from a number.
+    params[name] =
+      name === 'count' && typeof value === 'number' ? value : renderParam(ctx, name, value);
   }
   return ctx.t(`botReasons.${reason.id}`, params);
 }

@@ -3,7 +3,7 @@
  * translation key under `event.*` with named parameters.
  */
 import type { GameEvent } from '@gangsta/engine';
-import { money, nameOf, seatLabel, type TextContext } from './context.ts';
+import { money, nameOf, seatLabel, type TextContext, youSeat } from './context.ts';
 import { skillNames } from './names.ts';
 
 /** Events that say nothing a player needs to read in the log. */
@@ -13,8 +13,31 @@ export function isSilent(event: GameEvent): boolean {
   return SILENT.has(event.type);
 }
 
+/**
+ * Whom an event is about, for the wording: 'you' when the seat addressed as "you" is its
+ * subject (or the first player, or the only winner), 'yours' when that seat is the other party
+ * (the owner of a borrowed member, the target of a theft). The keys have `_you` / `_yours`
+ * variants (i18next context) with the verb and possessives to match: "You pull off…", "Ben
+ * steals $3 from you". Keys without a variant fall back to their plain wording.
+ */
+export function personContext(ctx: TextContext, event: GameEvent): 'you' | 'yours' | undefined {
+  const you = youSeat(ctx);
+  if (you === null) return undefined;
+  if (event.type === 'gameEnded') {
+    const { winners } = event.result;
+    return winners.length === 1 && winners[0] === you ? 'you' : undefined;
+  }
+  const parties = event as { seat?: number; firstPlayer?: number; owner?: number; target?: number };
+  if ((parties.seat ?? parties.firstPlayer) === you) return 'you';
+  if (parties.owner === you || parties.target === you) return 'yours';
+  return undefined;
+}
+
 export function describeEvent(ctx: TextContext, event: GameEvent): string {
-  const { t } = ctx;
+  const context = personContext(ctx, event);
+  const t = (
+    context ? (key: string, params?: object) => ctx.t(key, { ...params, context }) : ctx.t
+  ) as TextContext['t'];
   const seat = (s: number) => seatLabel(ctx, s);
   const cards = (ids: readonly string[]) => ids.map((id) => nameOf(ctx, id)).join(', ');
   switch (event.type) {
@@ -97,7 +120,11 @@ export function describeEvent(ctx: TextContext, event: GameEvent): string {
       return t(event.cooperative ? 'event.heistCompletedCoop' : 'event.heistCompleted', {
         seat: seat(event.seat),
         card: nameOf(ctx, event.card),
-        participants: event.participants.map(seat).join(', '),
+        // The partners: the one who pulls the heist off is already the sentence's subject.
+        participants: event.participants
+          .filter((partner) => partner !== event.seat)
+          .map(seat)
+          .join(', '),
       });
     case 'influence':
       return t('event.influence', { seat: seat(event.seat), amount: event.amount });
@@ -151,7 +178,7 @@ export function describeEvent(ctx: TextContext, event: GameEvent): string {
         ? t(`event.rowEmpty.${event.row}`)
         : t(`event.rowRefilled.${event.row}`, { card: nameOf(ctx, event.card) });
     case 'snitchRevealed':
-      return t('event.snitchRevealed', { value: event.value, count: event.count });
+      return t('event.snitchRevealed', { value: event.value, number: event.count });
     case 'snitchPaid':
       return t('event.snitchPaid', { seat: seat(event.seat), amount: money(ctx, event.amount) });
     case 'snitchSpared':
@@ -165,7 +192,7 @@ export function describeEvent(ctx: TextContext, event: GameEvent): string {
       return t('event.opportunityIncome', {
         seat: seat(event.seat),
         amount: money(ctx, event.amount),
-        icons: event.icons,
+        count: event.icons,
       });
     case 'gangWar':
       return t('event.gangWar', {

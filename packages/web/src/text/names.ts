@@ -41,7 +41,7 @@ export function memberLabel(t: TFunction, cards: CardLookup, member: Member): st
   });
 }
 
-/** "Seat 2", "Seat 2 (you)" or "Seat 2 (bot, medium)". */
+/** "Player 2", "Player 2 (you)" or "Player 2 (bot, medium)": a seat nobody named. */
 export function seatName(
   t: TFunction,
   seat: Seat,
@@ -49,15 +49,15 @@ export function seatName(
   viewer: Seat | null,
 ): string {
   const kind = seats[seat] ?? 'human';
-  const base = t('app.seat', { n: seat + 1 });
+  const base = t('app.player', { n: seat + 1 });
   if (seat === viewer) return t('app.seatYou', { seat: base });
   if (kind === 'human') return base;
   return t('app.seatBot', { seat: base, level: t(`app.botLevel.${kind}`) });
 }
 
-/** The short name used in sentences: "Seat 2" or "you". */
+/** The short name used in sentences: "Player 2" or "you". */
 export function seatShort(t: TFunction, seat: Seat, viewer: Seat | null): string {
-  return seat === viewer ? t('app.you') : t('app.seat', { n: seat + 1 });
+  return seat === viewer ? t('app.you') : t('app.player', { n: seat + 1 });
 }
 
 /** The seat owning a member (also in a hospital), or -1. */

@@ -4,7 +4,7 @@
  * screen readers; the learner's own clicks stay on the table.
  */
 import { cardsOf, type GameView } from '@gangsta/engine';
-import { useSyncExternalStore } from 'react';
+import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TextContext } from '../text/context.ts';
 import { describeMove } from '../text/moves.ts';
@@ -26,6 +26,19 @@ function stepParams(ctx: TextContext, coach: CoachState): Record<string, string>
   return params;
 }
 
+/** Whether the element is on screen (true where the browser cannot tell). */
+function useInView(element: RefObject<HTMLElement | null>): boolean {
+  const [inView, setInView] = useState(true);
+  useEffect(() => {
+    const target = element.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry.isIntersecting));
+    observer.observe(target);
+    return () => observer.disconnect();
+  });
+  return inView;
+}
+
 function WhatToClick({
   ctx,
   view,
@@ -36,9 +49,28 @@ function WhatToClick({
   coach: CoachState;
 }) {
   const advance = coach.step.advance;
+  const line = useRef<HTMLParagraphElement>(null);
+  const inView = useInView(line);
   if (advance.kind === 'learner') {
     const move = describeMove(ctx, view, view.decision, advance.move);
-    return <p className="coach-do">{ctx.t('tutorial.doThis', { move })}</p>;
+    const text = ctx.t('tutorial.doThis', { move });
+    return (
+      <>
+        <p className="coach-do" ref={line}>
+          {text}
+        </p>
+        {/*
+         * On a phone the coach scrolls away when the page brings the card into view: the same
+         * words stay at the foot of the screen (hidden from screen readers, which read them
+         * above).
+         */}
+        {inView ? null : (
+          <p className="coach-do coach-do--float" aria-hidden="true">
+            {text}
+          </p>
+        )}
+      </>
+    );
   }
   if (coach.opponentPlaying) {
     return (
@@ -62,6 +94,8 @@ export function CoachPanel({ source, onRestart, onFinish }: CoachPanelProps) {
     cards: cardsOf(view.cards),
     seats: snapshot.seats,
     viewer: snapshot.viewer,
+    // The players' names, so "Add Don Ramón Oro of Vera" names the rival as the table does.
+    players: snapshot.players,
   };
   const params = stepParams(ctx, coach);
   const id = coach.step.id;

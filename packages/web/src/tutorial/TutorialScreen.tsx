@@ -3,13 +3,15 @@
  * source. Loaded on demand (a lazy chunk): players who never open it never download it.
  * Progress is saved at every step, so leaving and coming back resumes where the learner was.
  */
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../game/session.ts';
+import { prefersReducedMotion } from '../ui/motion/reducedMotion.ts';
 import { TableScreen } from '../ui/TableScreen.tsx';
 import { CoachPanel } from './CoachPanel.tsx';
 import { clearProgress, loadProgress, saveProgress } from './progress.ts';
 import { OPPONENT, TUTORIAL_STEPS } from './script.ts';
+import { findTarget, revealTarget } from './showTarget.ts';
 import { TutorialSource, type TutorialStart } from './TutorialSource.ts';
 import './tutorial.css';
 
@@ -44,9 +46,50 @@ function TutorialMenu({ source, onLeave }: { source: TutorialSource; onLeave: ()
   );
 }
 
+/** Frames to wait at most for the asked-for card to be drawn (a lazy chunk, a phone tab). */
+const REVEAL_FRAMES = 30;
+
+/**
+ * Once per step: shows what the step asks for — the card to click (its phone tab, then
+ * scrolled to the middle), or the coach with its Next button. Only once, so a learner who
+ * scrolls away to look around is not pulled back.
+ */
+function useRevealTarget(source: TutorialSource | null, root: RefObject<HTMLElement | null>) {
+  const coach = useSyncExternalStore(source?.subscribe ?? noSubscribe, source?.getCoach ?? noCoach);
+  const asks = coach?.step.advance.kind === 'learner';
+  const index = coach?.index ?? -1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again at every new step
+  useEffect(() => {
+    const smooth = !prefersReducedMotion();
+    if (!asks) {
+      // An explanation or the opponent's moves: the coach itself (and its Next) is what to see.
+      root.current
+        ?.querySelector('[data-testid="coach"]')
+        ?.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+      return;
+    }
+    let frame = 0;
+    let handle = 0;
+    const attempt = () => {
+      const element = root.current;
+      const target = element ? findTarget(element) : null;
+      if (element && target && revealTarget(element, target, smooth)) return;
+      if (++frame < REVEAL_FRAMES) handle = requestAnimationFrame(attempt);
+    };
+    handle = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(handle);
+  }, [asks, index, root]);
+  return coach;
+}
+
+const noSubscribe = () => () => {};
+const noCoach = () => null;
+
 export default function TutorialScreen({ session }: { session: Session }) {
   const { t } = useTranslation();
   const [opened] = useState(() => openTutorial(session, t('tutorial.opponentName')));
+  const root = useRef<HTMLDivElement>(null);
+  const coach = useRevealTarget(opened.ok ? opened.source : null, root);
   useEffect(() => {
     if (!opened.ok) return;
     opened.source.start();
@@ -69,11 +112,17 @@ export default function TutorialScreen({ session }: { session: Session }) {
     session.openNewGame();
   };
   return (
-    <div className="tutorial" data-testid="tutorial">
+    <div
+      ref={root}
+      className="tutorial"
+      data-testid="tutorial"
+      // While the learner must click a card, no banner may lie over it (tutorial.css).
+      data-asks={coach?.step.advance.kind === 'learner' ? 'card' : undefined}
+    >
       <CoachPanel source={source} onRestart={() => source.restart()} onFinish={finish} />
       <TableScreen
         source={source}
-        menu={() => <TutorialMenu source={source} onLeave={() => session.openNewGame()} />}
+        menu={() => <TutorialMenu source={source} onLeave={() => session.openWelcome()} />}
       />
     </div>
   );

@@ -1,8 +1,21 @@
 /**
- * The app shell: a header (new game, rules, import, language, bot speed) and the open screen.
- * The replay viewer and the rules page are loaded on demand, to keep the first load small.
+ * The app shell: a header with the app's menu (home, learn to play, play online, rules, open a
+ * game file, bot speed, language) and the open screen, the welcome screen first. At a table
+ * and on phones the menu folds behind one "Menu" button, so the header is one short line that
+ * never overflows; elsewhere on a wide screen every item shows. The replay viewer, the rules,
+ * the tutorial and the online screens are loaded on demand, to keep the first load small.
  */
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  type MouseEvent,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../game/session.ts';
 import { LanguageSwitch } from '../i18n/index.ts';
@@ -10,6 +23,9 @@ import { onlineHash, parseOnlineHash } from '../online/routes.ts';
 import { ImportGame } from './ImportGame.tsx';
 import { NewGame } from './NewGame.tsx';
 import { LocalGameMenu, TableScreen } from './TableScreen.tsx';
+import { useOnline } from './useNetwork.ts';
+import { Welcome } from './welcome/Welcome.tsx';
+import './header.css';
 
 const ReplayViewer = lazy(() => import('../replay/ReplayViewer.tsx'));
 const TutorialScreen = lazy(() => import('../tutorial/TutorialScreen.tsx'));
@@ -64,7 +80,7 @@ function useOnlineHash(session: Session): void {
       if (route) session.openOnline(route);
       else if (session.getSnapshot().screen.name === 'online') {
         if (session.getSnapshot().controller) session.backToTable();
-        else session.openNewGame();
+        else session.openWelcome();
       }
     };
     follow();
@@ -85,9 +101,110 @@ function useOnlineHash(session: Session): void {
   }, [screen]);
 }
 
+/** Online play needs the network: offline, the online screens say so instead of failing. */
+function OfflineNotice() {
+  const { t } = useTranslation();
+  return (
+    <section className="offline-notice" role="status" data-testid="offline-notice">
+      <h2>{t('online.offlineTitle')}</h2>
+      <p>{t('online.offline')}</p>
+    </section>
+  );
+}
+
+/**
+ * The app's menu. Folded (a "Menu" button opening a list) at a table and on phones, by the
+ * stylesheet (header.css); open, it closes on a choice, on Escape and on a click elsewhere.
+ */
+function AppMenu({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const { screen, controller } = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const nav = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: PointerEvent) => {
+      if (!nav.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+  // A new screen closes the menu (a choice was made, or an invitation link was followed).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen changes
+  useEffect(() => setOpen(false), [screen]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      setOpen(false);
+      toggle.current?.focus();
+    }
+  };
+  const onClick = (event: MouseEvent) => {
+    // A button or link in the list was chosen; the selects (speed, language) keep it open.
+    const chosen = (event.target as HTMLElement).closest('button, a');
+    if (chosen && chosen !== toggle.current) setOpen(false);
+  };
+  return (
+    <nav
+      ref={nav}
+      className="app-menu"
+      aria-label={t('app.mainMenu')}
+      onKeyDown={onKeyDown}
+      onClick={onClick}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        className="app-menu__toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 18 18">
+          <path d="M2 4h14M2 9h14M2 14h14" stroke="currentColor" strokeWidth="2" />
+        </svg>
+        {t('app.menu')}
+      </button>
+      <div id={listId} className={`app-menu__items${open ? ' is-open' : ''}`}>
+        {screen.name !== 'welcome' ? (
+          <button type="button" onClick={() => session.openWelcome()}>
+            {t('app.home')}
+          </button>
+        ) : null}
+        {controller && screen.name !== 'table' ? (
+          <button type="button" onClick={() => session.backToTable()}>
+            {t('app.backToTable')}
+          </button>
+        ) : null}
+        {screen.name !== 'tutorial' ? (
+          <button type="button" onClick={() => session.openTutorial()}>
+            {t('tutorial.title')}
+          </button>
+        ) : null}
+        {screen.name !== 'online' || screen.route.page !== 'home' ? (
+          <a className="button-like" href={onlineHash({ page: 'home' })} data-testid="play-online">
+            {t('online.playOnline')}
+          </a>
+        ) : null}
+        <button
+          type="button"
+          onClick={() => (screen.name === 'rules' ? session.closeRules() : session.openRules())}
+        >
+          {t(screen.name === 'rules' ? 'app.closeRules' : 'app.rules')}
+        </button>
+        <ImportGame session={session} />
+        <SpeedSwitch session={session} />
+        <LanguageSwitch />
+      </div>
+    </nav>
+  );
+}
+
 export function App({ session }: { session: Session }) {
   const { t } = useTranslation();
   const { screen, controller } = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const online = useOnline();
   useOnlineHash(session);
   return (
     <>
@@ -101,44 +218,11 @@ export function App({ session }: { session: Session }) {
           </span>{' '}
           {t('app.title')}
         </h1>
-        <nav aria-label={t('app.mainMenu')}>
-          {screen.name !== 'newGame' ? (
-            <button type="button" onClick={() => session.openNewGame()}>
-              {t('app.newGame')}
-            </button>
-          ) : null}
-          {screen.name !== 'tutorial' ? (
-            <button type="button" onClick={() => session.openTutorial()}>
-              {t('tutorial.title')}
-            </button>
-          ) : null}
-          {controller && screen.name !== 'table' ? (
-            <button type="button" onClick={() => session.backToTable()}>
-              {t('app.backToTable')}
-            </button>
-          ) : null}
-          {screen.name !== 'online' || screen.route.page !== 'home' ? (
-            <a
-              className="button-like"
-              href={onlineHash({ page: 'home' })}
-              data-testid="play-online"
-            >
-              {t('online.playOnline')}
-            </a>
-          ) : null}
-          <button
-            type="button"
-            onClick={() => (screen.name === 'rules' ? session.closeRules() : session.openRules())}
-          >
-            {t(screen.name === 'rules' ? 'app.closeRules' : 'app.rules')}
-          </button>
-          <ImportGame session={session} />
-          <SpeedSwitch session={session} />
-          <LanguageSwitch />
-        </nav>
+        <AppMenu session={session} />
       </header>
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<p className="loading">{t('app.loading')}</p>}>
+          {screen.name === 'welcome' ? <Welcome session={session} /> : null}
           {screen.name === 'newGame' ? <NewGame session={session} /> : null}
           {screen.name === 'table' && controller ? (
             <TableScreen
@@ -152,7 +236,9 @@ export function App({ session }: { session: Session }) {
             <ReplayViewer session={session} record={screen.record} seats={screen.seats} />
           ) : null}
           {screen.name === 'rules' ? <RulesPage /> : null}
-          {screen.name === 'online' ? (
+          {screen.name === 'online' && !online ? <OfflineNotice /> : null}
+          {/* An online table stays open offline: it reconnects by itself when the network returns. */}
+          {screen.name === 'online' && (online || screen.route.page === 'table') ? (
             <OnlineScreen session={session} route={screen.route} />
           ) : null}
           {screen.name === 'tutorial' ? <TutorialScreen session={session} /> : null}

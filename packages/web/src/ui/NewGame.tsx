@@ -1,13 +1,14 @@
 /**
- * The new-game screen: 2-4 seats (a person or a bot of some level), the variants, the table
- * options, an optional seed and the first player.
+ * "Custom game": 2-4 seats (a person or a bot of some level), the variants, the table options,
+ * an optional seed and the first player. The first seat is the player, under the name given on
+ * the welcome screen; bots left unnamed get a name from their Boss's family when the game starts.
  */
 import type { GameOptionsInput } from '@gangsta/engine';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { playerName } from '../game/players.ts';
-import { SEAT_KINDS, type SeatKind } from '../game/seats.ts';
-import type { Session } from '../game/session.ts';
+import { isBotKind, SEAT_KINDS, type SeatKind } from '../game/seats.ts';
+import { randomSeed, type Session } from '../game/session.ts';
+import { loadPlayerName, NAME_MAX } from '../game/storage.ts';
 import {
   DEFAULT_GAME_OPTIONS,
   GameOptionsFields,
@@ -16,20 +17,14 @@ import {
 
 const DEFAULT_SEATS: SeatKind[] = ['human', 'medium', 'medium', 'medium'];
 
-function randomSeed(): number {
-  const values = new Uint32Array(1);
-  crypto.getRandomValues(values);
-  return values[0] % 1_000_000_000;
-}
-
 export function NewGame({ session }: { session: Session }) {
   const { t } = useTranslation();
   const id = useId();
   const [gameOptions, setGameOptions] = useState<GameOptionsValue>(DEFAULT_GAME_OPTIONS);
   const { players, flags } = gameOptions;
   const [seats, setSeats] = useState<SeatKind[]>(DEFAULT_SEATS);
-  // Empty means the seat's default name ("Seat 2", or the bot's level).
-  const [names, setNames] = useState<string[]>(['', '', '', '']);
+  // Empty means the seat's default: "Player 2" for a person, a name of its family for a bot.
+  const [names, setNames] = useState<string[]>(() => [loadPlayerName() ?? '', '', '', '']);
   const [seed, setSeed] = useState('');
   const [firstPlayer, setFirstPlayer] = useState('random');
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +50,7 @@ export function NewGame({ session }: { session: Session }) {
 
   return (
     <form className="new-game" onSubmit={start} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('newGame.title')}</h2>
+      <h2 id={`${id}-title`}>{t('welcome.custom')}</h2>
       {session.getSnapshot().controller ? (
         <p>
           <button type="button" onClick={() => session.backToTable()}>
@@ -67,14 +62,14 @@ export function NewGame({ session }: { session: Session }) {
         id={id}
         value={gameOptions}
         onChange={changeOptions}
-        seatsHelp={t('newGame.hotSeatHelp')}
+        seatsHelp={`${t('newGame.hotSeatHelp')} ${t('newGame.botNameHelp')}`}
       >
         <ol className="seats">
           {seats.slice(0, players).map((kind, seat) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
             <li key={seat}>
               <label className="seat-label" htmlFor={`${id}-seat-${seat}`}>
-                {t('app.seat', { n: seat + 1 })}
+                {t('app.player', { n: seat + 1 })}
               </label>
               <select
                 id={`${id}-seat-${seat}`}
@@ -93,10 +88,16 @@ export function NewGame({ session }: { session: Session }) {
               </select>
               <input
                 className="seat-name"
-                aria-label={t('table.playerName.label', { seat: t('app.seat', { n: seat + 1 }) })}
-                maxLength={24}
+                aria-label={t('table.playerName.label', {
+                  seat: t('app.player', { n: seat + 1 }),
+                })}
+                maxLength={NAME_MAX}
                 value={names[seat]}
-                placeholder={playerName(t, { seat, kind, name: null, connected: true }, seat)}
+                placeholder={
+                  isBotKind(kind)
+                    ? t('newGame.botNamePlaceholder')
+                    : t('app.player', { n: seat + 1 })
+                }
                 onChange={(e) => {
                   const next = [...names];
                   next[seat] = e.target.value;
@@ -135,7 +136,7 @@ export function NewGame({ session }: { session: Session }) {
             {Array.from({ length: players }, (_, seat) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
               <option key={seat} value={seat}>
-                {t('app.seat', { n: seat + 1 })}
+                {names[seat]?.trim() || t('app.player', { n: seat + 1 })}
               </option>
             ))}
           </select>

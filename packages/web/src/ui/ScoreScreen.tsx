@@ -11,6 +11,7 @@ import type { SeatKind } from '../game/seats.ts';
 import type { TablePlayer } from '../game/tableSource.ts';
 import type { TextContext } from '../text/context.ts';
 import { seatName } from '../text/names.ts';
+import { focusForInput } from './focus.ts';
 import { type Outcome, outcomeOf, ranking } from './score/outcome.ts';
 import './score/score.css';
 
@@ -79,7 +80,7 @@ function OutcomeLines({
     return (
       <>
         <p className="winner">{t('score.sharedVictory', { winners: list(outcome.winners) })}</p>
-        <p>{t('score.tie.shared', { total: outcome.total, size: outcome.size })}</p>
+        <p>{t('score.tie.shared', { total: outcome.total, count: outcome.size })}</p>
       </>
     );
   }
@@ -94,11 +95,36 @@ function OutcomeLines({
             total: outcome.total,
             others: list(outcome.tied),
             winner: names[outcome.winner],
-            size: outcome.size,
+            count: outcome.size,
           })}
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A row's name and, under it, what the row counts, so a player reading "Richest: 2" knows
+ * why; a row that is 0 for everyone says so, so it does not look like a fault.
+ */
+function RowHeader({
+  ctx,
+  row,
+  zero,
+}: {
+  ctx: TextContext;
+  row: (typeof ROWS)[number] | 'total' | 'gangSize';
+  zero: boolean;
+}) {
+  const { t } = ctx;
+  return (
+    <th scope="row">
+      <span className="score-row-name">{t(`score.rows.${row}`)}</span>
+      <span className="score-row-help">
+        {t(`score.rowHelp.${row}`)}
+        {zero ? ` ${t('score.zeroForAll')}` : null}
+      </span>
+    </th>
   );
 }
 
@@ -138,7 +164,7 @@ export function ScoreScreen({
   const { t } = ctx;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (focusOnShow) heading.current?.focus();
+    if (focusOnShow) focusForInput(heading.current);
   }, [focusOnShow]);
   const names = useNames(ctx, seats, players);
   const rows = ROWS.filter(
@@ -156,61 +182,67 @@ export function ScoreScreen({
       </h2>
       <OutcomeLines ctx={ctx} outcome={outcomeOf(result)} names={names} />
       <p>{t(`score.reason.${result.reason}`)}</p>
-      <div className="score-scroll">
-        <table>
-          <caption className="sr-only">{t('score.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('score.category')}</th>
-              {ranked.map(({ score: s, rank }) => (
-                <th
-                  key={s.seat}
-                  scope="col"
-                  className={won(s.seat) ? 'won' : ''}
-                  data-seat={s.seat}
-                >
-                  <span className="score-player">
-                    <Swatch seat={s.seat} />
-                    {t('score.ranked', { rank, name: names[s.seat] })}
-                  </span>
-                  {won(s.seat) ? (
-                    <span className="score-badge">{t('score.winnerBadge')}</span>
-                  ) : null}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row}>
-                <th scope="row">{t(`score.rows.${row}`)}</th>
+      {/* On a wide screen the breakdown and the chart sit side by side: both in one view. */}
+      <div className={`score-body${record !== undefined ? ' has-chart' : ''}`}>
+        <div className="score-scroll">
+          <table>
+            <caption className="sr-only">{t('score.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('score.category')}</th>
+                {ranked.map(({ score: s, rank }) => (
+                  <th
+                    key={s.seat}
+                    scope="col"
+                    className={won(s.seat) ? 'won' : ''}
+                    data-seat={s.seat}
+                  >
+                    <span className="score-player">
+                      <Swatch seat={s.seat} />
+                      {t('score.ranked', { rank, name: names[s.seat] })}
+                    </span>
+                    {won(s.seat) ? (
+                      <span className="score-badge">{t('score.winnerBadge')}</span>
+                    ) : null}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const zero = result.scores.every((s) => s[row] === 0);
+                return (
+                  <tr key={row} className={zero ? 'is-zero' : undefined}>
+                    <RowHeader ctx={ctx} row={row} zero={zero} />
+                    {ranked.map(({ score: s }) => (
+                      <td key={s.seat} className={won(s.seat) ? 'won' : undefined}>
+                        {s[row]}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+              <tr className="total">
+                <RowHeader ctx={ctx} row="total" zero={false} />
                 {ranked.map(({ score: s }) => (
                   <td key={s.seat} className={won(s.seat) ? 'won' : undefined}>
-                    {s[row]}
+                    {s.total}
                   </td>
                 ))}
               </tr>
-            ))}
-            <tr className="total">
-              <th scope="row">{t('score.rows.total')}</th>
-              {ranked.map(({ score: s }) => (
-                <td key={s.seat} className={won(s.seat) ? 'won' : undefined}>
-                  {s.total}
-                </td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">{t('score.rows.gangSize')}</th>
-              {ranked.map(({ score: s }) => (
-                <td key={s.seat} className={won(s.seat) ? 'won' : undefined}>
-                  {s.gangSize}
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
+              <tr>
+                <RowHeader ctx={ctx} row="gangSize" zero={false} />
+                {ranked.map(({ score: s }) => (
+                  <td key={s.seat} className={won(s.seat) ? 'won' : undefined}>
+                    {s.gangSize}
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        {record !== undefined ? <ChartArea ctx={ctx} record={record} names={names} /> : null}
       </div>
-      {record !== undefined ? <ChartArea ctx={ctx} record={record} names={names} /> : null}
     </section>
   );
 }

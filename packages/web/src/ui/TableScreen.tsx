@@ -1,11 +1,21 @@
 /**
  * The table screen: a game table, not a form. A status bar says what to do; the cards are the
- * controls (rows, the heist being put together, your gang large, the opponents' boards compact);
- * the log scrolls beside them. On a phone the same table is split into tabs. Between human
- * seats a "pass the device" screen; once the game is over, the final score.
+ * controls (rows, the heist being put together, your gang large, the opponents' boards compact
+ * but readable); the log scrolls beside them. On a phone the same table is split into tabs
+ * (table, opponents, log, and the chat online), and a decision opens the tab that holds its
+ * cards. Between human seats a "pass the device" screen; once the game is over, the final score.
  */
-import { cardsNamed, cardsOf, type Move, type Seat } from '@gangsta/engine';
-import { type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { cardsNamed, cardsOf, type Move, moveKey, type Seat } from '@gangsta/engine';
+import {
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameController } from '../game/controller.ts';
 import { remainingHint } from '../game/derive.ts';
@@ -23,13 +33,14 @@ import { finishAnimations } from './motion/reducedMotion.ts';
 import { useFlip } from './motion/useFlip.ts';
 import { useTableMoments } from './motion/useTableMoments.ts';
 import { ScoreScreen } from './ScoreScreen.tsx';
-import { TableStatus } from './Table.tsx';
 import { type CardState, cardStates, hintNumbers } from './table/cardStates.ts';
 import { PhoneTabs, type TableTab } from './table/PhoneTabs.tsx';
 import { PlayerBoard } from './table/PlayerBoard.tsx';
 import { Rows } from './table/Rows.tsx';
 import { hasStage, Stage } from './table/Stage.tsx';
 import { StatusBar } from './table/StatusBar.tsx';
+import { usePhone, useShowDecision } from './table/showDecision.ts';
+import { TopLine } from './table/TopLine.tsx';
 import { ZoomLayer } from './table/ZoomLayer.tsx';
 import { ZoomProvider } from './table/zoom.tsx';
 
@@ -55,12 +66,28 @@ function useFlash(lastMove: LastMove | null): Set<string> {
   return flash;
 }
 
-/** The table screen fills the window: the page itself never scrolls at the table. */
-function useTableLayout(): void {
+/**
+ * The table screen fills the window: the page itself never scrolls at the table. On a phone the
+ * log and chat tabs fill the window below the status bar too (`table-fill`).
+ */
+function useTableLayout(fill: boolean): void {
   useEffect(() => {
     document.documentElement.classList.add('at-table');
     return () => document.documentElement.classList.remove('at-table');
   }, []);
+  useEffect(() => {
+    document.documentElement.classList.toggle('table-fill', fill);
+    return () => document.documentElement.classList.remove('table-fill');
+  }, [fill]);
+}
+
+/** The newest log line is in view whenever the log is shown (a hidden log cannot scroll). */
+function useNewestLogLine(root: RefObject<HTMLElement | null>, tab: TableTab): void {
+  useEffect(() => {
+    if (tab !== 'log') return;
+    const scroller = root.current?.querySelector('.log-scroll');
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  }, [root, tab]);
 }
 
 function PassDevice({ name, onConfirm }: { name: string; onConfirm: () => void }) {
@@ -158,24 +185,38 @@ function SoundToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) =>
 
 export interface TableScreenProps {
   source: TableSource;
-  /** The game menu above the table (local: export/abandon; online: leave, download record). */
+  /**
+   * The game menu above the table (local: export/abandon; online: leave, download record). On
+   * a phone its buttons fold behind one menu button; notices in it stay in sight.
+   */
   menu: (snapshot: TableSnapshot) => ReactNode;
-  /** Extra panels beside the log (online: the table chat). */
-  side?: ReactNode;
+  /** The table chat (online): beside the log on wide screens, a tab of its own on a phone. */
+  chat?: ReactNode;
   /** Shown under the final score (online: the rematch). */
   afterScore?: ReactNode;
 }
 
-export function TableScreen({ source, menu, side, afterScore }: TableScreenProps) {
+export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps) {
   const { t } = useTranslation();
   const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
   const [soundOn, setSoundOn] = useState(loadSoundOn);
   const [tab, setTab] = useState<TableTab>('table');
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const toolsId = useId();
   const root = useRef<HTMLDivElement>(null);
   const flash = useFlash(snapshot.lastMove);
   const moments = useTableMoments(snapshot, soundOn);
-  useTableLayout();
-  useFlip(root, snapshot.moveCount);
+  const phone = usePhone();
+  // Deciding: the viewer has legal moves and none is on its way to the server.
+  const deciding = snapshot.legal.length > 0 && !snapshot.pending && snapshot.view !== null;
+  useTableLayout(phone && (tab === 'log' || tab === 'chat'));
+  useFlip(root, snapshot.moveCount, deciding);
+  useShowDecision(root, snapshot.legal.map(moveKey).join('|'), deciding, phone, tab, setTab);
+  useNewestLogLine(root, tab);
+  // The final score is drawn where the rows were: a phone shows that tab when the game ends.
+  useEffect(() => {
+    if (snapshot.over) setTab('table');
+  }, [snapshot.over]);
   const view = snapshot.view;
   const ctx = useMemo<TextContext | null>(
     () =>
@@ -186,9 +227,11 @@ export function TableScreen({ source, menu, side, afterScore }: TableScreenProps
             seats: snapshot.seats,
             viewer: snapshot.viewer,
             players: snapshot.players,
+            // Online the player's own seat is "you" (every seat is a person somewhere else).
+            you: source.mode === 'online' ? snapshot.viewer : undefined,
           }
         : null,
-    [t, view, snapshot.seats, snapshot.viewer, snapshot.players],
+    [t, view, snapshot.seats, snapshot.viewer, snapshot.players, source.mode],
   );
   const states = useMemo(
     () =>
@@ -227,6 +270,10 @@ export function TableScreen({ source, menu, side, afterScore }: TableScreenProps
     // Opponents in playing order, starting after the viewer.
     .sort((a, b) => after(a, viewer, view.players.length) - after(b, viewer, view.players.length));
   const targets = new Set(snapshot.legal.flatMap((m) => (m.type === 'target' ? [m.target] : [])));
+  const hintedTarget =
+    snapshot.hint.status === 'ready' && snapshot.hint.move.type === 'target'
+      ? snapshot.hint.move.target
+      : null;
   const boardProps = {
     view,
     players: snapshot.players,
@@ -242,22 +289,47 @@ export function TableScreen({ source, menu, side, afterScore }: TableScreenProps
   const opponentsActive = others.some(
     (s) => targets.has(s) || view.players[s].gang.some((m) => states.get(m.id)?.kind === 'legal'),
   );
+  // A card control outside the rivals' boards (rows, stage, your gang): the Table tab has one.
+  const rivalCards = new Set(others.flatMap((s) => view.players[s].gang.map((m) => m.id)));
+  const tableActive = [...states].some(([id, s]) => s.kind === 'legal' && !rivalCards.has(id));
+  const tabs: TableTab[] = chat
+    ? ['table', 'opponents', 'log', 'chat']
+    : ['table', 'opponents', 'log'];
+  const activeTabs = new Set<TableTab>();
+  if (opponentsActive) activeTabs.add('opponents');
+  if (tableActive) activeTabs.add('table');
   return (
     <ZoomProvider resetKey={snapshot.moveCount}>
       {/* A click anywhere skips the running animations and the banner. */}
       <div
         ref={root}
-        className={`table-screen tab-${tab}`}
+        className={`table-screen tab-${tab}${deciding ? ' is-deciding' : ''}`}
         data-testid="decision"
+        // How many moves the game has had: tests wait for it to change after a key press.
+        data-moves={snapshot.moveCount}
         onPointerDownCapture={() => {
           if (root.current) finishAnimations(root.current);
           moments.dismiss();
         }}
       >
         <div className="table-top">
-          <TableStatus view={view} />
-          <div className="table-top__tools">
+          <TopLine view={view} />
+          <div
+            id={toolsId}
+            className={`table-top__tools${toolsOpen ? ' is-open' : ''}`}
+            data-testid="table-tools"
+          >
             <ConnectionState connection={snapshot.connection} />
+            {/* Phones only: the game's buttons fold behind this one (notices stay shown). */}
+            <button
+              type="button"
+              className="secondary table-top__more"
+              aria-expanded={toolsOpen}
+              aria-controls={toolsId}
+              onClick={() => setToolsOpen(!toolsOpen)}
+            >
+              {t('table.gameMenu')}
+            </button>
             <SoundToggle
               on={soundOn}
               onChange={(on) => {
@@ -285,7 +357,7 @@ export function TableScreen({ source, menu, side, afterScore }: TableScreenProps
           pending={snapshot.pending}
           lastMove={lastMoveText(ctx, snapshot)}
         />
-        <PhoneTabs tab={tab} onChange={setTab} opponentsActive={opponentsActive} />
+        <PhoneTabs tabs={tabs} tab={tab} onChange={setTab} active={activeTabs} />
         {/* Focusable: on short windows this area scrolls, and keyboards must reach it. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
         <section className="table-main" tabIndex={0} aria-label={t('table.mainArea')}>
@@ -312,6 +384,7 @@ export function TableScreen({ source, menu, side, afterScore }: TableScreenProps
               hintOrder={heistHintFor.order}
               hintEngaged={heistHintFor.engaged}
               busy={snapshot.pending}
+              hint={hint}
             />
           ) : (
             <Rows
@@ -335,12 +408,12 @@ export function TableScreen({ source, menu, side, afterScore }: TableScreenProps
                 {...boardProps}
                 seat={seat}
                 compact
-                targeted={targets.has(seat)}
+                hintedTarget={hintedTarget === seat}
               />
             ))}
           </div>
           <Log ctx={ctx} entries={snapshot.log} />
-          {side}
+          {chat ? <div className="table-chat">{chat}</div> : null}
         </aside>
         <BannerView banner={moments.banner} />
         <ZoomLayer cards={view.cards} />

@@ -1,41 +1,44 @@
 /**
  * On a phone the table does not fit in one screen: a segmented control switches between the
- * table (rows, the heist at hand and your gang), the opponents and the log. Hidden on wide
- * screens, where everything is shown at once.
+ * table (rows, the heist at hand and your gang), the opponents, the log and (online) the chat.
+ * Hidden on wide screens, where everything is shown at once.
  */
 import { useTranslation } from 'react-i18next';
 
-export type TableTab = 'table' | 'opponents' | 'log';
-
-const TABS: TableTab[] = ['table', 'opponents', 'log'];
+export type TableTab = 'table' | 'opponents' | 'log' | 'chat';
 
 export function PhoneTabs({
+  tabs,
   tab,
   onChange,
-  opponentsActive,
+  active,
 }: {
+  tabs: readonly TableTab[];
   tab: TableTab;
   onChange: (tab: TableTab) => void;
-  /** Something on the opponents' boards can be clicked now: the tab says so. */
-  opponentsActive: boolean;
+  /** Tabs holding something the player can click now (other than the open one): they say so. */
+  active: ReadonlySet<TableTab>;
 }) {
   const { t } = useTranslation();
   return (
     <nav className="phone-tabs" aria-label={t('table.tabs.label')}>
-      {TABS.map((name) => (
-        <button
-          key={name}
-          type="button"
-          aria-pressed={tab === name}
-          className={name === 'opponents' && opponentsActive ? 'has-news' : undefined}
-          onClick={() => onChange(name)}
-        >
-          {t(`table.tabs.${name}`)}
-          {name === 'opponents' && opponentsActive ? (
-            <span className="phone-tabs__dot">{t('table.tabs.actionHere')}</span>
-          ) : null}
-        </button>
-      ))}
+      {tabs.map((name) => {
+        const news = active.has(name) && name !== tab;
+        return (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={tab === name}
+            // The tutorial opens the tab that holds the card it asks for.
+            data-tab={name}
+            className={news ? 'has-news' : undefined}
+            onClick={() => onChange(name)}
+          >
+            {t(`table.tabs.${name}`)}
+            {news ? <span className="phone-tabs__dot">{t('table.tabs.actionHere')}</span> : null}
+          </button>
+        );
+      })}
     </nav>
   );
 }

@@ -1,10 +1,13 @@
 /**
  * A player's board: name and colour, Boss family, cash, Bank, IP from heists, heists done (and a
  * place for a clock), then the gang with engaged members turned, the hospital and the resource
- * cards. The viewer's own board is large; opponents' boards are compact.
+ * cards. The viewer's own board is large; opponents' boards are compact and readable
+ * (`RivalBody`: whole names, available skills counted, engaged members apart), with their full
+ * cards one click away. When the decision asks for a player (Theft, Assassination), the button
+ * that picks one is on that player's board.
  */
 import type { GameView, KeptResource, Member, Move, Seat } from '@gangsta/engine';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FamilyEmblem } from '../../cards/index.ts';
 import { lookup } from '../../game/derive.ts';
@@ -13,13 +16,17 @@ import type { TablePlayer } from '../../game/tableSource.ts';
 import { BankControl, isBankMove } from '../decision/BankControl.tsx';
 import { Deltas } from '../motion/Deltas.tsx';
 import type { CardState } from './cardStates.ts';
+import { GangDialog } from './GangDialog.tsx';
+import { RivalBody } from './RivalBody.tsx';
 import { SeatClock } from './SeatClock.tsx';
 import { TableCard } from './TableCard.tsx';
+import './table.css';
 
 export interface BoardProps {
   view: GameView;
   seat: Seat;
   players: readonly TablePlayer[];
+  /** An opponent's board at the side of the table: chips instead of cards. */
   compact?: boolean;
   states: ReadonlyMap<string, CardState>;
   legal: readonly Move[];
@@ -31,8 +38,8 @@ export interface BoardProps {
   activated?: ReadonlySet<string>;
   /** The "engage everyone" order: member id → place. */
   order?: ReadonlyMap<string, number>;
-  /** The board is a choice of the decision (Theft, Assassination). */
-  targeted?: boolean;
+  /** The hint names this player (Theft, Assassination): the board's button is marked. */
+  hintedTarget?: boolean;
   /** A move is on its way to the server: no clicks meanwhile. */
   busy?: boolean;
   /** Extra content under the board (the replay's revealed cards). */
@@ -48,7 +55,7 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function BoardHead({ props }: { props: BoardProps }) {
+function BoardHead({ props, titleId }: { props: BoardProps; titleId: string }) {
   const { t } = useTranslation();
   const { view, seat } = props;
   const player = view.players[seat];
@@ -60,7 +67,7 @@ function BoardHead({ props }: { props: BoardProps }) {
     player.bank > 0 || player.resources.some((r) => cards.resource(r.id).effect === 'bank');
   return (
     <header className="board__head">
-      <h2 id={`board-${seat}-title`} className="board__name">
+      <h2 id={titleId} className="board__name">
         <span className="board__swatch" aria-hidden="true" />
         <span className="board__player">{name}</span>
         {seat === view.viewer ? <span className="board__you">{t('table.you')}</span> : null}
@@ -88,6 +95,7 @@ function BoardHead({ props }: { props: BoardProps }) {
         />
         <Stat label={t('table.heistsDone')} value={player.pile.length} />
       </dl>
+      {props.compact ? <GangDialog board={props} name={name} /> : null}
       <span className="board__clock" data-slot="clock">
         {props.players[seat]?.clock ? <SeatClock clock={props.players[seat].clock} /> : null}
       </span>
@@ -96,7 +104,7 @@ function BoardHead({ props }: { props: BoardProps }) {
   );
 }
 
-function MemberList({
+export function MemberList({
   members,
   props,
   label,
@@ -121,7 +129,7 @@ function MemberList({
             state={props.busy ? undefined : props.states.get(member.id)}
             onPlay={props.onPlay}
             moveText={props.moveText}
-            mini={props.compact}
+            chip={props.compact}
             flash={props.flash?.has(member.id)}
             hinted={props.hint?.has(member.id)}
             selected={props.activated?.has(member.id)}
@@ -140,7 +148,7 @@ function resourceState(props: BoardProps, resource: KeptResource): CardState | u
   return effect === 'headquarters' && hq ? { kind: 'legal', move: hq } : undefined;
 }
 
-function Resources({ props }: { props: BoardProps }) {
+export function Resources({ props }: { props: BoardProps }) {
   const { t } = useTranslation();
   const { view, seat } = props;
   const player = view.players[seat];
@@ -158,7 +166,7 @@ function Resources({ props }: { props: BoardProps }) {
             state={resourceState(props, r)}
             onPlay={props.onPlay}
             moveText={props.moveText}
-            mini={props.compact}
+            chip={props.compact}
             flash={props.flash?.has(r.id)}
           />
           {cards.resource(r.id).effect === 'bank' && props.onPlay && bankMoves.length > 0 ? (
@@ -170,35 +178,62 @@ function Resources({ props }: { props: BoardProps }) {
   );
 }
 
+/** Theft or Assassination: the button that picks this player, on their board. */
+function TargetButton({ props, move }: { props: BoardProps; move: Move }) {
+  return (
+    <button
+      type="button"
+      className={`primary board__target${props.hintedTarget ? ' hinted' : ''}`}
+      data-move-type={move.type}
+      disabled={props.busy}
+      onClick={() => props.onPlay?.(move)}
+    >
+      {props.moveText?.(move)}
+    </button>
+  );
+}
+
 export function PlayerBoard(props: BoardProps) {
   const { t } = useTranslation();
+  const titleId = useId();
   const { view, seat } = props;
   const player = view.players[seat];
   const active = view.decision.kind !== 'gameOver' && view.turn.seat === seat;
+  const target = props.onPlay
+    ? props.legal.find((m) => m.type === 'target' && m.target === seat)
+    : undefined;
+  // The viewer's own board is "mine"; a rival's board shown with full cards (the gang dialog) is
+  // "full", so that what concerns the viewer's board (motion, sizes) does not apply to it.
+  const variant = props.compact ? 'compact' : seat === view.viewer ? 'mine' : 'full';
   const classes = [
     'board',
-    props.compact ? 'board--compact' : 'board--mine',
+    `board--${variant}`,
     active && 'is-active',
-    props.targeted && 'is-target',
+    target && 'is-target',
   ].filter(Boolean);
   return (
     <section
       className={classes.join(' ')}
-      aria-labelledby={`board-${seat}-title`}
+      aria-labelledby={titleId}
       data-seat={seat}
       style={{ '--seat-colour': seatColour(seat) } as CSSProperties}
     >
-      <BoardHead props={props} />
-      <div className="board__body">
-        <MemberList members={player.gang} props={props} label={t('table.gang')} />
-        {player.hospital.length > 0 ? (
-          <div className="board__hospital">
-            <h3>{t('table.hospital')}</h3>
-            <MemberList members={player.hospital} props={props} label={t('table.hospital')} />
-          </div>
-        ) : null}
-        <Resources props={props} />
-      </div>
+      <BoardHead props={props} titleId={titleId} />
+      {target ? <TargetButton props={props} move={target} /> : null}
+      {props.compact ? (
+        <RivalBody props={props} />
+      ) : (
+        <div className="board__body">
+          <MemberList members={player.gang} props={props} label={t('table.gang')} />
+          {player.hospital.length > 0 ? (
+            <div className="board__hospital">
+              <h3>{t('table.hospital')}</h3>
+              <MemberList members={player.hospital} props={props} label={t('table.hospital')} />
+            </div>
+          ) : null}
+          <Resources props={props} />
+        </div>
+      )}
       {seat === view.viewer && (player.peek.heist || player.peek.gangster) ? (
         <p className="board__peek">
           {player.peek.heist

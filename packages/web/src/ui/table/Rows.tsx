@@ -36,7 +36,7 @@ function Deck({
   const face = (
     <>
       <span className="deck__count">{count}</span>
-      <span className="deck__label">{t(`table.deck.${kind}Short`)}</span>
+      <span className="deck__label">{t(`table.deck.${kind}Short`, { count })}</span>
     </>
   );
   if (move && onPlay) {
@@ -82,7 +82,9 @@ function Row(props: RowsProps & { kind: 'heist' | 'gangster' }) {
       <h2 id={titleId} className="row__title">
         {t(kind === 'heist' ? 'table.heistRow' : 'table.recruitRow')}
       </h2>
-      <div className="row__cards">
+      {/* Focusable: on a phone the row scrolls sideways, and keyboards must reach all of it. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
+      <div className="row__cards" tabIndex={0}>
         <Deck
           kind={kind}
           count={kind === 'heist' ? view.heistDeckCount : view.gangsterDeckCount}

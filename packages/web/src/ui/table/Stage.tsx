@@ -22,6 +22,8 @@ export interface StageProps {
   hintOrder: readonly string[];
   hintEngaged: number;
   busy?: boolean;
+  /** Cards a ready hint names (the resources it would keep). */
+  hint?: ReadonlySet<string>;
 }
 
 /** Whether the stage has something to show for this decision. */
@@ -108,27 +110,40 @@ function sameCards(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id) => b.includes(id));
 }
 
-function ResourceStage({ view, decision, legal, play, busy }: StageProps) {
+function ResourceStage({ view, decision, legal, play, busy, hint }: StageProps) {
   const { t } = useTranslation();
   const dealt = view.viewer === null ? [] : view.players[view.viewer].dealt;
   const keep = decision.kind === 'keepResources' ? decision.keep : 0;
   const [chosen, setChosen] = useState<string[]>(() => dealt.slice(0, keep));
   if (decision.kind !== 'keepResources') return null;
   const move = legal.find((m) => m.type === 'keepResources' && sameCards(m.cards, chosen));
+  // A click on an unchosen card takes it in place of the longest-chosen one once `keep` are
+  // chosen, so the button stays ready to press (keep 1: a click just picks that card).
   const toggle = (id: string) =>
-    setChosen((list) => (list.includes(id) ? list.filter((c) => c !== id) : [...list, id]));
+    setChosen((list) =>
+      list.includes(id)
+        ? list.filter((c) => c !== id)
+        : [...list, id].slice(Math.max(0, list.length + 1 - keep)),
+    );
   return (
     <div className="stage stage--resources">
       <ul className="cards" aria-label={t('decision.keepResources.dealt')}>
         {dealt.map((id) => (
-          <li key={id} className="slot">
+          // The kept cards carry a badge and are lifted, not only ringed: every dealt card is
+          // ringed as clickable, so a second ring alone did not tell the chosen one apart.
+          <li key={id} className={`slot${chosen.includes(id) ? ' is-chosen' : ''}`}>
             <CardFace
               cards={view.cards}
               id={id}
               selected={chosen.includes(id)}
-              className="is-legal"
+              className={`is-legal${hint?.has(id) ? ' hinted' : ''}`}
               onSelect={busy ? undefined : toggle}
             />
+            {chosen.includes(id) ? (
+              <span className="keep-badge" aria-hidden="true">
+                {t('table.keptBadge')}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,16 +1,17 @@
 /**
  * The status bar: one line saying what to do now, and only the few controls that are not cards
- * (Pass +$N, Done, the High-tech icon, an opponent to target, Undo, Hint). Everything else is
- * played on the cards. After a move the focus comes back to the line, so keyboard users keep
- * their place.
+ * (Pass +$N, Done, the High-tech icon, Undo, Hint). Everything else is played on the cards,
+ * and an opponent to target on their board. After a move the focus comes back to the line, so
+ * keyboard users keep their place.
  */
 import { type Decision, type GameView, type Move, moveKey } from '@gangsta/engine';
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { passIncome } from '../../game/derive.ts';
-import { playerName, seatColour } from '../../game/players.ts';
+import { seatColour } from '../../game/players.ts';
 import type { HintState, TableError, TablePlayer } from '../../game/tableSource.ts';
 import { describeBotReason } from '../../text/botReason.ts';
 import type { TextContext } from '../../text/context.ts';
+import { focusForInput } from '../focus.ts';
 import { barMoves } from './cardStates.ts';
 import { statusLine } from './statusLine.ts';
 
@@ -34,7 +35,7 @@ export interface StatusBarProps {
   lastMove?: string | null;
 }
 
-/** A bar button's label: short for Pass and the targets, the move's words otherwise. */
+/** A bar button's label: short for Pass, the move's words otherwise. */
 function barLabel(props: StatusBarProps, move: Move): string {
   const { t } = props.ctx;
   if (move.type === 'pass') {
@@ -42,24 +43,19 @@ function barLabel(props: StatusBarProps, move: Move): string {
       amount: t('app.money', { amount: passIncome(props.view, move.seat) }),
     });
   }
-  if (move.type === 'target') return playerName(t, props.players[move.target], move.target);
   return props.moveText(move);
 }
 
 function BarButton({ props, move }: { props: StatusBarProps; move: Move }) {
-  const target = move.type === 'target' ? move.target : null;
-  const primary = move.type === 'pass' || move.type === 'done' || target !== null;
+  const primary = move.type === 'pass' || move.type === 'done';
   // The hint (or the tutorial) points at this button.
   const hinted = props.hint.status === 'ready' && moveKey(props.hint.move) === moveKey(move);
   return (
     <button
       type="button"
-      className={`bar-move${primary ? ' primary' : ' secondary'}${target !== null ? ' bar-move--seat' : ''}${hinted ? ' hinted' : ''}`}
+      className={`bar-move${primary ? ' primary' : ' secondary'}${hinted ? ' hinted' : ''}`}
       data-move-type={move.type}
-      style={
-        target !== null ? ({ '--seat-colour': seatColour(target) } as CSSProperties) : undefined
-      }
-      title={target !== null || move.type === 'pass' ? props.moveText(move) : undefined}
+      title={move.type === 'pass' ? props.moveText(move) : undefined}
       disabled={props.pending}
       onClick={() => props.play(move)}
     >
@@ -101,7 +97,7 @@ export function StatusBar(props: StatusBarProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the legal moves change
   useEffect(() => {
     const active = document.activeElement;
-    if (mine && (active === null || active === document.body)) line.current?.focus();
+    if (mine && (active === null || active === document.body)) focusForInput(line.current);
   }, [movesKey, mine]);
   const deciding =
     decision.kind === 'gameOver'

@@ -7,6 +7,7 @@ import type { CardSet, Member, Move } from '@gangsta/engine';
 import { type PointerEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardFace, ScreenReaderText } from '../../cards/index.ts';
+import { ChipFace } from './ChipFace.tsx';
 import type { CardState } from './cardStates.ts';
 import { reasonText } from './reasonText.ts';
 import { useZoom } from './zoom.tsx';
@@ -20,8 +21,8 @@ export interface TableCardProps {
   onPlay?: (move: Move) => void;
   /** What a click does, for screen readers ("Recruit Boris for $5"). */
   moveText?: (move: Move) => string;
-  /** Small card for an opponent's board. */
-  mini?: boolean;
+  /** A readable chip instead of the card (the rivals' boards): whole name and skills. */
+  chip?: boolean;
   flash?: boolean;
   hinted?: boolean;
   selected?: boolean;
@@ -41,7 +42,6 @@ function classNames(props: TableCardProps): string {
     state?.kind === 'legal' && 'is-legal',
     state?.kind === 'legal' && state.doable && 'is-doable',
     state?.kind === 'blocked' && 'is-dimmed',
-    props.mini && 'gcard--mini',
     props.flash && 'flash',
     props.hinted && 'hinted',
   ]
@@ -111,10 +111,11 @@ export function TableCard(props: TableCardProps) {
     });
   };
   const longPress = useLongPress(open);
+  const Face = props.chip ? ChipFace : CardFace;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: pointer handlers only open the zoom; the card inside is the control
     <span
-      className={`tcard${props.mini ? ' tcard--mini' : ''}`}
+      className={`tcard${props.chip ? ' tcard--chip' : ''}`}
       data-order={props.order}
       data-legal={legal ? 'true' : undefined}
       onMouseEnter={(e) => {
@@ -133,7 +134,7 @@ export function TableCard(props: TableCardProps) {
       onBlur={() => zoom.hide(id)}
       {...longPress}
     >
-      <CardFace
+      <Face
         cards={props.cards}
         id={id}
         member={props.member}
@@ -153,7 +154,7 @@ export function TableCard(props: TableCardProps) {
             {reason ? <span className="card-reason gcard-sr-only">{reason}</span> : null}
           </>
         ) : undefined}
-      </CardFace>
+      </Face>
       {props.order !== undefined ? (
         <span className="tcard__order" aria-hidden="true">
           {props.order}

@@ -54,9 +54,12 @@ const ON_TABLE: ReadonlySet<Move['type']> = new Set([
   'headquarters',
   'bank',
   'keepResources',
+  // Theft and Assassination are played on the chosen player's board, where their cash and
+  // their two-icon members can be read.
+  'target',
 ]);
 
-/** The moves that are not played on a card: Pass, Done, High-tech, targets, give up… */
+/** The moves that are not played on a card or a board: Pass, Done, High-tech, give up… */
 export function barMoves(legal: readonly Move[]): Move[] {
   return legal.filter((m) => !ON_TABLE.has(m.type));
 }

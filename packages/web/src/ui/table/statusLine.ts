@@ -6,7 +6,7 @@
 import type { Decision, GameView, Seat } from '@gangsta/engine';
 import { playerName } from '../../game/players.ts';
 import type { TablePlayer } from '../../game/tableSource.ts';
-import { nameOf, type TextContext } from '../../text/context.ts';
+import { nameOf, type TextContext, youSeat } from '../../text/context.ts';
 import { decisionHelp, decisionTitle } from '../../text/decisions.ts';
 import { skillNames } from '../../text/names.ts';
 
@@ -56,8 +56,13 @@ export function statusLine(ctx: TextContext, input: StatusInput): string {
     });
   }
   const seats = decision.kind === 'keepResources' ? decision.seats : [decision.seat];
+  const you = youSeat(ctx);
+  // "You are deciding" (a move of yours on its way), else the names, yours marked "(you)".
   return t('table.status.waiting', {
-    name: seats.map(name).join(', '),
+    name: seats
+      .map((seat) => (seat === you ? t('app.seatYou', { seat: name(seat) }) : name(seat)))
+      .join(', '),
     title: decisionTitle(ctx, decision),
+    context: seats.length === 1 && seats[0] === you ? 'you' : undefined,
   });
 }

@@ -1,0 +1,122 @@
+/**
+ * No text of the table is cut off, in any of the five languages, on a desktop (1440×900) and
+ * on a phone (390×844): no element whose text is wider or taller than the box that clips it
+ * (overflow hidden or clip, or an ellipsis). The table is shown at the start of a game with
+ * both variants, then in the middle of one (the heist builder, the rivals' engaged members).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { instantBots, newGame, rng, step } from './helpers.ts';
+
+const LANGUAGES = ['en', 'pt', 'nl', 'fr', 'de'] as const;
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+/**
+ * Elements of the table whose own text does not fit the box that clips it. Only elements
+ * that hold text directly are judged (a scrolling panel is not "cut off"), and only boxes that
+ * clip: overflow hidden/clip, or text-overflow ellipsis.
+ */
+async function cutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.querySelector('[data-testid="decision"]') ?? document.body;
+    for (const element of root.querySelectorAll<HTMLElement>('*')) {
+      const ownText = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      if (!ownText || element.getClientRects().length === 0) continue;
+      if (element.closest('.sr-only, .gcard-sr-only, [aria-hidden="true"]')) continue;
+      // The box that clips this text: the element itself or the nearest clipping ancestor
+      // within its card or panel.
+      let clipper: HTMLElement | null = element;
+      let clips = false;
+      for (let depth = 0; clipper && depth < 4; depth++, clipper = clipper.parentElement) {
+        const style = getComputedStyle(clipper);
+        const scrolls =
+          ['auto', 'scroll'].includes(style.overflowX) ||
+          ['auto', 'scroll'].includes(style.overflowY);
+        if (scrolls) break;
+        if (
+          ['hidden', 'clip'].includes(style.overflowX) ||
+          ['hidden', 'clip'].includes(style.overflowY) ||
+          style.textOverflow === 'ellipsis'
+        ) {
+          clips = true;
+          break;
+        }
+      }
+      if (!clips || !clipper) continue;
+      const text = element.getBoundingClientRect();
+      const box = clipper.getBoundingClientRect();
+      const wide =
+        element.scrollWidth > element.clientWidth + 1 &&
+        getComputedStyle(element).overflowX !== 'visible';
+      const outside =
+        text.left < box.left - 1 ||
+        text.right > box.right + 1 ||
+        text.top < box.top - 1 ||
+        text.bottom > box.bottom + 1;
+      // A range over the text itself: its width beyond the element's own box.
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const inner = range.getBoundingClientRect();
+      const spills =
+        inner.width > 0 &&
+        (inner.left < box.left - 1 ||
+          inner.right > box.right + 1 ||
+          inner.top < box.top - 1 ||
+          inner.bottom > box.bottom + 1);
+      if (wide || outside || spills) {
+        const where =
+          element.closest('[data-card]')?.getAttribute('data-card') ??
+          element.closest('[class]')?.className ??
+          element.tagName;
+        found.push(
+          `"${(element.textContent ?? '').trim().slice(0, 40)}" in ${element.tagName.toLowerCase()}.${element.className} (${where})`,
+        );
+      }
+    }
+    return [...new Set(found)];
+  });
+}
+
+for (const size of SIZES) {
+  test.describe(size.name, () => {
+    test.use({ viewport: size.viewport });
+
+    test(`no text of the table is cut off at ${size.viewport.width}×${size.viewport.height}, in five languages`, async ({
+      page,
+    }) => {
+      test.setTimeout(600_000);
+      await instantBots(page);
+      await newGame(page, ['human', 'medium', 'medium', 'medium'], {
+        seed: 21,
+        flags: ['Families', 'Resource cards'],
+      });
+      await expect(page.getByTestId('decision')).toBeVisible();
+      const problems: string[] = [];
+      const check = async (moment: string) => {
+        for (const language of LANGUAGES) {
+          // The game in progress is saved after every move: a reload reopens it in the language.
+          await page.evaluate((code) => localStorage.setItem('gangsta.language', code), language);
+          await page.reload();
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          await expect(page.getByTestId('decision')).toBeVisible();
+          // Fonts and the lazily loaded locale settle before measuring.
+          await page.evaluate(() => document.fonts.ready);
+          await page.waitForTimeout(500);
+          for (const line of await cutOff(page)) problems.push(`${moment}, ${language}: ${line}`);
+        }
+      };
+      await check('start');
+      // Into the game: a few moves, then the rivals' boards have engaged members and cards.
+      const random = rng(5);
+      for (let i = 0; i < 25; i++) await step(page, random);
+      await check('after 25 moves');
+      expect(problems).toEqual([]);
+    });
+  });
+}

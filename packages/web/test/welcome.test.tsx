@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+/**
+ * The welcome screen: Play, Learn to play, Play online and Custom game; "Continue" first when a
+ * game is in progress; the name asked once and used for the player's seat; "Play online" says
+ * it needs a connection when the device is offline. And the session: a reload at the table
+ * resumes the table, a new visit opens on the welcome screen.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BotClient } from '../src/game/botClient.ts';
+import { BOT_NAMES } from '../src/game/players.ts';
+import { Session } from '../src/game/session.ts';
+import { loadPlayerName, rememberAtTable } from '../src/game/storage.ts';
+import { i18n, i18nReady } from '../src/i18n/index.ts';
+import { Welcome } from '../src/ui/welcome/Welcome.tsx';
+
+// The online games waiting for the player, as the lazily loaded online code would count them.
+const online = vi.hoisted(() => ({ waiting: null as number | null }));
+vi.mock('../src/online/turnCount.ts', () => ({ turnsWaiting: async () => online.waiting }));
+
+// Bots that never answer: these tests look at the table's seats, not at its play.
+const silentBots = (): BotClient => ({ ask: () => new Promise(() => {}), dispose() {} });
+
+const ALL_BOT_NAMES = Object.values(BOT_NAMES).flat();
+
+beforeAll(async () => {
+  await i18nReady;
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.restoreAllMocks();
+});
+
+function renderWelcome(session = new Session({ bots: silentBots, persist: false })) {
+  render(<Welcome session={session} />);
+  return session;
+}
+
+describe('the welcome screen', () => {
+  it('offers Play, Learn to play, Play online and Custom game; no Continue without a game', () => {
+    renderWelcome();
+    const welcome = screen.getByTestId('welcome');
+    expect(within(welcome).getByRole('button', { name: /^Play/ })).toBeTruthy();
+    expect(within(welcome).getByRole('button', { name: /^Learn to play/ })).toBeTruthy();
+    expect(
+      within(welcome)
+        .getByRole('link', { name: /^Play online/ })
+        .getAttribute('href'),
+    ).toBe('#/online');
+    expect(within(welcome).getByRole('button', { name: /^Custom game/ })).toBeTruthy();
+    expect(within(welcome).queryByRole('button', { name: /^Continue/ })).toBeNull();
+  });
+
+  it('asks the name once, remembers it, and seats the player under it at Play', () => {
+    renderWelcome();
+    const field = screen.getByLabelText('What should the table call you?');
+    fireEvent.change(field, { target: { value: '  Ann  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(loadPlayerName()).toBe('Ann');
+    expect(screen.getByTestId('playing-as').textContent).toContain('Playing as Ann');
+    expect(screen.queryByLabelText('What should the table call you?')).toBeNull();
+    // Asked once: the next visit greets instead of asking.
+    cleanup();
+    const session = renderWelcome();
+    expect(screen.getByTestId('playing-as').textContent).toContain('Ann');
+
+    act(() => {
+      screen.getByTestId('start-game').click();
+    });
+    const { screen: open, controller } = session.getSnapshot();
+    expect(open.name).toBe('table');
+    const players = controller?.getSnapshot().players ?? [];
+    expect(players.map((p) => p.kind)).toEqual(['human', 'medium', 'medium', 'medium']);
+    expect(players[0].name).toBe('Ann');
+    // Classic rules, and each bot has a name of its own.
+    expect(controller?.record().options).toMatchObject({ players: 4 });
+    expect(controller?.record().options.families ?? false).toBe(false);
+    expect(controller?.record().options.resources ?? false).toBe(false);
+    for (const bot of players.slice(1)) expect(ALL_BOT_NAMES).toContain(bot.name);
+    session.getSnapshot().controller?.dispose();
+  });
+
+  it('puts Continue first when a game is in progress, and it goes back to that table', () => {
+    const session = new Session({ bots: silentBots, persist: false });
+    session.quickGame();
+    const game = session.getSnapshot().controller;
+    session.openWelcome();
+    renderWelcome(session);
+    const buttons = within(screen.getByTestId('welcome')).getAllByRole('button');
+    const firstChoice = buttons.find((b) => b.classList.contains('welcome__choice'));
+    expect(firstChoice?.textContent).toMatch(/^Continue/);
+    act(() => {
+      screen.getByTestId('continue-game').click();
+    });
+    expect(session.getSnapshot().screen.name).toBe('table');
+    expect(session.getSnapshot().controller).toBe(game);
+    game?.dispose();
+  });
+
+  it('Learn to play and Custom game open their screens', () => {
+    const session = renderWelcome();
+    act(() => screen.getByTestId('learn-to-play').click());
+    expect(session.getSnapshot().screen.name).toBe('tutorial');
+    act(() => session.openWelcome());
+    act(() => screen.getByTestId('custom-game').click());
+    expect(session.getSnapshot().screen.name).toBe('newGame');
+  });
+
+  it('signed in online, Play online says in how many games it is the player’s turn', async () => {
+    online.waiting = 2;
+    renderWelcome();
+    const link = screen.getByTestId('welcome-online');
+    await waitFor(() => expect(link.textContent).toContain('Your turn in 2 games'));
+    expect(link.querySelector('.welcome__badge')?.textContent).toBe('2');
+    online.waiting = null;
+  });
+
+  it('offline, Play online says it needs a connection', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderWelcome();
+    expect(screen.getByTestId('welcome-online').textContent).toContain(
+      'Needs an internet connection',
+    );
+  });
+
+  it('speaks the chosen language', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    renderWelcome();
+    expect(screen.getByTestId('start-game').textContent).toContain('Spielen');
+    expect(screen.getByTestId('custom-game').textContent).toContain('Eigenes Spiel');
+    await act(() => i18n.changeLanguage('en'));
+  });
+});
+
+describe('opening the app with a saved game', () => {
+  function savedGame(): void {
+    const first = new Session({ bots: silentBots });
+    first.quickGame();
+    first.getSnapshot().controller?.dispose();
+  }
+
+  it('a new visit opens on the welcome screen, with the game behind Continue', () => {
+    savedGame();
+    rememberAtTable(false); // a new tab: nothing in sessionStorage
+    const session = new Session({ bots: silentBots });
+    expect(session.resumeSaved()).toBe(true);
+    expect(session.getSnapshot().screen.name).toBe('welcome');
+    expect(session.getSnapshot().controller).not.toBeNull();
+    session.getSnapshot().controller?.dispose();
+  });
+
+  it('a reload at the table goes back to the table', () => {
+    savedGame(); // the game started at its table: this tab remembers it
+    const session = new Session({ bots: silentBots });
+    expect(session.resumeSaved()).toBe(true);
+    expect(session.getSnapshot().screen.name).toBe('table');
+    session.getSnapshot().controller?.dispose();
+  });
+});
