@@ -3,14 +3,19 @@
  * database cannot be reached; the guard that turns them into the retryable UNAVAILABLE while
  * passing every other failure unchanged; one log line per outage instead of one per failed
  * call; readiness and recovery; the bots' backoff; and the SQLite store's thread started again
- * after it stopped. `db-blip.test.ts` restarts a real PostgreSQL under running servers.
+ * after it stopped; and a whole server whose store stops answering (on SQLite, and on PostgreSQL
+ * when the suite has it): a move, a hello and an HTTP call are answered UNAVAILABLE, nothing is
+ * applied, `/ready` is 503, and once the store is back the same move and hello go through.
+ * `db-blip.test.ts` restarts a real PostgreSQL under two running server processes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { PROTOCOL_VERSION, type ServerMessage } from '@gangsta/protocol';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { openPostgresStore, openSqliteStore } from '../src/index.ts';
 import {
   isStoreUnreachable,
@@ -23,6 +28,8 @@ import {
 } from '../src/store/health.ts';
 import type { Store } from '../src/store/types.ts';
 import { StoreThread } from '../src/store/workerStore.ts';
+import { http, startTestServer, twoPlayerGame } from './harness.ts';
+import { databaseUrlFor, STORE_NAME } from './support/database.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -94,15 +101,20 @@ describe('the bots’ backoff', () => {
   });
 });
 
-/** A real SQLite store whose calls fail as a lost network does while `down` is set. */
-function switchableStore(dir: string): { store: Store; setDown(down: boolean): void } {
-  const inner = openSqliteStore(dir);
+/** A real store whose calls fail as a lost network does while `down` is set. */
+function switchableStore(
+  dir: string,
+  databaseUrl: string | null = null,
+): { store: Store; setDown(down: boolean): void } {
+  const inner = databaseUrl ? openPostgresStore(databaseUrl) : openSqliteStore(dir);
   cleanups.push(() => inner.close());
   let down = false;
   const store = new Proxy(inner as unknown as Store, {
     get(target, key) {
       const value = Reflect.get(target, key);
       if (typeof value !== 'function') return value;
+      // Closing is the server's shutdown, not a call that may find the database gone.
+      if (key === 'close') return () => Promise.resolve();
       return (...args: unknown[]) =>
         down
           ? Promise.reject(coded('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'))
@@ -193,5 +205,75 @@ describe('the SQLite store’s thread', () => {
     await thread.terminate();
     const found = await thread.call('findPlayerByTokenHash', ['h1']);
     expect(found).toMatchObject({ id: 'p1', name: 'Ann' });
+  });
+});
+
+/** A WebSocket that keeps every frame it receives, to say hello on by hand. */
+async function rawSocket(url: string) {
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/v1/ws`);
+  const frames: ServerMessage[] = [];
+  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as ServerMessage));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  cleanups.push(() => socket.terminate());
+  const next = async (type: ServerMessage['type']) => {
+    await expect.poll(() => frames.some((f) => f.type === type), { timeout: 20_000 }).toBe(true);
+    return frames.splice(
+      frames.findIndex((f) => f.type === type),
+      1,
+    )[0];
+  };
+  return { socket, frames, next };
+}
+
+describe(`a server whose store stops answering (${STORE_NAME})`, () => {
+  it('answers UNAVAILABLE, changes nothing, and takes the same move and hello once it is back', async () => {
+    const dataDir = tempDir();
+    const { store, setDown } = switchableStore(dataDir, await databaseUrlFor(dataDir));
+    const server = await startTestServer({ store }, dataDir);
+    cleanups.push(() => server.stop());
+    const { ann, seats } = await twoPlayerGame(server.url);
+    const mover = seats.find((seat) => seat.deciding)!;
+    const other = seats.find((seat) => seat !== mover)!;
+    const move = mover.frame!.legal[0];
+
+    setDown(true);
+    const refused = await mover.move(move, 'during', 0);
+    expect(refused).toMatchObject({
+      type: 'rejected',
+      id: 'during',
+      error: { code: 'UNAVAILABLE', params: { retryMs: UNAVAILABLE_RETRY_MS } },
+    });
+    const ready = await http(server.url, 'GET', '/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.reason).toMatch(/database cannot be reached/);
+    const me = await fetch(`${server.url}/api/v1/me`, {
+      headers: { authorization: `Bearer ${ann.token}` },
+    });
+    expect(me.status).toBe(503);
+    expect(me.headers.get('retry-after')).toBe('1');
+    // A hello needs the store (the token's player): refused for now, the socket stays usable.
+    const late = await rawSocket(server.url);
+    late.socket.send(
+      JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, token: ann.token }),
+    );
+    expect(await late.next('error')).toMatchObject({ table: null, error: { code: 'UNAVAILABLE' } });
+    expect(late.frames.some((f) => f.type === 'welcome')).toBe(false);
+
+    // Nothing was applied: nobody heard of a move.
+    expect(other.client.has(['update', 'sync'])).toBe(false);
+    expect(mover.client.has(['update', 'sync', 'ack'])).toBe(false);
+
+    setDown(false);
+    await expect.poll(async () => (await http(server.url, 'GET', '/ready')).status).toBe(200);
+    // The game was not moved on: the same move, same id and version, is taken now, once.
+    expect(await mover.move(move, 'during', 0)).toMatchObject({ type: 'ack', version: 1 });
+    expect(await other.take()).toMatchObject({ type: 'update', from: 0, version: 1 });
+    late.socket.send(
+      JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, token: ann.token }),
+    );
+    expect(await late.next('welcome')).toMatchObject({ player: { id: ann.id } });
   });
 });

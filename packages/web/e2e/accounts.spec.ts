@@ -29,7 +29,7 @@ test('a guest becomes an account, logs in on a second device and finds the game 
   // A table with a bot opposite, started at once.
   await first.getByTestId('create-table').click();
   await first.getByText('2 players', { exact: true }).click();
-  await first.getByLabel('Seat 2', { exact: true }).selectOption('bot-easy');
+  await first.getByLabel('Player 2', { exact: true }).selectOption('bot-easy');
   await first.getByLabel('Table name').fill('Ann against the bot');
   await first.getByTestId('create-submit').click();
   await expect(first.getByTestId('waiting-room')).toBeVisible();

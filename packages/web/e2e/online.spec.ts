@@ -100,8 +100,8 @@ test('two people create, invite, join and play a whole online game; a third one 
   // Create a private table: seat 1 is the host, seat 2 is reserved for an invited person.
   await host.getByTestId('create-table').click();
   await host.getByText('2 players', { exact: true }).click();
-  await expect(host.getByLabel('Seat 1', { exact: true })).toHaveValue('host');
-  await host.getByLabel('Seat 2', { exact: true }).selectOption('invited');
+  await expect(host.getByLabel('Player 1', { exact: true })).toHaveValue('host');
+  await host.getByLabel('Player 2', { exact: true }).selectOption('invited');
   await host.getByLabel('Table name').fill('Friday night');
   await expect(host.getByLabel('Public: list it in the lobby')).not.toBeChecked();
   await host.getByTestId('create-submit').click();
@@ -202,8 +202,8 @@ test('waiting room: an open seat is taken, the host removes the player, who join
   expect(await seriousViolations(host), 'online home').toEqual([]);
   await host.getByTestId('create-table').click();
   await host.getByText('3 players', { exact: true }).click();
-  await host.getByLabel('Seat 2', { exact: true }).selectOption('open');
-  await host.getByLabel('Seat 3', { exact: true }).selectOption('bot-hard');
+  await host.getByLabel('Player 2', { exact: true }).selectOption('open');
+  await host.getByLabel('Player 3', { exact: true }).selectOption('bot-hard');
   await host.getByLabel('Public: list it in the lobby').check();
   expect(await seriousViolations(host), 'create a table').toEqual([]);
   await host.getByTestId('create-submit').click();

@@ -215,7 +215,7 @@ test('online on a phone: the chat has a tab of its own', async ({ page }) => {
   await page.getByRole('button', { name: 'Continue' }).tap();
   await page.getByTestId('create-table').tap();
   await page.getByText('2 players', { exact: true }).tap();
-  await page.getByLabel('Seat 2', { exact: true }).selectOption('bot-easy');
+  await page.getByLabel('Player 2', { exact: true }).selectOption('bot-easy');
   await page.getByTestId('create-submit').tap();
   await page.getByTestId('start-online').tap();
   const tabs = page.getByRole('navigation', { name: 'Table views' });

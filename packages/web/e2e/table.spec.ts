@@ -6,6 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { instantBots, MOVE_BUTTONS, newGame, rng, SCREENSHOTS, step } from './helpers.ts';
+import { motionReport, watchMotion } from './motion.ts';
 
 async function pageScroll(page: Page): Promise<{ x: number; y: number }> {
   return page.evaluate(() => ({
@@ -31,6 +32,9 @@ test('a 4-player game fits 1440×900 without page scroll, heist builder and snit
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.setViewportSize({ width: 1440, height: 900 });
   await instantBots(page);
+  // Nothing still moves on your board when your decision starts (bots move instantly here, so
+  // their cards are often in flight when your turn comes back).
+  await watchMotion(page);
   await newGame(page, ['human', 'easy', 'easy', 'easy'], { seed: 31, flags: ['Resource cards'] });
   const random = rng(17);
   const shots = { table: false, builder: false };
@@ -97,6 +101,10 @@ test('a 4-player game fits 1440×900 without page scroll, heist builder and snit
   });
   expect(snitchShot, 'a snitch was seen').not.toBe('none');
   expect(checks).toBeGreaterThanOrEqual(5);
+  const motion = await motionReport(page);
+  expect(motion.starts, 'decisions of yours that started while watched').toBeGreaterThan(3);
+  expect(motion.moving, 'motion on your board when your decision starts').toEqual([]);
+  expect(motion.catching, 'cards in flight that take the pointer').toEqual([]);
   expect(errors).toEqual([]);
 });
 

@@ -64,8 +64,7 @@ describe('bot reasons in the locales', () => {
       const problems: string[] = [];
       for (const id of REASON_IDS) {
         // A reason with a count may be written in the language's plural forms instead.
-        const text =
-          message(code, `botReasons.${id}`) ?? message(code, `botReasons.${id}_other`);
+        const text = message(code, `botReasons.${id}`) ?? message(code, `botReasons.${id}_other`);
         const want = Object.keys(REASONS[id].params).sort().join(' ');
         if (text === undefined) problems.push(`${id}: missing`);
         else if (placeholders(text).join(' ') !== want)

@@ -114,12 +114,11 @@ describe('the texts in five languages', () => {
     }
   });
 
-  it('no player-facing text of a local table says "Seat N"', () => {
+  it('no player-facing text says "Seat N": players are named, or "Player N"', () => {
     const seatWords = { en: 'Seat', pt: 'Lugar', nl: 'Plaats', fr: 'Place', de: 'Platz' };
     for (const [lang, locale] of Object.entries(LOCALES)) {
-      const { seat: _positionInOnlineForms, ...app } = locale.app;
       const word = seatWords[lang as keyof typeof seatWords];
-      for (const [key, text] of flatten({ app, event: locale.event, table: locale.table })) {
+      for (const [key, text] of flatten(locale)) {
         expect(text, `${lang}: ${key}`).not.toMatch(new RegExp(`${word} \\{\\{n\\}\\}`));
       }
       expect(locale.app.player).toMatch(/\{\{n\}\}/);

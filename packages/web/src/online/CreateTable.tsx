@@ -104,7 +104,7 @@ export function CreateTable({ client }: { client: OnlineClient }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
             <li key={seat}>
               <label className="seat-label" htmlFor={`${id}-seat-${seat}`}>
-                {t('app.seat', { n: seat + 1 })}
+                {t('app.player', { n: seat + 1 })}
               </label>
               <select
                 id={`${id}-seat-${seat}`}

@@ -138,7 +138,7 @@ export function WaitingRoom({ client, table, info, invites, invite }: WaitingRoo
                 style={{ background: seatColour(seat.seat) }}
                 aria-hidden="true"
               />
-              <span className="seat-label">{t('app.seat', { n: seat.seat + 1 })}</span>{' '}
+              <span className="seat-label">{t('app.player', { n: seat.seat + 1 })}</span>{' '}
               <span className="seat-who">{seatWho(t, seat)}</span>
               {seat.kind === 'player' ? (
                 <span className={seat.connected ? 'presence on' : 'presence off'}>

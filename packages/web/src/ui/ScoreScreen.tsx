@@ -184,7 +184,9 @@ export function ScoreScreen({
       <p>{t(`score.reason.${result.reason}`)}</p>
       {/* On a wide screen the breakdown and the chart sit side by side: both in one view. */}
       <div className={`score-body${record !== undefined ? ' has-chart' : ''}`}>
-        <div className="score-scroll">
+        {/* Focusable: on a narrow screen the table scrolls sideways, and keyboards must reach it. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
+        <div className="score-scroll" tabIndex={0}>
           <table>
             <caption className="sr-only">{t('score.caption')}</caption>
             <thead>

@@ -326,9 +326,11 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
               className="secondary table-top__more"
               aria-expanded={toolsOpen}
               aria-controls={toolsId}
+              aria-label={t('table.gameMenu')}
+              title={t('table.gameMenu')}
               onClick={() => setToolsOpen(!toolsOpen)}
             >
-              {t('table.gameMenu')}
+              <span aria-hidden="true">⋯</span>
             </button>
             <SoundToggle
               on={soundOn}

@@ -11,7 +11,9 @@
 
 type Input = 'keyboard' | 'pointer';
 
-let lastInput: Input = 'keyboard';
+// Until a key is pressed, no ring: a page that has just loaded and moves the focus (the score
+// after a reload) has no keyboard user to show it to yet.
+let lastInput: Input = 'pointer';
 
 if (typeof document !== 'undefined') {
   document.addEventListener(
@@ -31,7 +33,7 @@ if (typeof document !== 'undefined') {
   );
 }
 
-/** The kind of input used last (keyboard until a pointer is used). */
+/** The kind of input used last (pointer until a key is pressed). */
 export function lastInputKind(): Input {
   return lastInput;
 }

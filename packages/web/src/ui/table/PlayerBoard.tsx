@@ -11,10 +11,11 @@ import { type CSSProperties, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FamilyEmblem } from '../../cards/index.ts';
 import { lookup } from '../../game/derive.ts';
-import { playerName, seatColour } from '../../game/players.ts';
+import { playerIdentity, seatColour } from '../../game/players.ts';
 import type { TablePlayer } from '../../game/tableSource.ts';
 import { BankControl, isBankMove } from '../decision/BankControl.tsx';
 import { Deltas } from '../motion/Deltas.tsx';
+import { LevelBadge } from '../PlayerBadge.tsx';
 import type { CardState } from './cardStates.ts';
 import { GangDialog } from './GangDialog.tsx';
 import { RivalBody } from './RivalBody.tsx';
@@ -61,7 +62,8 @@ function BoardHead({ props, titleId }: { props: BoardProps; titleId: string }) {
   const player = view.players[seat];
   const cards = lookup(view);
   const family = cards.boss(player.boss).family;
-  const name = playerName(t, props.players[seat], seat);
+  const identity = playerIdentity(t, props.players[seat], seat);
+  const name = identity.name;
   const active = view.decision.kind !== 'gameOver' && view.turn.seat === seat;
   const hasBank =
     player.bank > 0 || player.resources.some((r) => cards.resource(r.id).effect === 'bank');
@@ -72,6 +74,7 @@ function BoardHead({ props, titleId }: { props: BoardProps; titleId: string }) {
         <span className="board__player">{name}</span>
         {seat === view.viewer ? <span className="board__you">{t('table.you')}</span> : null}
         <FamilyEmblem family={family} size={18} />
+        {identity.level ? <LevelBadge level={identity.level} /> : null}
         {active ? <span className="turn-tag">{t('table.theirTurn')}</span> : null}
         {props.players[seat] && !props.players[seat].connected ? (
           <span className="board__away">{t('table.away')}</span>

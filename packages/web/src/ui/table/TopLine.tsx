@@ -2,7 +2,8 @@
  * The table's top line: chapter, snitches revealed this chapter, turn, and the warning that the
  * chapter ends with this turn. Each label has a long and a short form; a phone shows the short
  * ones so the whole line fits beside the game menu button ("III Domination · Snitches 0 ·
- * Turn 54"). Only one form is displayed at a time, so a screen reader reads one.
+ * Turn 54"; under 380 px the chapter keeps its numeral only). Only one form is displayed at a
+ * time, so a screen reader reads one.
  */
 import type { GameView } from '@gangsta/engine';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ export function TopLine({ view }: { view: GameView }) {
         <dd>
           <span className="top-line__long">{t(`app.chapterNumber.${view.chapter}`)} — </span>
           <span className="top-line__short">{chapterNumeral(view.chapter)} </span>
-          {t(`cards.chapterName.${view.chapter}`)}
+          <span className="top-line__name">{t(`cards.chapterName.${view.chapter}`)}</span>
         </dd>
       </div>
       <div className="snitch-track" data-snitches={view.snitchesThisChapter}>
