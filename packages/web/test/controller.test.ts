@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type BotClient, createInlineBotClient } from '../src/game/botClient.ts';
 import { type ControllerDeps, GameController, type TableSnapshot } from '../src/game/controller.ts';
 import type { SeatKind } from '../src/game/seats.ts';
+import { until } from './helpers.ts';
 
 /** Answers with the first legal move that is not a bank move or giving up a heist. */
 const firstMoveBots: BotClient = {
@@ -33,24 +34,6 @@ function start(
   const started = GameController.start({ players: seats.length, seed: 7, ...options }, seats, d);
   if (!started.ok) throw new Error(started.error.message);
   return started.controller;
-}
-
-/** Resolves when the snapshot satisfies `done` (bots move asynchronously). */
-function until(
-  controller: GameController,
-  done: (s: TableSnapshot) => boolean,
-): Promise<TableSnapshot> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const snapshot = controller.getSnapshot();
-      if (done(snapshot)) {
-        unsubscribe();
-        resolve(snapshot);
-      }
-    };
-    const unsubscribe = controller.subscribe(check);
-    check();
-  });
 }
 
 /** A human policy: the first useful legal move. */

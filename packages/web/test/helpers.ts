@@ -9,6 +9,7 @@ import {
   type Move,
   pendingDecision,
 } from '@gangsta/engine';
+import type { GameController, TableSnapshot } from '../src/game/controller.ts';
 
 /** A small deterministic generator for choosing moves in playouts. */
 export function rng(seed: number): () => number {
@@ -70,4 +71,22 @@ export function statesByDecision(): Map<DecisionKind, GameState> {
     }
   }
   return found;
+}
+
+/** Resolves when the snapshot satisfies `done` (bots move asynchronously). */
+export function until(
+  controller: GameController,
+  done: (s: TableSnapshot) => boolean,
+): Promise<TableSnapshot> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const snapshot = controller.getSnapshot();
+      if (done(snapshot)) {
+        unsubscribe();
+        resolve(snapshot);
+      }
+    };
+    const unsubscribe = controller.subscribe(check);
+    check();
+  });
 }

@@ -7,38 +7,9 @@
 import { type DecisionKind, type Move, moveKey } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
 import { type BotClient, createInlineBotClient } from '../src/game/botClient.ts';
-import { GameController, type TableSnapshot } from '../src/game/controller.ts';
+import { GameController } from '../src/game/controller.ts';
 import type { SeatKind } from '../src/game/seats.ts';
-
-/** xorshift32: the human's own seeded choices. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 2 ** 32;
-  };
-}
-
-function until(
-  controller: GameController,
-  done: (s: TableSnapshot) => boolean,
-): Promise<TableSnapshot> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const snapshot = controller.getSnapshot();
-      if (done(snapshot)) {
-        unsubscribe();
-        resolve(snapshot);
-      }
-    };
-    const unsubscribe = controller.subscribe(check);
-    check();
-  });
-}
+import { rng, until } from './helpers.ts';
 
 /** A random human that leaves the Bank and giving up heists alone (they could go round). */
 function randomMove(legal: readonly Move[], random: () => number): Move {
