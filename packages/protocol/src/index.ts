@@ -1,5 +1,5 @@
 /**
- * @gangsta/protocol — what the Gangsta! server and its clients say to each other, version 1.
+ * @gangsta/protocol — what the Gangsta! server and its clients say to each other, version 2.
  *
  * Two channels, one set of schemas:
  * - HTTP JSON under `/api/v1/…` for things that are asked once (a player's identity, creating
@@ -15,6 +15,7 @@
 export * from './accounts.ts';
 export * from './clock.ts';
 export * from './errors.ts';
+export * from './frameDelta.ts';
 export * from './http.ts';
 export * from './limits.ts';
 export * from './ratings.ts';

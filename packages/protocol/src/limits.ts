@@ -1,5 +1,9 @@
 /** Sizes and rates both sides agree on. The server enforces them; the client respects them. */
-export const PROTOCOL_VERSION = 1;
+/**
+ * 2: live `update`s carry a JSON Patch of the recipient's frame instead of the whole frame
+ * (`frameDelta.ts`). A client of version 1 is told PROTOCOL_VERSION and reloads.
+ */
+export const PROTOCOL_VERSION = 2;
 
 export const LIMITS = {
   /** Largest WebSocket frame the server reads; larger ones are refused with TOO_LARGE. */

@@ -25,6 +25,7 @@ import { moveSchema as engineMoveSchema } from '@gangsta/engine';
 import { z } from 'zod';
 import { noticeSchema } from './clock.ts';
 import { protocolErrorSchema } from './errors.ts';
+import type { FramePatch } from './frameDelta.ts';
 import { playerSchema } from './http.ts';
 import { LIMITS } from './limits.ts';
 import { tableInfoSchema } from './tables.ts';
@@ -129,6 +130,10 @@ export type ChatLine = z.infer<typeof chatLineSchema>;
 
 const frameSchema = objectOf<GameFrame>('a game frame');
 const updateFrameSchema = objectOf<UpdateFrame>('a game frame');
+const patchOperationSchema = z.looseObject({
+  op: z.enum(['add', 'remove', 'replace', 'move', 'copy', 'test']),
+  path: z.string(),
+}) as unknown as z.ZodType<FramePatch[number]>;
 const logSchema = z.array(objectOf<LogLine>('a log line'));
 const newsSchema = z.array(objectOf<MoveNews>('a move'));
 
@@ -148,14 +153,20 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     log: logSchema,
     chat: z.array(chatLineSchema),
   }),
-  /** Moves since `from` (exclusive), then the position after them. */
+  /**
+   * Moves since `from` (exclusive), then the position after them: as a `patch` of the frame
+   * of `from` (live updates, with a `digest` now and then, see frameDelta.ts), or as the whole
+   * `frame` (an update that catches a reconnecting watcher up).
+   */
   z.object({
     type: z.literal('update'),
     table: tableId,
     from: version,
     version,
     moves: newsSchema,
-    frame: updateFrameSchema,
+    frame: updateFrameSchema.optional(),
+    patch: z.array(patchOperationSchema).optional(),
+    digest: z.string().optional(),
   }),
   z.object({ type: z.literal('ack'), table: tableId, id: clientMoveId, version }),
   z.object({

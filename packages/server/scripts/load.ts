@@ -60,6 +60,12 @@ interface StepFigures {
   serverCpu: number;
   clientCpu: number;
   clientLoopP99: number;
+  /** Server CPU time per acknowledged move, in µs. */
+  cpuPerMoveUs: number;
+  /** Median bytes of an update per move it tells of (what one watcher receives per move). */
+  updateBytesMedian: number;
+  /** Everything the clients received (updates, acks, table news) ÷ moves heard by watchers. */
+  bytesPerWatcherMove: number;
   setupSeconds: number;
   serverRssMb: number;
   /** The machine's 1-minute load average at the end of the window (other work on the machine shows here). */
@@ -238,11 +244,13 @@ function figures(
   for (const r of results)
     for (const [code, n] of Object.entries(r.refusals)) refusals[code] = (refusals[code] ?? 0) + n;
   const stale = results.reduce((s, r) => s + r.stale, 0);
+  const patchFailures = results.reduce((s, r) => s + r.patchFailures, 0);
   const unanswered = results.reduce((s, r) => s + r.unanswered, 0);
   const finished = results.reduce((s, r) => s + r.gamesFinished, 0);
   const megabytes = results.reduce((s, r) => s + r.bytesReceived, 0) / 1e6;
   const notes = [
     `stale ${stale}`,
+    `patches failed ${patchFailures}`,
     `unanswered ${unanswered}`,
     `games ended ${finished}`,
     `${(megabytes / (windowMs / 1000)).toFixed(1)} MB/s to clients`,
@@ -260,6 +268,17 @@ function figures(
     serverCpu: server.serverCpu,
     clientCpu: results.reduce((s, r) => s + r.cpuMs, 0) / windowMs,
     clientLoopP99: Math.max(...results.map((r) => r.loopDelayP99)),
+    cpuPerMoveUs: acks > 0 ? (server.serverCpu * windowMs * 1000) / acks : Number.NaN,
+    updateBytesMedian: percentile(
+      results.flatMap((r) => r.updateBytesPerMove).sort((a, b) => a - b),
+      50,
+    ),
+    bytesPerWatcherMove:
+      (megabytes * 1e6) /
+      Math.max(
+        1,
+        results.reduce((s, r) => s + r.movesHeard, 0),
+      ),
     setupSeconds: server.setupSeconds,
     serverRssMb: server.serverRssMb,
     loadAverage: server.loadAverage,
@@ -275,14 +294,14 @@ function printTable(rows: StepFigures[], settings: Settings): void {
   );
   console.log('');
   console.log(
-    '| setup | step | games | moves/s | p50 ms | p99 ms | max ms | server CPU | clients CPU | client loop p99 ms | server RSS MB | set-up s | load avg |',
+    '| setup | step | games | moves/s | p50 ms | p99 ms | max ms | server CPU | CPU µs/move | B/watcher/move (median update) | B/watcher/move (all frames) | clients CPU | client loop p99 ms | server RSS MB | set-up s | load avg |',
   );
   console.log(
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const r of rows) {
     console.log(
-      `| ${r.setup} | ${r.label} | ${r.games} | ${r.movesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${(r.serverCpu * 100).toFixed(0)}% | ${(r.clientCpu * 100).toFixed(0)}% | ${ms(r.clientLoopP99)} | ${r.serverRssMb.toFixed(0)} | ${r.setupSeconds.toFixed(1)} | ${r.loadAverage.toFixed(1)} |`,
+      `| ${r.setup} | ${r.label} | ${r.games} | ${r.movesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${(r.serverCpu * 100).toFixed(0)}% | ${r.cpuPerMoveUs.toFixed(0)} | ${r.updateBytesMedian.toFixed(0)} | ${r.bytesPerWatcherMove.toFixed(0)} | ${(r.clientCpu * 100).toFixed(0)}% | ${ms(r.clientLoopP99)} | ${r.serverRssMb.toFixed(0)} | ${r.setupSeconds.toFixed(1)} | ${r.loadAverage.toFixed(1)} |`,
     );
   }
   console.log('');

@@ -19,6 +19,7 @@ import WebSocket from 'ws';
 import { type RunningServer, type ServerOptions, startServer } from '../src/index.ts';
 import { DEFAULT_SECURITY } from '../src/security/settings.ts';
 import { databaseUrlFor, dropTestDatabase } from './support/database.ts';
+import { FrameKeeper } from './support/frameKeeper.ts';
 
 export interface TestServer {
   server: RunningServer;
@@ -129,6 +130,8 @@ type Predicate<T extends ServerMessage> = (message: T) => boolean;
 export class TestClient {
   readonly received: ServerMessage[] = [];
   readonly raw: string[] = [];
+  /** Applies live updates' patches (every update then has its whole frame). */
+  readonly keeper = new FrameKeeper();
   private waiters: (() => void)[] = [];
   closed: { code: number } | null = null;
 
@@ -139,6 +142,8 @@ export class TestClient {
       const parsed = parseServerMessage(text);
       if (!parsed.ok)
         throw new Error(`the server sent a frame that does not parse: ${parsed.problem}`);
+      const problem = this.keeper.take(parsed.message);
+      if (problem) throw new Error(`the server sent an update that does not patch: ${problem}`);
       this.received.push(parsed.message);
       this.wakeAll();
     });

@@ -7,6 +7,8 @@
  * reachable from the online home. Run alone: `E2E_PORT=5302 npx playwright test
  * e2e/rematch.spec.ts`.
  */
+
+import { type FramePatch, nextFrame, PROTOCOL_VERSION, type UpdateFrame } from '@gangsta/protocol';
 import { expect, type Page, test } from '@playwright/test';
 import WebSocket from 'ws';
 
@@ -20,6 +22,10 @@ interface Message {
   table?: string;
   version?: number;
   frame?: Frame | null;
+  /** A live update: the patch of the frame of `from` (see the protocol's frameDelta.ts). */
+  from?: number;
+  patch?: FramePatch;
+  digest?: string;
   id?: string;
   error?: { code: string; message: string; params: { retryMs?: number } };
 }
@@ -67,12 +73,23 @@ async function playToTheEnd(baseURL: string, token: string, table: string): Prom
         maybeMove();
       }
       if ((message.type !== 'sync' && message.type !== 'update') || message.table !== table) return;
+      if (message.patch) {
+        const { cards: _cards, ...view } = (latest as unknown as UpdateFrame | null)?.view ?? {};
+        const base = latest && message.from === version ? { ...latest, view } : null;
+        const next = base ? nextFrame(base as unknown as UpdateFrame, message) : null;
+        // A patch that does not follow our frame: a sync gives the whole position again.
+        if (!next?.ok) return socket.send(JSON.stringify({ type: 'watch', table }));
+        latest = next.frame as unknown as Frame;
+      } else {
+        latest = message.frame ?? latest;
+      }
       version = message.version ?? version;
-      latest = message.frame ?? latest;
       if (latest?.over) resolve();
       maybeMove();
     });
-    socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', protocol: 1, token })));
+    socket.on('open', () =>
+      socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, token })),
+    );
   });
   try {
     await done;

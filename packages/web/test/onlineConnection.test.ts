@@ -4,7 +4,7 @@
  * id; done on ack or rejection), a version gap answered by a new watch, backoff with jitter,
  * and bad frames dropped without harm.
  */
-import { LIMITS, type ServerMessage } from '@gangsta/protocol';
+import { LIMITS, PROTOCOL_VERSION, type ServerMessage } from '@gangsta/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   BACKOFF_MAX_MS,
@@ -69,7 +69,11 @@ describe('connecting', () => {
     const { connection, socket, connect } = setup();
     expect(connection.getSnapshot().state).toBe('connecting');
     connect();
-    expect(socket().sent[0]).toEqual({ type: 'hello', protocol: 1, token: 'secret' });
+    expect(socket().sent[0]).toEqual({
+      type: 'hello',
+      protocol: PROTOCOL_VERSION,
+      token: 'secret',
+    });
     expect(connection.getSnapshot().state).toBe('online');
   });
 
@@ -86,14 +90,14 @@ describe('connecting', () => {
       welcomed: (player) => told.push(player),
     });
     factory.sockets[0].open();
-    factory.sockets[0].receive({ type: 'welcome', protocol: 1, player: null });
+    factory.sockets[0].receive({ type: 'welcome', protocol: PROTOCOL_VERSION, player: null });
     expect(told).toEqual([null]);
   });
 
   it('says hello without a token when the player has none', () => {
     const { socket } = setup({ token: null });
     socket().open();
-    expect(socket().sent[0]).toEqual({ type: 'hello', protocol: 1 });
+    expect(socket().sent[0]).toEqual({ type: 'hello', protocol: PROTOCOL_VERSION });
   });
 
   it('watches its tables once online, with the version each has', () => {

@@ -13,7 +13,12 @@ import {
   type Seat,
   viewFor,
 } from '@gangsta/engine';
-import type { ClientMessage, GameFrame, ServerMessage } from '@gangsta/protocol';
+import {
+  type ClientMessage,
+  type GameFrame,
+  PROTOCOL_VERSION,
+  type ServerMessage,
+} from '@gangsta/protocol';
 import type { SocketLike, Timers } from '../src/online/connection.ts';
 
 export class FakeSocket implements SocketLike {
@@ -115,7 +120,7 @@ export function socketFactory(): { make: (url: string) => FakeSocket; sockets: F
 
 export const welcome: ServerMessage = {
   type: 'welcome',
-  protocol: 1,
+  protocol: PROTOCOL_VERSION,
   player: { id: 'p1', name: 'Ann' },
 };
 

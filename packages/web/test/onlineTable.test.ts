@@ -5,7 +5,16 @@
  * quietly for the sync), spectators get a read-only table, the record is fetched at the end.
  */
 import { type GameRecord, type GameState, visibleEvents } from '@gangsta/engine';
-import type { ChatLine, MoveNews, ServerMessage, TableInfo } from '@gangsta/protocol';
+import {
+  type ChatLine,
+  diffFrames,
+  frameDigest,
+  type GameFrame,
+  type MoveNews,
+  type ServerMessage,
+  type TableInfo,
+  type UpdateFrame,
+} from '@gangsta/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import type { BotClient } from '../src/game/botClient.ts';
 import { Connection } from '../src/online/connection.ts';
@@ -189,6 +198,42 @@ describe('OnlineTable', () => {
     socket.receive({ type: 'ack', table: 't1', id: 'm1', version: 1 }); // late: changes nothing
     expect(table.getSnapshot().pending).toBe(false);
     expect(table.getSnapshot().moveCount).toBe(1);
+  });
+
+  it('applies a live update’s patch to the frame it holds, and asks for a sync when the digest differs', () => {
+    const { table, socket } = setup();
+    const state = newGame();
+    socket.receive(syncOf(state, 0, 0));
+    const strip = (frame: GameFrame): UpdateFrame => {
+      const { cards: _cards, ...view } = frame.view;
+      return { ...frame, view };
+    };
+    const next = step(state);
+    const after = strip(frameOf(next.state, 0));
+    socket.receive({
+      type: 'update',
+      table: 't1',
+      from: 0,
+      version: 1,
+      moves: [news(0, next.move.seat, visibleEvents(next.events, 0))],
+      patch: diffFrames(strip(frameOf(state, 0)), after),
+      digest: frameDigest(after),
+    });
+    expect(table.getSnapshot().moveCount).toBe(1);
+    expect(table.getSnapshot().view).toEqual(frameOf(next.state, 0).view);
+    // A patch that gives a frame other than the server's (its digest says so): not drawn.
+    const third = step(next.state);
+    socket.receive({
+      type: 'update',
+      table: 't1',
+      from: 1,
+      version: 2,
+      moves: [news(1, third.move.seat, visibleEvents(third.events, 0))],
+      patch: [],
+      digest: frameDigest(strip(frameOf(third.state, 0))),
+    });
+    expect(table.getSnapshot().moveCount).toBe(1);
+    expect(socket.sentOf('watch').at(-1)).toEqual({ type: 'watch', table: 't1' });
   });
 
   it('appends the log on updates, keeping the ids, and rebuilds it on a sync', () => {

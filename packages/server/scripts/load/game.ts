@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Move } from '@gangsta/engine';
-import { PROTOCOL_VERSION } from '@gangsta/protocol';
+import { type FramePatch, nextFrame, PROTOCOL_VERSION, type UpdateFrame } from '@gangsta/protocol';
 import WebSocket from 'ws';
 import { jsonRequest } from './http.ts';
 
@@ -16,10 +16,16 @@ export class Metrics {
   latencies: number[] = [];
   acks = 0;
   stale = 0;
+  /** Updates whose patch did not give back a frame matching its digest (each costs a sync). */
+  patchFailures = 0;
   refusals: Record<string, number> = {};
   gamesFinished = 0;
   framesReceived = 0;
   bytesReceived = 0;
+  /** Per update received: its bytes ÷ the moves it tells of. */
+  updateBytesPerMove: number[] = [];
+  /** Moves told of by the updates received (each watcher counts each move once). */
+  movesHeard = 0;
 
   refused(code: string): void {
     this.refusals[code] = (this.refusals[code] ?? 0) + 1;
@@ -29,10 +35,13 @@ export class Metrics {
     this.latencies = [];
     this.acks = 0;
     this.stale = 0;
+    this.patchFailures = 0;
     this.refusals = {};
     this.gamesFinished = 0;
     this.framesReceived = 0;
     this.bytesReceived = 0;
+    this.updateBytesPerMove = [];
+    this.movesHeard = 0;
   }
 }
 
@@ -68,6 +77,9 @@ interface Incoming {
   version?: number;
   from?: number;
   frame?: Frame | null;
+  moves?: unknown[];
+  patch?: FramePatch;
+  digest?: string;
   error?: { code: string; params?: { retryMs?: number } };
 }
 
@@ -101,6 +113,13 @@ export function readMessage(text: string): Incoming {
   const cards = message.frame?.view?.cards;
   if (cardSetText === null && cards) cardSetText = JSON.stringify(cards);
   return message;
+}
+
+/** The frame as updates patch it: a sync's view has the card set (here null), an update's not. */
+function withoutCards(frame: Frame): UpdateFrame {
+  const { view, ...rest } = frame as unknown as { view: { cards?: unknown } };
+  const { cards: _cards, ...viewRest } = view;
+  return { ...rest, view: viewRest } as unknown as UpdateFrame;
 }
 
 class LoadSeat {
@@ -173,6 +192,10 @@ class LoadSeat {
     metrics.framesReceived++;
     metrics.bytesReceived += text.length;
     const message = readMessage(text);
+    if (message.type === 'update' && message.moves && message.moves.length > 0) {
+      metrics.updateBytesPerMove.push(text.length / message.moves.length);
+      metrics.movesHeard += message.moves.length;
+    }
     switch (message.type) {
       case 'sync':
       case 'update':
@@ -199,11 +222,25 @@ class LoadSeat {
       this.socket?.send(JSON.stringify({ type: 'watch', table: this.game.id, seen: this.version }));
       return;
     }
-    if (message.version === undefined || message.version < this.version || !message.frame) return;
+    if (message.version === undefined || message.version < this.version) return;
+    const frame = message.patch ? this.patched(message) : message.frame;
+    if (!frame) return;
     this.version = message.version;
-    this.frame = message.frame;
+    this.frame = frame;
     if (this.frame.over) this.game.over();
     else this.schedule();
+  }
+
+  /** A live update's frame: its patch applied to ours (checked by its digest), as clients do. */
+  private patched(message: Incoming): Frame | null {
+    const next =
+      this.frame && message.from === this.version
+        ? nextFrame(withoutCards(this.frame), message as { patch: FramePatch })
+        : null;
+    if (next?.ok) return next.frame as unknown as Frame;
+    this.game.ctx.metrics.patchFailures++;
+    this.socket?.send(JSON.stringify({ type: 'watch', table: this.game.id }));
+    return null;
   }
 
   private answered(id: string | undefined, acked: boolean): void {

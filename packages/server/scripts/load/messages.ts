@@ -28,6 +28,7 @@ export interface WorkerResult {
   latencies: number[];
   acks: number;
   stale: number;
+  patchFailures: number;
   /** Other refusals and errors by code. */
   refusals: Record<string, number>;
   /** Moves still unanswered when the window closed, sent more than 5 s before. */
@@ -35,6 +36,8 @@ export interface WorkerResult {
   gamesFinished: number;
   framesReceived: number;
   bytesReceived: number;
+  updateBytesPerMove: number[];
+  movesHeard: number;
   /** CPU time this process used during the window (ms). */
   cpuMs: number;
   /** This process's event-loop delay during the window (ms): high means the clients lag. */

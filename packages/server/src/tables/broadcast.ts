@@ -5,10 +5,11 @@
  */
 import type { Seat } from '@gangsta/engine';
 import type { ServerMessage, ServerMessageOf } from '@gangsta/protocol';
+import { carriesDigest, diffFrames, frameDigest } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
 import { encodeMessage } from '../ws/encode.ts';
-import { frameFor, logFor, newsFor } from './frames.ts';
-import type { Position } from './position.ts';
+import { frameFor, logFor, newsFor, updateFrameFor } from './frames.ts';
+import { isOver, type Position } from './position.ts';
 import type { Room } from './room.ts';
 
 /** Updates carry at most this many missed moves; a client further behind gets a full sync. */
@@ -30,7 +31,10 @@ function syncForSeat(room: Room, seat: Seat | null): ServerMessageOf<'sync'> {
   };
 }
 
-/** The moves after `from` (all of them plain moves, no undo) and the position after them. */
+/**
+ * The moves after `from` (all of them plain moves, no undo) and the whole frame after them:
+ * for a watcher catching up, whose frame the server does not know.
+ */
 export function updateFor(
   room: Room,
   peer: Peer,
@@ -109,8 +113,32 @@ export function sendSyncToAll(room: Room): void {
   sendToAll(room, (seat) => syncForSeat(room, seat));
 }
 
-export function sendUpdateToAll(room: Room, from: number): void {
+/**
+ * The live update after moves: every watcher holds the frame of `base` (the position it was
+ * last told of), so it gets the moves and the patch from that frame to the new one.
+ */
+function patchUpdateForSeat(
+  room: Room,
+  seat: Seat | null,
+  base: Position,
+  position: Position,
+): ServerMessageOf<'update'> {
+  const frame = updateFrameFor(position, seat);
+  const message: ServerMessageOf<'update'> = {
+    type: 'update',
+    table: room.id,
+    from: base.version,
+    version: position.version,
+    moves: newsFor(position, position.version - base.version, seat),
+    patch: diffFrames(updateFrameFor(base, seat), frame),
+  };
+  if (carriesDigest(position.version, isOver(position))) message.digest = frameDigest(frame);
+  return message;
+}
+
+/** Tells every watcher of the moves from `base` (the position they hold) to the committed one. */
+export function sendUpdateToAll(room: Room, base: Position): void {
   const position = room.committed;
   if (!position) return;
-  sendToAll(room, (seat) => updateForSeat(room, seat, position, from));
+  sendToAll(room, (seat) => patchUpdateForSeat(room, seat, base, position));
 }

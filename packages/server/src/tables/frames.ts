@@ -3,7 +3,7 @@
  * events, everyone else the public ones. Nothing here ever returns the state itself.
  */
 import { legalMoves, type Move, type Seat, viewFor, visibleEvents } from '@gangsta/engine';
-import type { GameFrame, LogLine, MoveNews } from '@gangsta/protocol';
+import type { GameFrame, LogLine, MoveNews, UpdateFrame } from '@gangsta/protocol';
 import { isOver, mayUndo, type Position } from './position.ts';
 
 /** Every seat's legal moves, once per position (a position is sent to every watcher). */
@@ -38,6 +38,13 @@ export function frameFor(position: Position, seat: Seat | null): GameFrame {
     deciding: [...deciding],
     over,
   };
+}
+
+/** The frame without the card set, which travels once, with the sync (see UpdateFrame). */
+export function updateFrameFor(position: Position, seat: Seat | null): UpdateFrame {
+  const { view, ...rest } = frameFor(position, seat);
+  const { cards: _cards, ...viewRest } = view;
+  return { ...rest, view: viewRest };
 }
 
 /** The recipient's whole visible log, setup first. */

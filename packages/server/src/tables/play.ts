@@ -223,9 +223,10 @@ export function committed(ctx: TableContext, batch: PendingMove[]): void {
     // Rows of another process read in the meantime may already have carried the room past
     // these (they were read from the store, ours among them): then only the acks remain.
     if (!room.committed || room.committed.version < last.row.seq) {
+      const told = room.committed;
       room.committed = last.after;
-      if (group.some((p) => p.row.kind === 'undo')) sendSyncToAll(room);
-      else sendUpdateToAll(room, group[0].before.version);
+      if (!told || group.some((p) => p.row.kind === 'undo')) sendSyncToAll(room);
+      else sendUpdateToAll(room, told);
     }
     for (const pending of group) acknowledge(ctx, room, pending);
     const changes = group.flatMap((p) => (p.change ? [p.change] : []));

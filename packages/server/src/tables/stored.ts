@@ -51,7 +51,7 @@ export function applyStoredRows(ctx: TableContext, room: Room, rows: MoveRow[]):
   room.committed = position;
   room.head = position;
   if (fresh.some((row) => row.kind === 'undo')) sendSyncToAll(room);
-  else sendUpdateToAll(room, base.version);
+  else sendUpdateToAll(room, base);
   ctx.wakeBots(room);
   ctx.armTimers(room);
   return true;

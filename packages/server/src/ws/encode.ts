@@ -36,7 +36,7 @@ export function encodeMessage(message: ServerMessage): string {
     const { frame, ...rest } = message;
     return withKey(JSON.stringify(rest), 'frame', frameJson(frame));
   }
-  if (message.type === 'update') {
+  if (message.type === 'update' && message.frame) {
     // The card set came with the sync; an update leaves it out (see UpdateFrame).
     const { frame, ...rest } = message;
     const { view, ...frameRest } = frame;

@@ -28,6 +28,7 @@ import {
   type ServerMessageOf,
 } from '@gangsta/protocol';
 import WebSocket from 'ws';
+import { FrameKeeper } from './frameKeeper.ts';
 import { ApiClient } from './http.ts';
 
 export interface ReceivedFrame {
@@ -99,6 +100,8 @@ export class TestClient {
   private connection = -1;
   private readonly waiters = new Set<Waiter>();
   private readonly tables = new Map<string, TableState>();
+  /** Applies live updates' patches (every update then has its whole frame). */
+  readonly keeper = new FrameKeeper();
   private readonly timeoutMs: number;
   /** Client side of the protocol's per-connection rate (LIMITS): `move`/`undo` wait for a token. */
   private tokens: number = LIMITS.messagesBurst / 2;
@@ -399,11 +402,12 @@ export class TestClient {
 
   private receive(raw: string, connection: number): void {
     const parsed = parseServerMessage(raw);
-    const frame: ReceivedFrame = parsed.ok
-      ? { index: this.received.length, connection, raw, message: parsed.message }
-      : { index: this.received.length, connection, raw, message: null, problem: parsed.problem };
+    const problem = parsed.ok ? this.track(parsed.message) : parsed.problem;
+    const frame: ReceivedFrame =
+      parsed.ok && problem === null
+        ? { index: this.received.length, connection, raw, message: parsed.message }
+        : { index: this.received.length, connection, raw, message: null, problem: problem ?? '' };
     this.received.push(frame);
-    if (frame.message) this.track(frame.message);
     this.onFrame?.(frame);
     for (const waiter of [...this.waiters]) {
       if (frame.index < waiter.since) continue;
@@ -417,8 +421,15 @@ export class TestClient {
     }
   }
 
-  /** Keeps the latest version and frame per table, as a client draws the table from them. */
-  private track(message: ServerMessage): void {
+  /**
+   * Keeps the latest version and frame per table, as a client draws the table from them. A
+   * live update's patch is applied by the frame keeper, which sets the update's whole `frame`;
+   * a patch that does not apply or a digest that does not match is a problem (the test fails
+   * on it, where a real client would resync).
+   */
+  private track(message: ServerMessage): string | null {
+    const problem = this.keeper.take(message);
+    if (problem) return problem;
     if (message.type === 'sync') {
       this.tables.set(message.table, {
         version: message.version,
@@ -430,19 +441,20 @@ export class TestClient {
       // An update that starts after what we have leaves a gap: keep the old copy, the caller resyncs.
       if (known && message.from > known.version) {
         known.gap = true;
-        return;
+        return null;
       }
       // An update's view leaves out the card set: it came with the sync (see UpdateFrame).
       const cards = known?.frame?.view.cards;
       if (!known || !cards) {
         this.tables.set(message.table, { version: 0, frame: null, gap: true });
-        return;
+        return null;
       }
-      if (message.version >= known.version) {
+      if (message.frame && message.version >= known.version) {
         const frame = { ...message.frame, view: { ...message.frame.view, cards } };
         this.tables.set(message.table, { version: message.version, frame, gap: false });
       }
     }
+    return null;
   }
 
   private settle(waiter: Waiter): void {

@@ -16,6 +16,7 @@ import type {
   TableInfo,
   UpdateFrame,
 } from '@gangsta/protocol';
+import { nextFrame } from '@gangsta/protocol';
 import type { BotClient } from '../game/botClient.ts';
 import { botSeed, type SeatKind } from '../game/seats.ts';
 import type {
@@ -69,6 +70,12 @@ function hashSeed(text: string): number {
 }
 
 /** A move carried by the news when the server may show it (never another seat's secret). */
+/** A frame as updates patch it: without the card set, which came once with the sync. */
+function withoutCards(frame: GameFrame): UpdateFrame {
+  const { cards: _cards, ...view } = frame.view;
+  return { ...frame, view };
+}
+
 function newsMove(news: MoveNews): Move | null {
   const move: unknown = news.move;
   if (typeof move !== 'object' || move === null) return null;
@@ -236,7 +243,7 @@ export class OnlineTable implements TableSource {
         this.onSync(message.version, message.frame, message.log, message.chat);
         return true;
       case 'update':
-        this.onUpdate(message.version, message.moves, message.frame);
+        this.onUpdate(message);
         return true;
       case 'ack':
         return this.onAck(message.id, message.version);
@@ -265,14 +272,18 @@ export class OnlineTable implements TableSource {
     this.askRecord();
   }
 
-  private onUpdate(version: number, moves: MoveNews[], update: UpdateFrame): void {
-    // The card set came with the last sync; without one, ask for a sync instead.
-    const cards = this.frame?.view.cards;
-    if (!cards) {
+  private onUpdate(message: Extract<TableMessage, { type: 'update' }>): void {
+    const { version, moves } = message;
+    // The card set came with the last sync; without one, or when the update's patch does not
+    // give back our frame (see frameDelta.ts in the protocol), ask for a sync instead.
+    const held = this.frame;
+    const cards = held?.view.cards;
+    const next = held && cards ? nextFrame(withoutCards(held), message) : null;
+    if (!cards || !next?.ok) {
       this.deps.connection.rewatch(this.tableId, undefined);
       return;
     }
-    const frame: GameFrame = { ...update, view: { ...update.view, cards } };
+    const frame: GameFrame = { ...next.frame, view: { ...next.frame.view, cards } };
     const log = [...this.log];
     for (const news of moves) {
       for (const event of news.events) {
