@@ -21,7 +21,48 @@ export const DIGEST_EVERY = 16;
 
 /** The patch from one frame of a recipient to the next. */
 export function diffFrames(before: UpdateFrame, after: UpdateFrame): FramePatch {
-  return jsonPatch.compare(before, after);
+  return compact(jsonPatch.compare(before, after), after, '');
+}
+
+/** The value at `path`, a JSON Pointer. */
+function valueAt(document: unknown, path: string): unknown {
+  let value = document;
+  for (const token of path.split('/').slice(1)) {
+    value = (value as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return value;
+}
+
+/**
+ * A smaller patch with the same result: where the operations under one path take more text
+ * than that path's new value, one `replace` of it instead. A list that changed throughout (a
+ * deciding seat's legal moves, a hand shifted by one card) is otherwise patched element by
+ * element. Operations under different paths touch different parts, so their order between
+ * groups does not matter; within a group it is kept.
+ */
+function compact(ops: FramePatch, after: unknown, prefix: string): FramePatch {
+  const groups = new Map<string, FramePatch>();
+  for (const op of ops) {
+    const rest = op.path.slice(prefix.length + 1);
+    const slash = rest.indexOf('/');
+    const key = slash < 0 ? rest : rest.slice(0, slash);
+    const group = groups.get(key);
+    if (group) group.push(op);
+    else groups.set(key, [op]);
+  }
+  const result: FramePatch = [];
+  for (const [key, group] of groups) {
+    const path = `${prefix}/${key}`;
+    // One operation on the path itself (or nothing under it): nothing to gain.
+    if (group.length === 1 || group.some((op) => op.path === path)) {
+      result.push(...group);
+      continue;
+    }
+    const inner = compact(group, after, path);
+    const whole: FramePatch = [{ op: 'replace', path, value: valueAt(after, path) }];
+    result.push(...(JSON.stringify(whole).length < JSON.stringify(inner).length ? whole : inner));
+  }
+  return result;
 }
 
 /** Whether an update of this version (or at the game's end) carries a digest. */

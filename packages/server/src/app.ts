@@ -98,15 +98,20 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   // Before every route: the headers go on every answer, the guards in front of the routes.
   const securitySettings = { ...DEFAULT_SECURITY, ...options.security };
   const security = await installSecurity(app, securitySettings, () => options.publicUrl);
+  let started = false;
   let stopping = false;
   registerOperations(
     app,
     {
-      notReady: () => {
-        if (stopping) return 'shutting down';
-        if (!tables.cluster.ready()) return 'Redis is not reachable';
-        return storeHealth.readiness();
+      process: () => {
+        if (stopping) return 'shutting down: the other processes take its players';
+        if (!started) return 'starting: the tables are not rebuilt yet';
+        return null;
       },
+      store: () => storeHealth.readiness(),
+      // PostgreSQL is every process's; SQLite (and a store given in code) this one's own.
+      storeShared: Boolean(options.databaseUrl || options.redisUrl),
+      redis: () => tables.cluster.unreachable(),
     },
     tables.ctx.metrics,
     securitySettings.metricsToken,
@@ -138,6 +143,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     ratings.routes(scope);
   });
   installNotFound(app, await serveClient(app, options.staticDir));
+  started = true;
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

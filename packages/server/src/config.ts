@@ -90,6 +90,11 @@ export interface ResourceLimits {
   syncsPerMinute: number;
   /** A connection that has not said hello this long after opening is closed (`HELLO_TIMEOUT_MS`). */
   helloTimeoutMs: number;
+  /**
+   * A playing table nobody watches, where nothing is due, leaves memory after this long
+   * without a move (`IDLE_TABLE_MS`); it is read from the store when someone opens it.
+   */
+  idleTableMs: number;
 }
 
 export const DEFAULT_LIMITS: ResourceLimits = {
@@ -103,6 +108,8 @@ export const DEFAULT_LIMITS: ResourceLimits = {
   spectatorsPerTable: 200,
   // An honest client needs a handful (reconnects, an occasional stale move).
   syncsPerMinute: 30,
+  // Live games move every few seconds; a turn-based game waits hours for its next move.
+  idleTableMs: 10 * 60_000,
   helloTimeoutMs: 10_000,
 };
 
@@ -190,5 +197,6 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ResourceLim
     spectatorsPerTable: at('MAX_SPECTATORS_PER_TABLE', d.spectatorsPerTable),
     syncsPerMinute: at('SYNCS_PER_MINUTE', d.syncsPerMinute),
     helloTimeoutMs: at('HELLO_TIMEOUT_MS', d.helloTimeoutMs),
+    idleTableMs: at('IDLE_TABLE_MS', d.idleTableMs),
   };
 }

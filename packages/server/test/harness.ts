@@ -348,7 +348,12 @@ export class Follower {
 }
 
 /** A started 2-player table of two people, both watching; returns their followers. */
-export async function twoPlayerGame(base: string, options: Record<string, unknown> = {}) {
+export async function twoPlayerGame(
+  base: string,
+  options: Record<string, unknown> = {},
+  /** More of the table's settings (a clock…). */
+  table: Record<string, unknown> = {},
+) {
   const ann = await newPlayer(base, 'Ann');
   const ben = await newPlayer(base, 'Ben');
   const created = await http(base, 'POST', '/api/v1/tables', {
@@ -357,21 +362,22 @@ export async function twoPlayerGame(base: string, options: Record<string, unknow
       public: false,
       options: { players: 2, ...options },
       seats: [{ kind: 'host' }, { kind: 'open' }],
+      ...table,
     },
   });
-  const table: string = created.body.table.id;
-  await http(base, 'POST', `/api/v1/tables/${table}/join`, { token: ben.token, body: {} });
+  const id: string = created.body.table.id;
+  await http(base, 'POST', `/api/v1/tables/${id}/join`, { token: ben.token, body: {} });
   const seats: Follower[] = [];
   for (const player of [ann, ben]) {
     const client = await TestClient.connect(base, player.token);
-    client.send({ type: 'watch', table });
-    const follower = new Follower(client, table);
+    client.send({ type: 'watch', table: id });
+    const follower = new Follower(client, id);
     await follower.take();
     seats.push(follower);
   }
-  await http(base, 'POST', `/api/v1/tables/${table}/start`, { token: ann.token });
+  await http(base, 'POST', `/api/v1/tables/${id}/start`, { token: ann.token });
   for (const seat of seats) await seat.take();
-  return { table, ann, ben, seats };
+  return { table: id, ann, ben, seats };
 }
 
 /** Plays first legal moves until `stop` holds for the mover after its move; all seats follow. */

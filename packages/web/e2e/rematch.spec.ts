@@ -74,9 +74,15 @@ async function playToTheEnd(baseURL: string, token: string, table: string): Prom
       }
       if ((message.type !== 'sync' && message.type !== 'update') || message.table !== table) return;
       if (message.patch) {
-        const { cards: _cards, ...view } = (latest as unknown as UpdateFrame | null)?.view ?? {};
-        const base = latest && message.from === version ? { ...latest, view } : null;
-        const next = base ? nextFrame(base as unknown as UpdateFrame, message) : null;
+        const held = latest as unknown as { view: Record<string, unknown> } | null;
+        const { cards: _cards, ...view } = held?.view ?? {};
+        const base = held && message.from === version ? { ...held, view } : null;
+        const next = base
+          ? nextFrame(base as unknown as UpdateFrame, {
+              patch: message.patch,
+              digest: message.digest,
+            })
+          : null;
         // A patch that does not follow our frame: a sync gives the whole position again.
         if (!next?.ok) return socket.send(JSON.stringify({ type: 'watch', table }));
         latest = next.frame as unknown as Frame;

@@ -1,7 +1,7 @@
 /**
  * "My games": the tables where the player holds a seat, from the store's `table_players`
- * index. Waiting and playing tables come from the rooms in memory (who must decide now, the
- * clock), the player's turn first; then the last finished ones from their stored rows alone
+ * index. Waiting and playing tables come from the rooms in memory, or a copy read from the
+ * store for those asleep (who must decide now, the clock), the player's turn first; then the last finished ones from their stored rows alone
  * (a finished game is not replayed just to be listed).
  */
 import type { MyGame, MyGames } from '@gangsta/protocol';
@@ -19,7 +19,8 @@ async function activeGame(
   row: TableRow,
   playerId: string,
 ): Promise<MyGame | null> {
-  const room = await ctx.rooms.get(row.id);
+  // A table asleep is read for the list, not woken (it leaves no copy in memory).
+  const room = await ctx.rooms.peek(row.id);
   const seat = room?.seatOf(playerId) ?? null;
   if (!room || seat === null) return null;
   const playing = room.table.status === 'playing' && room.committed !== null;

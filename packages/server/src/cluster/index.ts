@@ -3,10 +3,13 @@
  * runs every table and knows only its own connections. With Redis: every committed move,
  * table change and chat line is published for the others; every process holds every active
  * table in memory and applies what it hears; the process holding a table's lease runs its bots
- * and timers; and who is connected where is shared.
+ * and timers, and commits with the lease's fencing token (`leases.ts`, `store/fencing.ts`);
+ * and who is connected where is shared.
  */
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { randomId } from '../ids.ts';
+import { StoreUnavailable } from '../store/health.ts';
+import type { Fence } from '../store/types.ts';
 import { sendTableInfo } from '../tables/broadcast.ts';
 import { showChatLine } from '../tables/chat.ts';
 import type { ClusterLink, TableContext } from '../tables/context.ts';
@@ -19,15 +22,29 @@ import { Leases, RENEW_MS } from './leases.ts';
 import type { BusMessage } from './messages.ts';
 import { presenceKey, RemotePresence, SNAPSHOT_MS } from './presence.ts';
 
+/**
+ * The token of a bot's move made by a process that does not hold the table's lease (its lease
+ * ran out while the bot thought): below every fence, so the store always refuses it.
+ */
+export const NO_LEASE = -1;
+
 export interface Cluster {
   readonly processId: string;
   readonly link: ClusterLink;
   runs(room: Room): boolean;
+  /**
+   * The fencing token a move of this table decided now is committed with: the lease's while
+   * this process runs the table; otherwise none for a person's move (any process may commit
+   * one: the log's sequence numbers order them) and `NO_LEASE` for a bot's.
+   */
+  fenceOf(room: Room, byBot: boolean): number | null;
+  /** Commits of these tables were refused for an old token: another process runs them now. */
+  fenced(tables: string[]): void;
   isConnected(room: Room, playerId: string): boolean;
   /** Connects and starts the lease and presence rounds (after the tables are rebuilt). */
   start(ctx: TableContext): Promise<void>;
-  /** Whether the cluster's services are reachable (readiness). */
-  ready(): boolean;
+  /** Why the cluster's shared Redis cannot be used now (`/ready` says so), or null. */
+  unreachable(): string | null;
   /** Gives up the leases so that another process takes the tables over at once. */
   close(): Promise<void>;
 }
@@ -38,9 +55,12 @@ export function singleProcess(): Cluster {
     processId: 'single',
     link: { tableChanged() {}, chatAdded() {}, presenceChanged() {} },
     runs: () => true,
+    // Alone, no other process can take a table: no token, and nothing to fence.
+    fenceOf: () => null,
+    fenced: () => {},
     isConnected: connectedHere,
     start: async () => {},
-    ready: () => true,
+    unreachable: () => null,
     close: async () => {},
   };
 }
@@ -55,17 +75,27 @@ export class RedisCluster implements Cluster {
   private timers: NodeJS.Timeout[] = [];
   private sweeping: Promise<void> | null = null;
   private sweepAgain = false;
+  private closing = false;
 
   constructor(
     url: string,
     private readonly log: Logger,
     now: () => number,
   ) {
-    this.bus = new Bus(url, this.processId, {
-      message: (from, message) => this.receive(from, message),
-      resubscribed: () => this.catchUpAll(),
-    });
-    this.leases = new Leases(this.bus.publisher, this.processId);
+    this.bus = new Bus(
+      url,
+      this.processId,
+      {
+        message: (from, message) => this.receive(from, message),
+        resubscribed: () => this.catchUpAll(),
+        // Leases were dropped while Redis was away: take the tables again now, not in 5 s.
+        reconnected: () => this.sweepSoon(),
+      },
+      log,
+    );
+    this.leases = new Leases(this.bus.publisher, this.processId, (tables) =>
+      this.takeFences(tables),
+    );
     this.presence = new RemotePresence(now);
     this.link = {
       tableChanged: (room) => {
@@ -82,12 +112,27 @@ export class RedisCluster implements Cluster {
     return this.leases.holds(room.id);
   }
 
+  fenceOf(room: Room, byBot: boolean): number | null {
+    return this.leases.token(room.id) ?? (byBot ? NO_LEASE : null);
+  }
+
+  fenced(tables: string[]): void {
+    const tokens = tables.map((table) => ({ table, heldToken: this.leases.token(table) }));
+    for (const table of tables) this.leases.fenced(table);
+    this.log.warn(
+      { tables: tokens },
+      'commits refused by the store: another process took these tables (a newer fencing token); catching up with it',
+    );
+    // Still ours in Redis (the other process gave its token up)? Then fenced anew at once.
+    this.sweepSoon();
+  }
+
   isConnected(room: Room, playerId: string): boolean {
     return connectedHere(room, playerId) || this.presence.connected(room.id, playerId);
   }
 
-  ready(): boolean {
-    return this.bus.ready();
+  unreachable(): string | null {
+    return this.bus.unreachable();
   }
 
   async start(ctx: TableContext): Promise<void> {
@@ -110,11 +155,23 @@ export class RedisCluster implements Cluster {
     this.sendPresence();
   }
 
+  /**
+   * Gives the leases up and tells the others, who take the tables in their next round at
+   * once (the bots and clocks move on within moments, not at the next 5 s round).
+   */
   async close(): Promise<void> {
+    this.closing = true;
     for (const timer of this.timers) clearInterval(timer);
     await this.sweeping?.catch(() => {});
-    await this.leases.releaseAll();
+    const released = await this.leases.releaseAll();
+    if (released.length > 0) await this.bus.publishNow({ kind: 'released', tables: released });
     await this.bus.close();
+  }
+
+  /** The store raises the fences of tables whose leases this process just took. */
+  private async takeFences(tables: string[]): Promise<Fence[]> {
+    if (!this.ctx) return [];
+    return this.ctx.store.takeFences(tables);
   }
 
   private receive(from: string, message: BusMessage): void {
@@ -142,6 +199,8 @@ export class RedisCluster implements Cluster {
       }
       case 'presenceAll':
         return this.presence.snapshot(from, message.entries);
+      case 'released':
+        return this.sweepSoon();
     }
   }
 
@@ -170,19 +229,25 @@ export class RedisCluster implements Cluster {
   /** After Redis was away: every table may have missed messages. */
   private catchUpAll(): void {
     const ctx = this.ctx;
-    if (!ctx) return;
+    if (!ctx || this.closing) return;
     this.log.warn('the cluster bus reconnected; reading every table again');
     for (const room of ctx.rooms.all()) void catchUp(ctx, room);
     this.sendPresence();
   }
 
   private sweepSoon(): void {
+    if (this.closing) return;
     if (this.sweeping) {
       this.sweepAgain = true;
       return;
     }
     this.sweeping = this.sweep()
-      .catch((error: unknown) => this.log.warn({ err: error }, 'the lease round failed'))
+      .catch((error: unknown) => {
+        // A database outage is logged by the store's health; the next round fences again.
+        if (!(error instanceof StoreUnavailable)) {
+          this.log.warn({ err: error }, 'the lease round failed');
+        }
+      })
       .finally(() => {
         this.sweeping = null;
         if (this.sweepAgain) {

@@ -10,7 +10,9 @@ export type BusMessage =
   /** A seated player's connections to a table here went from none to some, or back. */
   | { kind: 'presence'; table: string; player: string; connected: boolean }
   /** Everyone connected here, now (sent regularly: a process that stops sending is gone). */
-  | { kind: 'presenceAll'; entries: string[] };
+  | { kind: 'presenceAll'; entries: string[] }
+  /** The sender gave up these tables' leases (it is stopping): take them now. */
+  | { kind: 'released'; tables: string[] };
 
 export interface Envelope {
   /** The sending process. */

@@ -14,6 +14,8 @@ export interface Metrics {
   webhookFailures: Counter;
   /** Moves another process committed that this one applied (cluster fan-out). */
   remoteMoves: Counter;
+  /** Playing tables that left memory, idle (`src/tables/sleep.ts`). */
+  tablesSlept: Counter;
 }
 
 export interface MetricSources {
@@ -101,6 +103,11 @@ export function createMetrics(sources: MetricSources): Metrics {
     remoteMoves: new Counter({
       name: 'gangsta_remote_moves_total',
       help: 'Moves committed by another process of the cluster and applied here',
+      registers: [registry],
+    }),
+    tablesSlept: new Counter({
+      name: 'gangsta_tables_slept_total',
+      help: 'Playing tables that left memory after going idle (read again when opened)',
       registers: [registry],
     }),
   };

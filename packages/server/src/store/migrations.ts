@@ -6,6 +6,7 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { accountsMigration } from './accounts.ts';
 import { clocksMigration } from './clocks.ts';
+import { fencingMigration } from './fencing.ts';
 import { ratingsMigration } from './ratings.ts';
 
 const initial: Migration = {
@@ -92,6 +93,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_accounts': accountsMigration,
   '0004_ratings': ratingsMigration,
   '0006_clocks': clocksMigration,
+  '2026_11_25a_fencing': fencingMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

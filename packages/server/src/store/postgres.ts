@@ -21,6 +21,15 @@ const POOL_SIZE = 10;
  */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * A transaction left open this long between two statements is ended by the server. A process
+ * paused in the middle of a group commit (SIGSTOP, a stalled machine) would otherwise keep its
+ * tables' rows locked for as long as it is paused, and the process taking its leases over
+ * could neither raise their fences nor commit (`fencing.ts`); ended, the paused commit fails
+ * (nothing of it is stored) and the lease's new holder goes on. Below the lease's 15 s.
+ */
+const IDLE_IN_TRANSACTION_MS = 10_000;
+
 export interface PostgresEvents {
   /** A pooled connection broke, idle or in use (the database restarted, the network dropped). */
   connectionLost(error: Error): void;
@@ -31,6 +40,7 @@ export function openPostgresStore(url: string, events?: PostgresEvents): SqlStor
     connectionString: url,
     max: POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    options: `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS}`,
     // A dead peer is noticed by the kernel's keepalive rather than never (a silent drop).
     keepAlive: true,
   });

@@ -27,6 +27,8 @@ export interface TablesTable {
   finished_at: string | null;
   /** JSON of `TableClock` (null: stored before clocks, a friendly table). */
   clock: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The fencing token of the table's latest lease (`fencing.ts`): it only grows. */
+  fence: ColumnType<number, number | undefined, number>;
 }
 
 export interface MovesTable {
@@ -39,6 +41,8 @@ export interface MovesTable {
   client_id: string;
   by_bot: number;
   at: string;
+  /** The fencing token of the lease the row was written under; null: none (`fencing.ts`). */
+  fence: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ChatTable {

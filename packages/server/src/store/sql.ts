@@ -10,6 +10,8 @@
 import { type Kysely, Migrator, sql, type Transaction } from 'kysely';
 import { groupBy } from '../groupBy.ts';
 import * as accounts from './accounts.ts';
+import { clockFromColumn } from './clocks.ts';
+import { checkFences, raiseFences } from './fencing.ts';
 import { migrationProvider } from './migrations.ts';
 import * as ratings from './ratings.ts';
 import * as rematches from './rematches.ts';
@@ -24,9 +26,11 @@ import {
 } from './rows.ts';
 import type { Database } from './schema.ts';
 import type {
+  ActiveTable,
   Batch,
   ChatRow,
   CommitResult,
+  Fence,
   LoadedTable,
   MoveRow,
   PlayerRow,
@@ -88,17 +92,27 @@ async function writeTableChange(db: Kysely<Database>, change: TableChange): Prom
   return written;
 }
 
+/** Each table's fencing token in a batch (absent: the table's rows carry none). */
+type Tokens = ReadonlyMap<string, number>;
+
+/** A move row's columns, with the token of the lease it was written under. */
+const rowColumns = (tokens: Tokens) => (row: MoveRow) => ({
+  ...moveToColumns(row),
+  fence: tokens.get(row.tableId) ?? null,
+});
+
 /** One table's rows of a batch, under a savepoint: all of them, or none and `false`. */
 async function writeTableRows(
   trx: Kysely<Database>,
   name: string,
   rows: MoveRow[],
   changes: TableChange[],
+  tokens: Tokens,
 ): Promise<boolean> {
   await sql`savepoint ${sql.raw(name)}`.execute(trx);
   try {
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const chunk = rows.slice(i, i + INSERT_CHUNK).map(moveToColumns);
+      const chunk = rows.slice(i, i + INSERT_CHUNK).map(rowColumns(tokens));
       await trx.insertInto('moves').values(chunk).execute();
     }
     for (const change of changes) await writeTableChange(trx, change);
@@ -117,28 +131,47 @@ async function writeTableRows(
  * order, never in a circle (a deadlock). Nearly always no row collides, so all of them go in
  * one statement that skips collisions; only when one did is that undone and the batch written
  * again table by table, each under its own savepoint, to find the tables that lost.
+ *
+ * First the fencing tokens are checked (`fencing.ts`): a table whose lease another process
+ * took since its token was issued is left out whole (rows and changes) and reported fenced.
  */
 export async function writeBatch(trx: Kysely<Database>, batch: Batch): Promise<CommitResult> {
-  const rows = [...batch.moves].sort((a, b) =>
-    a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : a.seq - b.seq,
-  );
-  const changes = [...batch.tables].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const fences: Fence[] = batch.fences ?? [];
+  const fenced = fences.length > 0 ? await checkFences(trx, fences) : new Set<string>();
+  const tokens: Tokens = new Map(fences.map((f) => [f.table, f.token]));
+  const rows = batch.moves
+    .filter((row) => !fenced.has(row.tableId))
+    .sort((a, b) => (a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : a.seq - b.seq));
+  const changes = batch.tables
+    .filter((change) => !fenced.has(change.id))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const refused = [...fenced];
   await sql`savepoint batch`.execute(trx);
-  if (await insertAllOrNone(trx, rows)) {
+  if (await insertAllOrNone(trx, rows, tokens)) {
     for (const change of changes) await writeTableChange(trx, change);
     await sql`release savepoint batch`.execute(trx);
-    return { conflicts: [] };
+    return withFenced({ conflicts: [] }, refused);
   }
   await sql`rollback to savepoint batch`.execute(trx);
   await sql`release savepoint batch`.execute(trx);
-  return writeTableByTable(trx, rows, changes);
+  return withFenced(await writeTableByTable(trx, rows, changes, tokens), refused);
+}
+
+/** The fenced tables are conflicts too (the process catches up); named only when there are any. */
+function withFenced(result: CommitResult, fenced: string[]): CommitResult {
+  if (fenced.length === 0) return result;
+  return { conflicts: [...fenced, ...result.conflicts], fenced };
 }
 
 /** Inserts the rows, skipping those that collide; whether none did. */
-async function insertAllOrNone(trx: Kysely<Database>, rows: MoveRow[]): Promise<boolean> {
+async function insertAllOrNone(
+  trx: Kysely<Database>,
+  rows: MoveRow[],
+  tokens: Tokens,
+): Promise<boolean> {
   let inserted = 0;
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const chunk = rows.slice(i, i + INSERT_CHUNK).map(moveToColumns);
+    const chunk = rows.slice(i, i + INSERT_CHUNK).map(rowColumns(tokens));
     const written = await trx
       .insertInto('moves')
       .values(chunk)
@@ -154,6 +187,7 @@ async function writeTableByTable(
   trx: Kysely<Database>,
   rows: MoveRow[],
   changes: TableChange[],
+  tokens: Tokens,
 ): Promise<CommitResult> {
   const conflicts: string[] = [];
   const rowsByTable = groupBy(rows, (row) => row.tableId);
@@ -161,7 +195,7 @@ async function writeTableByTable(
   let n = 0;
   for (const id of tableIds) {
     const own = changes.filter((c) => c.id === id);
-    const ok = await writeTableRows(trx, `t${n++}`, rowsByTable.get(id) ?? [], own);
+    const ok = await writeTableRows(trx, `t${n++}`, rowsByTable.get(id) ?? [], own, tokens);
     if (!ok) conflicts.push(id);
   }
   return { conflicts };
@@ -267,6 +301,12 @@ export class SqlStore implements Store {
     }
   }
 
+  async takeFences(tableIds: string[]): Promise<Fence[]> {
+    if (tableIds.length === 0) return [];
+    if (this.db.isTransaction) return raiseFences(this.db, tableIds);
+    return this.db.transaction().execute((trx) => raiseFences(trx, tableIds));
+  }
+
   async loadTable(id: string, chatLimit: number): Promise<LoadedTable | undefined> {
     const table = await this.tableRow(id);
     if (!table) return undefined;
@@ -327,6 +367,58 @@ export class SqlStore implements Store {
       .orderBy('created_at')
       .execute();
     return rows.map((row) => row.id);
+  }
+
+  async activeTables(): Promise<ActiveTable[]> {
+    const rows = await this.db
+      .selectFrom('tables as t')
+      .select(['t.id', 't.status', 't.clock', 't.started_at', 't.created_at'])
+      .select((eb) =>
+        eb
+          .selectFrom('moves as m')
+          .select('m.at')
+          .whereRef('m.table_id', '=', 't.id')
+          .orderBy('m.seq', 'desc')
+          .limit(1)
+          .as('last_at'),
+      )
+      .where('t.status', 'in', ['waiting', 'playing'])
+      .orderBy('t.created_at')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      status: row.status as ActiveTable['status'],
+      clock: clockFromColumn(row.clock),
+      lastActivity: row.last_at ?? row.started_at ?? row.created_at,
+    }));
+  }
+
+  async publicTables(
+    status: 'waiting' | 'playing',
+    offset: number,
+    limit: number,
+  ): Promise<TableRow[]> {
+    const rows = await this.db
+      .selectFrom('tables')
+      .selectAll()
+      .where('status', '=', status)
+      .where('public', '=', 1)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    return rows.map(tableFromColumns);
+  }
+
+  async openTablesOf(hostId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('tables')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('host_id', '=', hostId)
+      .where('status', 'in', ['waiting', 'playing'])
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
   async recentFinished(limit: number): Promise<TableRow[]> {

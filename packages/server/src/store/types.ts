@@ -51,6 +51,15 @@ export interface ClockState {
 }
 
 /** A table's time control, its takeover bot, and the clock of its game (null before it). */
+/** A waiting or playing table, as much as deciding whether to rebuild it at start needs. */
+export interface ActiveTable {
+  id: string;
+  status: 'waiting' | 'playing';
+  clock: TableClock;
+  /** When its last move was made (or it started, or was created). */
+  lastActivity: string;
+}
+
 export interface TableClock {
   setting: ClockSetting;
   takeoverLevel: BotLevel;
@@ -119,10 +128,24 @@ export interface TableChange {
   clock?: TableClock;
 }
 
+/**
+ * A table's fencing token (`fencing.ts`): the value its `fence` had when this process took the
+ * table's lease. A commit carrying it is refused once another process has taken the lease.
+ */
+export interface Fence {
+  table: string;
+  token: number;
+}
+
 /** Moves of several tables (and the table changes they cause) committed as one transaction. */
 export interface Batch {
   moves: MoveRow[];
   tables: TableChange[];
+  /**
+   * The token of each table whose moves were decided under a lease (a cluster's runner);
+   * tables not named here are checked against the log's sequence numbers only.
+   */
+  fences?: Fence[];
 }
 
 /**
@@ -132,6 +155,11 @@ export interface Batch {
  */
 export interface CommitResult {
   conflicts: string[];
+  /**
+   * Tables left out because their token is older than their fence: another process took the
+   * lease. They are named in `conflicts` too (the process catches up with the store).
+   */
+  fenced?: string[];
 }
 
 export interface LoadedTable {
@@ -155,6 +183,11 @@ export interface Store extends AccountStore, RatingStore, RematchStore {
   deleteWaitingTable(id: string): Promise<boolean>;
   /** Writes the batch in one transaction; resolves once it is committed. */
   commit(batch: Batch): Promise<CommitResult>;
+  /**
+   * Raises the fence of each table by one (a process took their leases) and returns the new
+   * values, its fencing tokens; commits carrying an older token are refused from now on.
+   */
+  takeFences(tableIds: string[]): Promise<Fence[]>;
   /** A table with its whole move log and its last `chatLimit` chat lines. */
   loadTable(id: string, chatLimit: number): Promise<LoadedTable | undefined>;
   /** The table's row alone. */
@@ -167,6 +200,15 @@ export interface Store extends AccountStore, RatingStore, RematchStore {
   tableIds(statuses: TableStatus[]): Promise<string[]>;
   /** The most recently finished public tables. */
   recentFinished(limit: number): Promise<TableRow[]>;
+  /**
+   * Every waiting or playing table with what decides whether it is rebuilt at start: its
+   * clock (a deadline) and its last move (or start). See `src/tables/sleep.ts`.
+   */
+  activeTables(): Promise<ActiveTable[]>;
+  /** Public tables in this status, newest first: one page of a lobby list, plus one row to tell whether more follow. */
+  publicTables(status: 'waiting' | 'playing', offset: number, limit: number): Promise<TableRow[]>;
+  /** How many waiting or playing tables the player hosts. */
+  openTablesOf(hostId: string): Promise<number>;
   appendChat(line: ChatRow): Promise<void>;
   /** A trivial query: whether the store answers (asked again and again while it does not). */
   ping(): Promise<void>;

@@ -5,7 +5,7 @@
  * wait for the next one, so the number of transactions per second stays bounded however many
  * games are played at once.
  */
-import type { MoveRow, Store, TableChange } from '../store/types.ts';
+import type { Fence, MoveRow, Store, TableChange } from '../store/types.ts';
 import type { Position } from './position.ts';
 import type { Room } from './room.ts';
 
@@ -20,6 +20,8 @@ export interface PendingMove {
   seen: number;
   /** `performance.now()` when the move arrived (acknowledgement latency). */
   receivedAt: number;
+  /** The fencing token of the lease it was decided under (set when queued; null: none). */
+  fence?: number | null;
 }
 
 export interface CommitHandlers {
@@ -27,7 +29,12 @@ export interface CommitHandlers {
   /** Tables whose moves collided with stored rows (another process of a cluster moved first). */
   conflicted(batch: PendingMove[]): void;
   failed(batch: PendingMove[], error: unknown): void;
+  /** Tables refused for an old fencing token: another process took their leases. */
+  fenced?(tables: string[]): void;
 }
+
+/** The fencing token a move is committed with, read when it is queued (cluster only). */
+export type FenceOf = (pending: PendingMove) => number | null;
 
 export class CommitQueue {
   private queue: PendingMove[] = [];
@@ -38,9 +45,13 @@ export class CommitQueue {
   constructor(
     private readonly store: Store,
     private readonly handlers: CommitHandlers,
+    private readonly fenceOf: FenceOf = () => null,
   ) {}
 
   add(pending: PendingMove): void {
+    // Read now, when the move is decided: a lease lost before the commit must not lend it
+    // the standing of a move made without one.
+    pending.fence = this.fenceOf(pending);
     this.queue.push(pending);
     this.schedule();
   }
@@ -72,11 +83,13 @@ export class CommitQueue {
     if (batch.length === 0) return this.settle();
     this.writing = true;
     try {
-      const { conflicts } = await this.store.commit({
+      const { conflicts, fenced } = await this.store.commit({
         moves: batch.map((p) => p.row),
         tables: batch.flatMap((p) => (p.change ? [p.change] : [])),
+        fences: fencesOf(batch),
       });
       this.writing = false;
+      if (fenced && fenced.length > 0) this.handlers.fenced?.(fenced);
       const lost = new Set(conflicts);
       this.handlers.committed(batch.filter((p) => !lost.has(p.room.id)));
       if (lost.size > 0) this.handlers.conflicted(batch.filter((p) => lost.has(p.room.id)));
@@ -93,4 +106,15 @@ export class CommitQueue {
     this.idle = [];
     for (const resolve of waiting) resolve();
   }
+}
+
+/** Per table of a batch, the oldest token its moves were decided under (all must still hold). */
+function fencesOf(batch: PendingMove[]): Fence[] | undefined {
+  const tokens = new Map<string, number>();
+  for (const { row, fence } of batch) {
+    if (fence === null || fence === undefined) continue;
+    tokens.set(row.tableId, Math.min(fence, tokens.get(row.tableId) ?? fence));
+  }
+  if (tokens.size === 0) return undefined;
+  return [...tokens].map(([table, token]) => ({ table, token }));
 }

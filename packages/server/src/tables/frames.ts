@@ -4,7 +4,7 @@
  */
 import { legalMoves, type Move, type Seat, viewFor, visibleEvents } from '@gangsta/engine';
 import type { GameFrame, LogLine, MoveNews, UpdateFrame } from '@gangsta/protocol';
-import { isOver, mayUndo, type Position } from './position.ts';
+import { allEvents, eventsOfMove, isOver, mayUndo, type Position } from './position.ts';
 
 /** Every seat's legal moves, once per position (a position is sent to every watcher). */
 const legalCache = new WeakMap<Position, { all: Move[]; deciding: Seat[] }>();
@@ -49,7 +49,7 @@ export function updateFrameFor(position: Position, seat: Seat | null): UpdateFra
 
 /** The recipient's whole visible log, setup first. */
 export function logFor(position: Position, seat: Seat | null): LogLine[] {
-  return position.events.flatMap((events, i) =>
+  return allEvents(position).flatMap((events, i) =>
     visibleEvents(events, seat).map((event) => ({ moveIndex: i - 1, event })),
   );
 }
@@ -64,7 +64,7 @@ export function newsFor(position: Position, count: number, seat: Seat | null): M
       seat: move.seat,
       byBot: position.byBot[index],
       move: move.type === 'keepResources' && move.seat !== seat ? null : move,
-      events: visibleEvents(position.events[index + 1], seat),
+      events: visibleEvents(eventsOfMove(position, index), seat),
     });
   }
   return news;

@@ -61,12 +61,10 @@ export function infoFor(room: Room, player: PlayerRow | null): TableInfo | HostT
  * Refuses a new table to a player who hosts `openTablesPerPlayer` waiting or playing tables
  * already: each is held in memory (and listed in the lobby) until it ends or expires.
  */
-export function checkOpenTables(ctx: TableContext, host: PlayerRow): void {
+export async function checkOpenTables(ctx: TableContext, host: PlayerRow): Promise<void> {
   const max = ctx.limits.openTablesPerPlayer;
-  let open = 0;
-  for (const room of ctx.rooms.all()) {
-    if (room.table.hostId === host.id && room.table.status !== 'finished') open++;
-  }
+  // Counted in the store: tables asleep (not in memory) count too.
+  const open = await ctx.store.openTablesOf(host.id);
   if (open >= max) {
     refuse('TOO_MANY_TABLES', `a player hosts at most ${max} open tables; delete one first`, {
       max,
@@ -79,7 +77,7 @@ export async function createTable(
   host: PlayerRow,
   body: ParsedCreateTable,
 ): Promise<HostTableInfo> {
-  checkOpenTables(ctx, host);
+  await checkOpenTables(ctx, host);
   const table: TableRow = {
     id: randomId(),
     name: body.name || `${host.name}’s table`,
@@ -397,15 +395,28 @@ export async function lobby(ctx: TableContext, query: LobbyQuery = { offset: 0 }
   const open = [...ctx.rooms.all()].filter((room) => room.table.public);
   const newestFirst = (a: Room, b: Room) =>
     b.table.createdAt.localeCompare(a.table.createdAt) || a.id.localeCompare(b.id);
-  const page = (status: 'waiting' | 'playing') => {
-    if (query.list !== undefined && query.list !== status) return { tables: [], next: null };
-    const offset = query.list === status ? query.offset : 0;
-    const all = open.filter((r) => r.table.status === status).sort(newestFirst);
+  const offsetOf = (status: 'waiting' | 'playing') =>
+    query.list === undefined ? 0 : query.list === status ? query.offset : null;
+  // Waiting tables are all in memory; playing ones may be asleep, so they come from the store
+  // (with the live figures of those in memory).
+  const waitingPage = () => {
+    const offset = offsetOf('waiting');
+    if (offset === null) return { tables: [], next: null };
+    const all = open.filter((r) => r.table.status === 'waiting').sort(newestFirst);
     const tables = all.slice(offset, offset + size).map((r) => r.info());
     return { tables, next: offset + size < all.length ? offset + size : null };
   };
-  const waiting = page('waiting');
-  const playing = page('playing');
+  const playingPage = async () => {
+    const offset = offsetOf('playing');
+    if (offset === null) return { tables: [], next: null };
+    const rows = await ctx.store.publicTables('playing', offset, size + 1);
+    const tables = rows
+      .slice(0, size)
+      .map((row) => (ctx.rooms.loaded(row.id) ?? new Room(row)).info());
+    return { tables, next: rows.length > size ? offset + size : null };
+  };
+  const waiting = waitingPage();
+  const playing = await playingPage();
   const finished = query.list === undefined ? await ctx.store.recentFinished(size) : [];
   return {
     waiting: waiting.tables,

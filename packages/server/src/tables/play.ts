@@ -260,13 +260,13 @@ export function runHooks<K extends keyof TableContext['hooks']>(
 function acknowledge(ctx: TableContext, room: Room, pending: PendingMove): void {
   ctx.metrics.moves.inc();
   ctx.metrics.ackSeconds.observe((performance.now() - pending.receivedAt) / 1000);
-  const sent = room.sent.get(sentKey(pending.row.seat, pending.row.clientId));
+  const key = sentKey(pending.row.seat, pending.row.clientId);
+  const sent = room.sent.get(key);
   if (!sent || sent.version !== null) return;
-  sent.version = pending.row.seq;
+  room.sent.set(key, { key: sent.key, version: pending.row.seq });
   for (const peer of sent.waiters) {
     peer.send({ type: 'ack', table: room.id, id: pending.row.clientId, version: pending.row.seq });
   }
-  sent.waiters.clear();
 }
 
 /**
@@ -329,6 +329,9 @@ function settleLost(ctx: TableContext, room: Room, lost: PendingMove[]): void {
     const sent = room.sent.get(key);
     if (!sent || sent.version !== null) continue;
     room.sent.delete(key);
+    // A bot's move refused because this process lost the table's lease (fenced) is dropped:
+    // the bots are the new runner's now.
+    if (pending.row.byBot && !ctx.runs(room)) continue;
     const [first, ...others] = [...sent.waiters];
     submit(ctx, {
       room,
@@ -341,7 +344,7 @@ function settleLost(ctx: TableContext, room: Room, lost: PendingMove[]): void {
       receivedAt: pending.receivedAt,
     });
     const again = room.sent.get(key);
-    for (const peer of others) again?.waiters.add(peer);
+    if (again?.version === null) for (const peer of others) again.waiters.add(peer);
   }
   ctx.wakeBots(room);
 }

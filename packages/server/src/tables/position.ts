@@ -24,14 +24,31 @@ export interface Position {
   state: GameState;
   /** The moves in effect (undone ones removed), for the record and the replay. */
   moves: readonly Move[];
-  /** `events[0]`: setup; `events[i + 1]`: those of move i. */
+  /**
+   * The events of the last moves only (a table's memory should not grow with its game):
+   * `events[k]` is entry `eventsFrom + k` of the whole list, whose entry 0 is the setup and
+   * entry i + 1 the events of move i. `allEvents` gives the whole list (by replay if needed).
+   */
   events: readonly GameEvent[][];
+  eventsFrom: number;
   /** Whether move i was a bot's. */
   byBot: readonly boolean[];
   /** Rows in the table's log. */
   version: number;
   /** The version right after the latest undo (0 if none): a client behind it needs a full sync. */
   undoneAt: number;
+}
+
+/**
+ * Moves whose events a position keeps: an update tells of at most `MAX_CATCH_UP` (64) moves,
+ * and anything further back is a full sync, whose log is rebuilt by replay.
+ */
+export const EVENTS_KEPT = 64;
+
+/** The last `EVENTS_KEPT` moves' events (and the setup's while the game is that short). */
+export function recentEvents(events: readonly GameEvent[][], from: number) {
+  const drop = Math.max(0, events.length - (EVENTS_KEPT + 1));
+  return { events: drop > 0 ? events.slice(drop) : events, eventsFrom: from + drop };
 }
 
 export type PositionResult = { ok: true; position: Position } | { ok: false; error: EngineError };
@@ -45,6 +62,7 @@ export function startPosition(options: GameOptions): PositionResult {
       state: created.state,
       moves: [],
       events: [created.events],
+      eventsFrom: 0,
       byBot: [],
       version: 0,
       undoneAt: 0,
@@ -69,7 +87,7 @@ export function playMove(
     position: {
       state: result.state,
       moves: [...position.moves, stored ? (move as Move) : canonical(position.state, move as Move)],
-      events: [...position.events, result.events],
+      ...recentEvents([...position.events, result.events], position.eventsFrom),
       byBot: [...position.byBot, byBot],
       version: position.version + 1,
       undoneAt: position.undoneAt,
@@ -109,12 +127,35 @@ export function undoLast(position: Position): PositionResult {
     position: {
       state: replayed.state,
       moves,
-      events: replayed.events,
+      ...recentEvents(replayed.events, 0),
       byBot: position.byBot.slice(0, -1),
       version,
       undoneAt: version,
     },
   };
+}
+
+/** Whole event lists rebuilt by replay, once per position (a sync to several seats shares it). */
+const replayedEvents = new WeakMap<Position, readonly GameEvent[][]>();
+
+/** Every event of the game, setup first: kept, or rebuilt from the moves (under a millisecond). */
+export function allEvents(position: Position): readonly GameEvent[][] {
+  if (position.eventsFrom === 0) return position.events;
+  let events = replayedEvents.get(position);
+  if (!events) {
+    const replayed = replay(recordOf(position.state.options, position.moves));
+    if (!replayed.ok) throw new Error(`a position does not replay: ${replayed.error.message}`);
+    events = replayed.events;
+    replayedEvents.set(position, events);
+  }
+  return events;
+}
+
+/** The events of move `index` (which must be one of the last `EVENTS_KEPT`). */
+export function eventsOfMove(position: Position, index: number): GameEvent[] {
+  const events = position.events[index + 1 - position.eventsFrom];
+  if (!events) throw new Error(`the events of move ${index} are no longer kept`);
+  return events;
 }
 
 export function recordOf(options: GameOptions, moves: readonly Move[]): GameRecord {

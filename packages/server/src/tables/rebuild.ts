@@ -1,7 +1,7 @@
 /** A table rebuilt from the store: its row, its move log replayed, its recent chat. */
 import { type Move, replay } from '@gangsta/engine';
 import type { LoadedTable } from '../store/types.ts';
-import { type Position, recordOf } from './position.ts';
+import { type Position, recentEvents, recordOf } from './position.ts';
 import { keyOfMove, Room, sentKey } from './room.ts';
 
 export function roomFromStore(loaded: LoadedTable): Room {
@@ -9,7 +9,7 @@ export function roomFromStore(loaded: LoadedTable): Room {
   for (const row of loaded.chat) room.addChat(row);
   for (const row of loaded.moves) {
     const key = row.kind === 'undo' ? 'undo' : keyOfMove(row.move);
-    room.sent.set(sentKey(row.seat, row.clientId), { key, version: row.seq, waiters: new Set() });
+    room.sent.set(sentKey(row.seat, row.clientId), { key, version: row.seq });
   }
   if (loaded.table.status !== 'waiting' && loaded.table.seed !== null) {
     const position = positionFromLog(loaded);
@@ -42,7 +42,7 @@ function positionFromLog(loaded: LoadedTable): Position {
   return {
     state: replayed.state,
     moves,
-    events: replayed.events,
+    ...recentEvents(replayed.events, 0),
     byBot,
     version: loaded.moves.length,
     undoneAt,

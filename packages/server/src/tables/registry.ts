@@ -1,11 +1,13 @@
 /**
- * The tables in memory. Waiting and playing tables stay loaded (they are rebuilt at start);
- * a finished table is held only while someone watches it. Whatever else asks for a finished
+ * The tables in memory. Waiting tables stay loaded, and playing ones while they are in use
+ * (an idle one sleeps in the store until opened: `sleep.ts`); a finished table is held only
+ * while someone watches it. Whatever else asks for a finished
  * table (its record, a look at it, a move or chat after the end, a join) gets a copy read
  * from the store that is not kept, so no request can pin finished tables in memory.
  */
 import { LIMITS } from '@gangsta/protocol';
 import type { Store } from '../store/types.ts';
+import { nextDeadline } from './clock.ts';
 import { roomFromStore } from './rebuild.ts';
 import { refreshRematch } from './rematchInfo.ts';
 import type { Room } from './room.ts';
@@ -74,18 +76,56 @@ export class Rooms {
     return load;
   }
 
-  /** Rebuilds every waiting or playing table; a table that does not replay is reported, not fatal. */
-  async rebuildActive(): Promise<{ rebuilt: number; failed: { id: string; error: unknown }[] }> {
-    const ids = await this.store.tableIds(['waiting', 'playing']);
+  /**
+   * The table from memory, or a copy read from the store that is not kept (asleep tables stay
+   * asleep: "My games" lists them without waking them all).
+   */
+  async peek(id: string): Promise<Room | undefined> {
+    const room = this.rooms.get(id);
+    if (room) return room;
+    const loaded = await this.store.loadTable(id, 0);
+    if (!loaded) return undefined;
+    const copy = roomFromStore(loaded);
+    this.equip(copy);
+    return this.rooms.get(id) ?? copy;
+  }
+
+  /**
+   * Rebuilds at start the tables that may have something to do soon: every waiting or
+   * friendly table, and the clocked ones moved within `idleMs` or due within it. The
+   * others stay asleep in the store until opened (`sleep.ts`); those with a deadline are
+   * returned, to be woken then. A table that does not replay is reported, not fatal.
+   */
+  async rebuildActive(
+    now: number,
+    idleMs: number,
+  ): Promise<{
+    rebuilt: number;
+    failed: { id: string; error: unknown }[];
+    asleep: { id: string; dueAt: number }[];
+  }> {
+    const awakeSince = new Date(now - idleMs).toISOString();
     const failed: { id: string; error: unknown }[] = [];
-    for (const id of ids) {
+    const asleep: { id: string; dueAt: number }[] = [];
+    let rebuilt = 0;
+    for (const table of await this.store.activeTables()) {
+      const dueAt = table.clock.state ? nextDeadline(table.clock.state) : null;
+      // A friendly table is always rebuilt: its absence rule hands a gone player's seat to a
+      // bot within minutes (it never sleeps, `sleep.ts`).
+      const sleepy = table.status === 'playing' && table.clock.setting.kind !== 'none';
+      const recent = table.lastActivity >= awakeSince;
+      if (sleepy && !recent && (dueAt === null || dueAt > now + idleMs)) {
+        if (dueAt !== null) asleep.push({ id: table.id, dueAt });
+        continue;
+      }
       try {
-        await this.get(id);
+        await this.get(table.id);
+        rebuilt++;
       } catch (error) {
-        failed.push({ id, error });
+        failed.push({ id: table.id, error });
       }
     }
-    return { rebuilt: ids.length - failed.length, failed };
+    return { rebuilt, failed, asleep };
   }
 
   /** Forgets a finished table that nobody watches (it is loaded again when asked for). */

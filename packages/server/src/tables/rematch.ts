@@ -18,11 +18,13 @@ import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
 import type { TableContext } from './context.ts';
 import { joinTable, startWhenFilled, tableOf } from './lifecycle.ts';
+import { allEvents } from './position.ts';
 import { Room } from './room.ts';
 
 /** Who played first in the table's game (the engine's `gameStarted` event). */
 function firstPlayerOf(room: Room): number {
-  const started = room.committed?.events[0]?.find((event) => event.type === 'gameStarted');
+  const setup = room.committed ? allEvents(room.committed)[0] : undefined;
+  const started = setup?.find((event) => event.type === 'gameStarted');
   return started?.type === 'gameStarted' ? started.firstPlayer : 0;
 }
 

@@ -11,15 +11,25 @@ import type { ChatRow, StoredSeat, TableChange, TableRow } from '../store/types.
 import { clockInfoOf } from './clock.ts';
 import type { Position } from './position.ts';
 
-/** What a client move id was used for, and its answer once committed. */
-export interface SentMove {
-  /** `moveKey` of the move, or "undo". */
-  key: string;
-  /** The version after it; null while its commit is under way. */
-  version: number | null;
-  /** Connections waiting for the acknowledgement of a move still being committed. */
-  waiters: Set<Peer>;
-}
+/**
+ * What a client move id was used for, and its answer once committed. A table keeps one per
+ * move of its log, so a settled one is as small as it can be: no set of waiters.
+ */
+export type SentMove =
+  | {
+      /** `moveKey` of the move, or "undo". */
+      key: string;
+      /** Its commit is under way. */
+      version: null;
+      /** Connections waiting for the acknowledgement. */
+      waiters: Set<Peer>;
+    }
+  | {
+      key: string;
+      /** The version after it. */
+      version: number;
+      waiters?: undefined;
+    };
 
 export class Room {
   committed: Position | null = null;

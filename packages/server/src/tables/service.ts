@@ -16,6 +16,7 @@ import type { TableContext } from './context.ts';
 import { startExpiry } from './expiry.ts';
 import { commitConflicted, commitFailed, committed } from './play.ts';
 import { Rooms } from './registry.ts';
+import { Sleeper } from './sleep.ts';
 import { TableTimers } from './timers.ts';
 
 export interface TableServiceOptions {
@@ -47,6 +48,7 @@ export class TableService {
   private readonly timers: TableTimers;
   readonly cluster: Cluster;
   private stopExpiry: () => void = () => {};
+  private sleeper: Sleeper | null = null;
   /** Open WebSocket connections (the hub sets it; for the metrics). */
   connections: () => number = () => 0;
 
@@ -59,11 +61,17 @@ export class TableService {
     const rooms = new Rooms(store, now, (room, playerId) =>
       this.cluster.isConnected(room, playerId),
     );
-    const commits = new CommitQueue(store, {
-      committed: (batch) => committed(this.ctx, batch),
-      conflicted: (batch) => commitConflicted(this.ctx, batch),
-      failed: (batch, error) => commitFailed(this.ctx, batch, error),
-    });
+    const commits = new CommitQueue(
+      store,
+      {
+        committed: (batch) => committed(this.ctx, batch),
+        conflicted: (batch) => commitConflicted(this.ctx, batch),
+        failed: (batch, error) => commitFailed(this.ctx, batch, error),
+        fenced: (tables) => this.cluster.fenced(tables),
+      },
+      // In a cluster, the runner's moves carry its lease's fencing token (`cluster/leases.ts`).
+      (pending) => this.cluster.fenceOf(pending.room, pending.row.byBot),
+    );
     this.cluster = options.redisUrl
       ? new RedisCluster(options.redisUrl, log, now)
       : singleProcess();
@@ -120,7 +128,15 @@ export class TableService {
 
   /** Rebuilds the waiting and playing tables from the store and lets their bots play on. */
   async rebuild(): Promise<number> {
-    const { rebuilt, failed } = await this.ctx.rooms.rebuildActive();
+    this.sleeper = new Sleeper(this.ctx, {
+      timerDueAt: (room) => this.timers.dueAt(room),
+      cancelTimer: (room) => this.timers.cancel(room),
+    });
+    const { rebuilt, failed, asleep } = await this.ctx.rooms.rebuildActive(
+      this.ctx.now(),
+      this.ctx.limits.idleTableMs,
+    );
+    for (const { id, dueAt } of asleep) this.sleeper.wakeAt(id, dueAt);
     for (const { id, error } of failed) {
       this.ctx.log.error({ err: error, table: id }, 'a table could not be rebuilt');
     }
@@ -133,6 +149,8 @@ export class TableService {
     for (const room of this.ctx.rooms.all()) this.ctx.wakeBots(room);
     // Waiting tables that never start are deleted after `waitingTableTtlMs`.
     this.stopExpiry = startExpiry(this.ctx);
+    // Playing tables nobody touches leave memory until someone opens them.
+    this.sleeper.start();
     return rebuilt;
   }
 
@@ -141,6 +159,7 @@ export class TableService {
     this.bots.stop();
     this.timers.stop();
     this.stopExpiry();
+    this.sleeper?.stop();
     await this.ctx.commits.drained();
     await this.cluster.close();
     await this.pool.close();

@@ -24,7 +24,7 @@ function markSent(room: Room, row: MoveRow): void {
       peer.send({ type: 'ack', table: room.id, id: row.clientId, version: row.seq });
     }
   }
-  room.sent.set(key, { key: moveKey, version: row.seq, waiters: new Set() });
+  room.sent.set(key, { key: moveKey, version: row.seq });
 }
 
 /**

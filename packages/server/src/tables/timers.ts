@@ -17,6 +17,8 @@ import { type AwayReason, headClock, peopleSeats, settled, takeOver } from './ta
 
 export class TableTimers {
   private readonly cancels = new Map<Room, () => void>();
+  /** When each table's timer fires (while it is set). */
+  private readonly due = new WeakMap<Room, number>();
   /** Per table: since when each deciding player has had no connection. */
   private readonly absentSince = new WeakMap<Room, Map<string, number>>();
   /** Seats being handed to a bot (`table/seat`): not looked at again meanwhile. */
@@ -34,6 +36,17 @@ export class TableTimers {
     this.cancels.clear();
   }
 
+  /** Cancels the table's timer (it leaves memory: `sleep.ts`). */
+  cancel(room: Room): void {
+    this.cancels.get(room)?.();
+    this.cancels.delete(room);
+  }
+
+  /** When the table's timer fires, or null when none is set (`sleep.ts` asks). */
+  dueAt(room: Room): number | null {
+    return this.cancels.has(room) ? (this.due.get(room) ?? null) : null;
+  }
+
   /**
    * Sets the table's timer again. Deferred to the end of the current task, so that changes
    * applied together (rows heard from another process, then their table change) are all in.
@@ -49,6 +62,7 @@ export class TableTimers {
     const at = this.nextCheck(room);
     if (at === null) return;
     const ctx = this.ctx();
+    this.due.set(room, at);
     this.cancels.set(
       room,
       ctx.clock.setTimer(at, () => {
@@ -173,6 +187,7 @@ export class TableTimers {
   private armAfter(room: Room, pauseMs: number): void {
     const ctx = this.ctx();
     this.cancels.get(room)?.();
+    this.due.set(room, ctx.now() + pauseMs);
     this.cancels.set(
       room,
       ctx.clock.setTimer(ctx.now() + pauseMs, () => {
