@@ -4,7 +4,7 @@
  * same thing, so the frame is built and serialised once and the same text goes to all of them.
  */
 import type { Seat } from '@gangsta/engine';
-import type { ServerMessage, ServerMessageOf } from '@gangsta/protocol';
+import type { ServerMessage, ServerMessageOf, UpdateFrame } from '@gangsta/protocol';
 import { carriesDigest, diffFrames, frameDigest } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
 import { encodeMessage } from '../ws/encode.ts';
@@ -117,20 +117,41 @@ export function sendSyncToAll(room: Room): void {
  * The live update after moves: every watcher holds the frame of `base` (the position it was
  * last told of), so it gets the moves and the patch from that frame to the new one.
  */
+/**
+ * Each seat's frame of a position, kept while the position is: the frame sent now is the base
+ * of the next move's patch, so each frame is built once, not twice. Positions left behind (and
+ * tables asleep) take their frames with them.
+ */
+const framesOf = new WeakMap<Position, Map<Seat | null, UpdateFrame>>();
+
+function cachedFrame(position: Position, seat: Seat | null): UpdateFrame {
+  let frames = framesOf.get(position);
+  if (!frames) {
+    frames = new Map();
+    framesOf.set(position, frames);
+  }
+  let frame = frames.get(seat);
+  if (!frame) {
+    frame = updateFrameFor(position, seat);
+    frames.set(seat, frame);
+  }
+  return frame;
+}
+
 function patchUpdateForSeat(
   room: Room,
   seat: Seat | null,
   base: Position,
   position: Position,
 ): ServerMessageOf<'update'> {
-  const frame = updateFrameFor(position, seat);
+  const frame = cachedFrame(position, seat);
   const message: ServerMessageOf<'update'> = {
     type: 'update',
     table: room.id,
     from: base.version,
     version: position.version,
     moves: newsFor(position, position.version - base.version, seat),
-    patch: diffFrames(updateFrameFor(base, seat), frame),
+    patch: diffFrames(cachedFrame(base, seat), frame),
   };
   if (carriesDigest(position.version, isOver(position))) message.digest = frameDigest(frame);
   return message;
