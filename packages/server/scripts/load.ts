@@ -68,9 +68,39 @@ interface StepFigures {
   bytesPerWatcherMove: number;
   setupSeconds: number;
   serverRssMb: number;
+  /** The servers' live JS heap at the end of the window (prom-client's nodejs_heap_size_used_bytes). */
+  heapMb: number;
+  /** Tables each server process holds in memory at the end of the window. */
+  tablesHeld: number[];
   /** The machine's 1-minute load average at the end of the window (other work on the machine shows here). */
   loadAverage: number;
   notes: string;
+}
+
+/** The servers' `/metrics` answer only this token (read for their heap and tables held). */
+const METRICS_TOKEN = 'load-benchmark';
+
+/** Gauges of one server's `/metrics`, by name (NaN for one missing). */
+async function gauges(server: SpawnedServer, names: string[]): Promise<number[]> {
+  const response = await fetch(`${server.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const lines = (await response.text()).split('\n');
+  return names.map((name) => {
+    const line = lines.find((l) => l.startsWith(`${name} `));
+    return line ? Number(line.split(' ')[1]) : Number.NaN;
+  });
+}
+
+/** Each server's live JS heap (MB, after a look at what V8 holds) and the tables it holds. */
+async function heldByServers(servers: SpawnedServer[]) {
+  const held = await Promise.all(
+    servers.map((s) => gauges(s, ['nodejs_heap_size_used_bytes', 'gangsta_tables_loaded'])),
+  );
+  return {
+    heapMb: held.reduce((sum, [heap]) => sum + heap / 1e6, 0),
+    tables: held.map(([, tables]) => tables),
+  };
 }
 
 const WORKER = fileURLToPath(new URL('./load/worker.ts', import.meta.url));
@@ -220,12 +250,15 @@ async function runStep(
   const windowMs = Date.now() - windowBegan;
   const serverCpu = (serversCpu() - serverCpuBefore) / windowMs;
   const serverRssMb = servers.reduce((sum, server) => sum + processRssMb(server.pid), 0);
+  const { heapMb, tables } = await heldByServers(servers);
   const loadAverage = loadavg()[0];
   const results = (await Promise.all(workers.map((w) => w.next('result')))).map((m) => m.result);
   return figures(setup, step.label, step.games, results, {
     serverCpu,
     setupSeconds,
     serverRssMb,
+    heapMb,
+    tablesHeld: tables,
     loadAverage,
   });
 }
@@ -235,7 +268,14 @@ function figures(
   label: string,
   games: number,
   results: WorkerResult[],
-  server: { serverCpu: number; setupSeconds: number; serverRssMb: number; loadAverage: number },
+  server: {
+    serverCpu: number;
+    setupSeconds: number;
+    serverRssMb: number;
+    heapMb: number;
+    tablesHeld: number[];
+    loadAverage: number;
+  },
 ): StepFigures {
   const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const windowMs = Math.max(...results.map((r) => r.windowMs));
@@ -281,6 +321,8 @@ function figures(
       ),
     setupSeconds: server.setupSeconds,
     serverRssMb: server.serverRssMb,
+    heapMb: server.heapMb,
+    tablesHeld: server.tablesHeld,
     loadAverage: server.loadAverage,
     notes,
   };
@@ -294,14 +336,14 @@ function printTable(rows: StepFigures[], settings: Settings): void {
   );
   console.log('');
   console.log(
-    '| setup | step | games | moves/s | p50 ms | p99 ms | max ms | server CPU | CPU µs/move | B/watcher/move (median update) | B/watcher/move (all frames) | clients CPU | client loop p99 ms | server RSS MB | set-up s | load avg |',
+    '| setup | step | games | moves/s | p50 ms | p99 ms | max ms | server CPU | CPU µs/move | B/watcher/move (median update) | B/watcher/move (all frames) | clients CPU | client loop p99 ms | server RSS MB | heap MB | tables held per process | set-up s | load avg |',
   );
   console.log(
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const r of rows) {
     console.log(
-      `| ${r.setup} | ${r.label} | ${r.games} | ${r.movesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${(r.serverCpu * 100).toFixed(0)}% | ${r.cpuPerMoveUs.toFixed(0)} | ${r.updateBytesMedian.toFixed(0)} | ${r.bytesPerWatcherMove.toFixed(0)} | ${(r.clientCpu * 100).toFixed(0)}% | ${ms(r.clientLoopP99)} | ${r.serverRssMb.toFixed(0)} | ${r.setupSeconds.toFixed(1)} | ${r.loadAverage.toFixed(1)} |`,
+      `| ${r.setup} | ${r.label} | ${r.games} | ${r.movesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${(r.serverCpu * 100).toFixed(0)}% | ${r.cpuPerMoveUs.toFixed(0)} | ${r.updateBytesMedian.toFixed(0)} | ${r.bytesPerWatcherMove.toFixed(0)} | ${(r.clientCpu * 100).toFixed(0)}% | ${ms(r.clientLoopP99)} | ${r.serverRssMb.toFixed(0)} | ${r.heapMb.toFixed(0)} | ${r.tablesHeld.join(' + ')} | ${r.setupSeconds.toFixed(1)} | ${r.loadAverage.toFixed(1)} |`,
     );
   }
   console.log('');
@@ -331,7 +373,7 @@ async function startSetup(
   if (setup === 'sqlite') {
     const server = await spawnServer({
       dataDir: settings.dataDir,
-      env: { LOG_LEVEL: 'warn' },
+      env: { LOG_LEVEL: 'warn', METRICS_TOKEN },
       nodeArgs,
     });
     return { servers: [server], stop: () => stopAll([server]) };
@@ -339,7 +381,12 @@ async function startSetup(
   if (!settings.postgresUrl)
     throw new Error('the cluster setup needs PostgreSQL: --postgres URL or LOAD_POSTGRES_URL');
   const database = await createLoadDatabase(settings.postgresUrl);
-  const env = { LOG_LEVEL: 'warn', DATABASE_URL: database.url, REDIS_URL: settings.redisUrl };
+  const env = {
+    LOG_LEVEL: 'warn',
+    METRICS_TOKEN,
+    DATABASE_URL: database.url,
+    REDIS_URL: settings.redisUrl,
+  };
   const servers: SpawnedServer[] = [];
   try {
     for (let i = 0; i < 2; i++) servers.push(await spawnServer({ env, nodeArgs }));

@@ -26,8 +26,8 @@ import {
   leaveTable,
   lobby,
   startTable,
-  tableOf,
 } from '../tables/lifecycle.ts';
+import { tableOf } from '../tables/lookup.ts';
 import { optionalPlayer, requirePlayer } from './auth.ts';
 import { parseBody } from './body.ts';
 

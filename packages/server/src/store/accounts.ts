@@ -4,7 +4,7 @@
  * which only the SHA-256 of its id is stored. `settings` keeps what every process of a
  * cluster must share (the cookie signing secret).
  */
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import type { PlayerRow } from './types.ts';
 
@@ -45,43 +45,6 @@ export interface AccountStore {
   /** The webhooks of those of these players who have one: `[playerId, url]` pairs. */
   webhooksOf(playerIds: string[]): Promise<[string, string][]>;
 }
-
-export const accountsMigration: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('accounts')
-      .addColumn('player_id', 'text', (c) => c.primaryKey().references('players.id'))
-      .addColumn('username', 'text', (c) => c.notNull())
-      // Lower-cased: "Ann" and "ann" are one account, whatever the database's collation.
-      .addColumn('username_key', 'text', (c) => c.notNull().unique())
-      .addColumn('password_hash', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('sessions')
-      .addColumn('id_hash', 'text', (c) => c.primaryKey())
-      .addColumn('player_id', 'text', (c) => c.notNull().references('players.id'))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('sessions_expires')
-      .on('sessions')
-      .columns(['expires_at'])
-      .execute();
-    await db.schema
-      .createTable('settings')
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('value', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('webhooks')
-      .addColumn('player_id', 'text', (c) => c.primaryKey().references('players.id'))
-      .addColumn('url', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
-  },
-};
 
 export function usernameKey(username: string): string {
   return username.toLowerCase();

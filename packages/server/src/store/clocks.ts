@@ -1,17 +1,8 @@
 /**
- * Storage of game clocks (migration 0006): the table's time control, takeover bot and clock
- * state as JSON in `tables.clock`, and system notices of the chat in `chat.notice`.
+ * Storage of game clocks: the table's time control, takeover bot and clock state as JSON in
+ * `tables.clock` (the column: `migrations/0005_clocks.ts`).
  */
-import type { Kysely, Migration } from 'kysely';
 import type { TableClock } from './types.ts';
-
-export const clocksMigration: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    // Nullable: tables stored before clocks existed are friendly (see `clockFromColumn`).
-    await db.schema.alterTable('tables').addColumn('clock', 'text').execute();
-    await db.schema.alterTable('chat').addColumn('notice', 'text').execute();
-  },
-};
 
 /** A table without a stored clock: friendly, the medium bot takes over. */
 export const FRIENDLY: TableClock = {

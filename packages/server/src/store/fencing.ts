@@ -17,19 +17,9 @@
  * a client's move committed by a process that does not run the table, or a lone process), so
  * that the log shows which lease wrote what.
  */
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import type { Fence } from './types.ts';
-
-export const fencingMigration: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .alterTable('tables')
-      .addColumn('fence', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-    await db.schema.alterTable('moves').addColumn('fence', 'integer').execute();
-  },
-};
 
 /** Tables per statement: well below SQLite's limit of bound parameters (two per table). */
 const CHUNK = 400;

@@ -1,6 +1,7 @@
 /**
- * Ratings in the store (migration 0004): each account's rating per table size, the history of
- * every rated game, the bots' fixed accounts, and the rematches of finished tables.
+ * Ratings in the store: each account's rating per table size, the history of every rated game,
+ * the bots' fixed accounts, and the rematches of finished tables (the tables:
+ * `migrations/0004_ratings.ts`).
  *
  * mu and sigma are stored as integers in millionths. Both dialects store and sort them
  * exactly (a `double precision` column has no portable kysely type, text would not sort), so
@@ -8,7 +9,7 @@
  * per game is far below anything a rating can tell.
  */
 import { BOT_LEVELS, botLevelOfPlayer, botPlayerId } from '@gangsta/protocol';
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Participant, rateGame as rateWithModel, type SkillRating } from '../ratings/model.ts';
 import type { Database } from './schema.ts';
 
@@ -65,53 +66,10 @@ const MICRO = 1_000_000;
 const toMicro = (value: number) => Math.round(value * MICRO);
 const fromMicro = (value: number) => Number(value) / MICRO;
 
-export const ratingsMigration: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('ratings')
-      .addColumn('player_id', 'text', (c) => c.notNull().references('players.id'))
-      .addColumn('player_count', 'integer', (c) => c.notNull())
-      .addColumn('mu', 'integer', (c) => c.notNull())
-      .addColumn('sigma', 'integer', (c) => c.notNull())
-      .addColumn('games', 'integer', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('ratings_pk', ['player_id', 'player_count'])
-      .execute();
-    await db.schema
-      .createIndex('ratings_board')
-      .on('ratings')
-      .columns(['player_count', 'mu', 'sigma'])
-      .execute();
-    await db.schema
-      .createTable('rating_history')
-      .addColumn('table_id', 'text', (c) => c.notNull().references('tables.id'))
-      .addColumn('player_id', 'text', (c) => c.notNull().references('players.id'))
-      .addColumn('player_count', 'integer', (c) => c.notNull())
-      .addColumn('mu_before', 'integer', (c) => c.notNull())
-      .addColumn('sigma_before', 'integer', (c) => c.notNull())
-      .addColumn('mu_after', 'integer', (c) => c.notNull())
-      .addColumn('sigma_after', 'integer', (c) => c.notNull())
-      .addColumn('rank', 'integer', (c) => c.notNull())
-      .addColumn('at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('rating_history_pk', ['table_id', 'player_id'])
-      .execute();
-    await db.schema
-      .createIndex('rating_history_player')
-      .on('rating_history')
-      .columns(['player_id', 'player_count', 'at'])
-      .execute();
-    await db.schema
-      .createTable('rematches')
-      .addColumn('from_table_id', 'text', (c) => c.primaryKey().references('tables.id'))
-      .addColumn('to_table_id', 'text', (c) => c.notNull().references('tables.id'))
-      .execute();
-    await ensureBotPlayers(db as unknown as Kysely<Database>, new Date(0).toISOString());
-  },
-};
-
 /**
- * The bots' accounts: players named after their level. Their token hash is no SHA-256 (which
- * is 64 hex digits), so no token can ever authenticate as a bot.
+ * The bots' accounts (made by `migrations/0004_ratings.ts`): players named after their level.
+ * Their token hash is no SHA-256 (which is 64 hex digits), so no token can ever authenticate
+ * as a bot.
  */
 export async function ensureBotPlayers(db: Kysely<Database>, atIso: string): Promise<void> {
   await db

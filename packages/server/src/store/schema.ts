@@ -1,4 +1,4 @@
-/** The database's tables as kysely sees them (the columns of `migrations.ts`). */
+/** The database's tables as kysely sees them (the columns of `migrations/`). */
 import type { ColumnType } from 'kysely';
 
 export interface PlayersTable {

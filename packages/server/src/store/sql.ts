@@ -12,7 +12,7 @@ import { groupBy } from '../groupBy.ts';
 import * as accounts from './accounts.ts';
 import { clockFromColumn } from './clocks.ts';
 import { checkFences, raiseFences } from './fencing.ts';
-import { migrationProvider } from './migrations.ts';
+import { migrationProvider } from './migrations/index.ts';
 import * as ratings from './ratings.ts';
 import * as rematches from './rematches.ts';
 import {

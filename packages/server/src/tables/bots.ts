@@ -18,7 +18,7 @@ import { decidingSeats } from './frames.ts';
 import { submit } from './play.ts';
 import { isOver } from './position.ts';
 import type { Room } from './room.ts';
-import { botLevelOf } from './takeover.ts';
+import { botLevelOf } from './seatPlayers.ts';
 
 export interface BotRunnerOptions {
   pool: BotPool;

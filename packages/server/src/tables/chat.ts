@@ -10,7 +10,7 @@ import { refuse } from '../refusal.ts';
 import { isUniqueViolation } from '../store/sql.ts';
 import type { ChatRow } from '../store/types.ts';
 import type { TableContext } from './context.ts';
-import { tableOf } from './lifecycle.ts';
+import { tableOf } from './lookup.ts';
 import type { Room } from './room.ts';
 
 /** One bucket per player, across connections and tables. */

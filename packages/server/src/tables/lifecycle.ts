@@ -14,16 +14,16 @@ import type {
 } from '@gangsta/protocol';
 import { newSeed, randomId } from '../ids.ts';
 import { Refusal, refuse } from '../refusal.ts';
-import type { PlayerRow, StoredSeat, TableClock, TableRow } from '../store/types.ts';
+import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo } from './broadcast.ts';
-import { startClock } from './clock.ts';
 import type { TableContext } from './context.ts';
-import { decidingSeats } from './frames.ts';
+import { tableOf } from './lookup.ts';
 import { runHooks } from './play.ts';
-import { type Position, recordOf, startPosition } from './position.ts';
+import { recordOf, startPosition } from './position.ts';
 import { applyTableChange, Room } from './room.ts';
 import { catchUp } from './stored.ts';
-import { leaveGame, peopleSeats } from './takeover.ts';
+import { startingClock } from './tableClock.ts';
+import { leaveGame } from './takeover.ts';
 
 /** Invitation codes: 128 random bits. */
 const INVITE_BYTES = 16;
@@ -100,12 +100,6 @@ export async function createTable(
   ctx.rooms.add(room);
   ctx.cluster.tableChanged(room);
   return hostInfo(room);
-}
-
-export async function tableOf(ctx: TableContext, id: string): Promise<Room> {
-  const room = await ctx.rooms.get(id);
-  if (!room) refuse('UNKNOWN_TABLE', `no table has the id ${id}`, { table: id });
-  return room;
 }
 
 function requireWaiting(room: Room): void {
@@ -362,15 +356,6 @@ async function beginGame(ctx: TableContext, room: Room): Promise<Room> {
   ctx.wakeBots(room);
   runHooks(ctx, 'gameStarted', (hook) => hook(room));
   return room;
-}
-
-/** The clock of a game that starts now: every seat's full time, running for who must decide. */
-function startingClock(ctx: TableContext, room: Room, position: Position): TableClock {
-  const people = new Set(peopleSeats(room.table));
-  const charged = decidingSeats(position).filter((seat) => people.has(seat));
-  const { setting } = room.table.clock;
-  const state = startClock(setting, room.table.seats.length, charged, ctx.now());
-  return { ...room.table.clock, state };
 }
 
 export async function gameRecord(ctx: TableContext, player: PlayerRow, id: string) {

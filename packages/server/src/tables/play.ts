@@ -17,7 +17,7 @@ import type { TableContext } from './context.ts';
 import { isOver, mayUndo, type Position, playMove, undoLast } from './position.ts';
 import { applyTableChange, keyOfMove, type Room, sentKey } from './room.ts';
 import { catchUp } from './stored.ts';
-import { clockAfterMove } from './takeover.ts';
+import { clockAfterMove } from './tableClock.ts';
 
 type MoveMessage = Extract<ClientMessage, { type: 'move' }>;
 type UndoMessage = Extract<ClientMessage, { type: 'undo' }>;

@@ -13,9 +13,7 @@ import {
   type GameOptions,
   type GameRecord,
   type GameState,
-  legalMoves,
   type Move,
-  moveKey,
   replay,
   type Seat,
 } from '@gangsta/engine';
@@ -71,37 +69,25 @@ export function startPosition(options: GameOptions): PositionResult {
 }
 
 /**
- * The position after a move. A move read from the store (`stored`) is already the engine's
- * own copy, so the search for it among the legal moves is skipped.
+ * The position after a move. The move is kept as given: a client's move has been through the
+ * protocol's strict move schema (no field beyond the move's own), a bot's and a stored one are
+ * the engine's, so each is already what belongs in the log. (Finding the engine's own copy
+ * among the legal moves cost a generation of legal moves per move.)
  */
-export function playMove(
-  position: Position,
-  move: unknown,
-  byBot: boolean,
-  stored = false,
-): PositionResult {
+export function playMove(position: Position, move: unknown, byBot: boolean): PositionResult {
   const result = applyMove(position.state, move);
   if (!result.ok) return result;
   return {
     ok: true,
     position: {
       state: result.state,
-      moves: [...position.moves, stored ? (move as Move) : canonical(position.state, move as Move)],
+      moves: [...position.moves, move as Move],
       ...recentEvents([...position.events, result.events], position.eventsFrom),
       byBot: [...position.byBot, byBot],
       version: position.version + 1,
       undoneAt: position.undoneAt,
     },
   };
-}
-
-/**
- * The engine's own copy of a move it accepted: what a client sent may carry extra fields,
- * and only the move itself belongs in the log.
- */
-function canonical(state: GameState, move: Move): Move {
-  const key = moveKey(move);
-  return legalMoves(state, move.seat).find((legal) => moveKey(legal) === key) ?? move;
 }
 
 /** The seat that made the last move in effect, if any. */

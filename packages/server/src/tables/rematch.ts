@@ -17,7 +17,8 @@ import { isUniqueViolation } from '../store/sql.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
 import type { TableContext } from './context.ts';
-import { joinTable, startWhenFilled, tableOf } from './lifecycle.ts';
+import { joinTable, startWhenFilled } from './lifecycle.ts';
+import { tableOf } from './lookup.ts';
 import { allEvents } from './position.ts';
 import { Room } from './room.ts';
 

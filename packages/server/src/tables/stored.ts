@@ -39,8 +39,7 @@ export function applyStoredRows(ctx: TableContext, room: Room, rows: MoveRow[]):
   if (fresh[0].seq !== base.version + 1) return false;
   let position: Position = base;
   for (const row of fresh) {
-    const next =
-      row.kind === 'undo' ? undoLast(position) : playMove(position, row.move, row.byBot, true);
+    const next = row.kind === 'undo' ? undoLast(position) : playMove(position, row.move, row.byBot);
     if (!next.ok || next.position.version !== row.seq) return false;
     position = next.position;
     markSent(room, row);

@@ -1,77 +1,22 @@
 /**
  * A bot takes a seat over for its player (out of time, absent from a friendly table, or gone
  * for good) and gives it back when the player resumes. The seat keeps its player: only
- * `away` changes, written with the clock in one row change, and the chat says so.
- *
- * The clock of the position being played (the head) may run ahead of the committed one while
- * moves are being written: each such move's clock is kept by its position until it commits.
+ * `away` changes, written with the clock it implies (`tableClock.ts`) in one row change, and
+ * the chat says so.
  */
 import type { Seat } from '@gangsta/engine';
 import type { BotLevel, Notice, NoticeKey } from '@gangsta/protocol';
 import { refuse } from '../refusal.ts';
-import type { PlayerRow, StoredSeat, TableChange, TableClock, TableRow } from '../store/types.ts';
+import type { PlayerRow, StoredSeat, TableChange } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
 import { postChatLine } from './chat.ts';
-import { afterMove, afterSeatChange } from './clock.ts';
 import type { TableContext } from './context.ts';
-import { decidingSeats } from './frames.ts';
-import { isOver, type Position } from './position.ts';
 import { applyTableChange, type Room } from './room.ts';
 import { catchUp } from './stored.ts';
+import { clockAfterSeatChange, settled } from './tableClock.ts';
 
 export type AwayReason = 'timeout' | 'absent' | 'left';
 type Away = NonNullable<StoredSeat['away']>;
-
-/** Clocks of positions not yet committed (the committed one is the table row's). */
-const headClocks = new WeakMap<Position, TableClock>();
-
-/** The clock of the position being played (or of another one not yet committed). */
-export function headClock(room: Room, position: Position | null = room.head): TableClock {
-  if (position && position !== room.committed) return headClocks.get(position) ?? room.table.clock;
-  return room.table.clock;
-}
-
-/** Whether a bot plays the seat: a bot seat, or a person's seat taken over. */
-export function botLevelOf(seat: StoredSeat): BotLevel | null {
-  return seat.botLevel ?? seat.away?.level ?? null;
-}
-
-/** The seats their own person plays now. */
-export function peopleSeats(table: TableRow): Seat[] {
-  return table.seats.flatMap((seat, i) => (seat.playerId !== null && !seat.away ? [i] : []));
-}
-
-/**
- * The clock after a move or undo of a clocked table (null for a friendly one); the new head
- * keeps it until its commit writes it with the move.
- */
-export function clockAfterMove(
-  ctx: TableContext,
-  room: Room,
-  move: { seat: Seat; undo: boolean; byBot: boolean },
-  before: Position,
-  after: Position,
-): TableClock | null {
-  const clock = headClock(room, before);
-  if (clock.setting.kind === 'none' || clock.state === null) return null;
-  const state = afterMove(clock.setting, clock.state, {
-    now: ctx.now(),
-    mover: move.seat,
-    credit: !move.undo && !move.byBot,
-    decidingBefore: decidingSeats(before),
-    decidingAfter: decidingSeats(after),
-    people: peopleSeats(room.table),
-    over: isOver(after),
-  });
-  const next = { ...clock, state };
-  headClocks.set(after, next);
-  return next;
-}
-
-/** Waits until no move of the table is being committed (the row's clock is the head's). */
-export async function settled(ctx: TableContext, room: Room): Promise<void> {
-  while (room.head !== room.committed) await ctx.commits.drained();
-}
 
 function noticeText(key: NoticeKey, name: string, level: BotLevel): string {
   switch (key) {
@@ -123,14 +68,8 @@ async function writeAway(
   const table = room.table;
   const seats = table.seats.map((s, i) => (i === seat ? { ...s, away } : s));
   const change: TableChange = { id: room.id, seats, revision: table.revision };
-  const { setting, state } = table.clock;
-  if (state !== null && room.head) {
-    const people = peopleSeats({ ...table, seats });
-    const deciding = isOver(room.head) ? [] : decidingSeats(room.head);
-    const resumed = away === null ? seat : null;
-    const next = afterSeatChange(setting, state, ctx.now(), deciding, people, resumed);
-    change.clock = { ...table.clock, state: next };
-  }
+  const clock = clockAfterSeatChange(ctx, room, seats, away === null ? seat : null);
+  if (clock) change.clock = clock;
   applyTableChange(room, change);
   let written = false;
   try {

@@ -13,7 +13,9 @@ import type { TableContext } from './context.ts';
 import { decidingSeats } from './frames.ts';
 import { isOver } from './position.ts';
 import type { Room } from './room.ts';
-import { type AwayReason, headClock, peopleSeats, settled, takeOver } from './takeover.ts';
+import { peopleSeats } from './seatPlayers.ts';
+import { headClock, settled } from './tableClock.ts';
+import { type AwayReason, takeOver } from './takeover.ts';
 
 export class TableTimers {
   private readonly cancels = new Map<Room, () => void>();

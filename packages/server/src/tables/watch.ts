@@ -7,7 +7,7 @@ import type { Peer } from '../peer.ts';
 import { refuse } from '../refusal.ts';
 import { catchUpFor, sendTableInfo, syncNeeded } from './broadcast.ts';
 import type { TableContext } from './context.ts';
-import { tableOf } from './lifecycle.ts';
+import { tableOf } from './lookup.ts';
 import type { Room } from './room.ts';
 import { catchUpTo } from './stored.ts';
 

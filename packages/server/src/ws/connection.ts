@@ -23,7 +23,7 @@ import { asProtocolError, Refusal } from '../refusal.ts';
 import type { PlayerRow } from '../store/types.ts';
 import { chat } from '../tables/chat.ts';
 import type { TableContext } from '../tables/context.ts';
-import { tableOf } from '../tables/lifecycle.ts';
+import { tableOf } from '../tables/lookup.ts';
 import { moveSubmission, submit, undoSubmission } from '../tables/play.ts';
 import { catchUpTo } from '../tables/stored.ts';
 import { resume, resumeSeat } from '../tables/takeover.ts';

@@ -1,15 +1,14 @@
 /**
- * The schema, as kysely migrations written in code (no migration folder to ship). Only
- * portable column types and kysely's schema builder are used, so a PostgreSQL store can run
- * the same migrations.
+ * The first schema: guest players (only their token's hash), tables with their seats and
+ * options as JSON, the move log (a table's `(table, seq)` orders its moves; a client's move
+ * id is unique per seat) and the chat.
  */
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { accountsMigration } from './accounts.ts';
-import { clocksMigration } from './clocks.ts';
-import { fencingMigration } from './fencing.ts';
-import { ratingsMigration } from './ratings.ts';
+import type { Kysely, Migration } from 'kysely';
 
-const initial: Migration = {
+/** Recorded in every database that ran it: never renamed. */
+export const name = '0001_initial';
+
+export const migration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .createTable('players')
@@ -59,43 +58,4 @@ const initial: Migration = {
       .addPrimaryKeyConstraint('chat_pk', ['table_id', 'seq'])
       .execute();
   },
-};
-
-/**
- * Several server processes share one database: a table's seats are changed only against the
- * revision that was read (optimistic concurrency), and the players of every table are indexed
- * so that "My games" does not read every table.
- */
-const cluster: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .alterTable('tables')
-      .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-    await db.schema
-      .createTable('table_players')
-      .addColumn('table_id', 'text', (c) => c.notNull().references('tables.id'))
-      .addColumn('seat', 'integer', (c) => c.notNull())
-      .addColumn('player_id', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('table_players_pk', ['table_id', 'seat'])
-      .execute();
-    await db.schema
-      .createIndex('table_players_player')
-      .on('table_players')
-      .columns(['player_id'])
-      .execute();
-  },
-};
-
-export const MIGRATIONS: Record<string, Migration> = {
-  '0001_initial': initial,
-  '0002_cluster': cluster,
-  '0003_accounts': accountsMigration,
-  '0004_ratings': ratingsMigration,
-  '0006_clocks': clocksMigration,
-  '2026_11_25a_fencing': fencingMigration,
-};
-
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => MIGRATIONS,
 };
