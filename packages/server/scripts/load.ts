@@ -68,7 +68,7 @@ interface StepFigures {
   bytesPerWatcherMove: number;
   setupSeconds: number;
   serverRssMb: number;
-  /** The servers' live JS heap at the end of the window (prom-client's nodejs_heap_size_used_bytes). */
+  /** The servers' live JS heap at the end of the window (prom-client's gangsta_nodejs_heap_size_used_bytes). */
   heapMb: number;
   /** Tables each server process holds in memory at the end of the window. */
   tablesHeld: number[];
@@ -95,7 +95,7 @@ async function gauges(server: SpawnedServer, names: string[]): Promise<number[]>
 /** Each server's live JS heap (MB, after a look at what V8 holds) and the tables it holds. */
 async function heldByServers(servers: SpawnedServer[]) {
   const held = await Promise.all(
-    servers.map((s) => gauges(s, ['nodejs_heap_size_used_bytes', 'gangsta_tables_loaded'])),
+    servers.map((s) => gauges(s, ['gangsta_nodejs_heap_size_used_bytes', 'gangsta_tables_loaded'])),
   );
   return {
     heapMb: held.reduce((sum, [heap]) => sum + heap / 1e6, 0),

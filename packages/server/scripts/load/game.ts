@@ -223,6 +223,8 @@ class LoadSeat {
       return;
     }
     if (message.version === undefined || message.version < this.version) return;
+    // A live update of a version we hold already (a watch answered twice): nothing new.
+    if (message.patch && message.version === this.version) return;
     const frame = message.patch ? this.patched(message) : message.frame;
     if (!frame) return;
     this.version = message.version;
@@ -233,13 +235,17 @@ class LoadSeat {
 
   /** A live update's frame: its patch applied to ours (checked by its digest), as clients do. */
   private patched(message: Incoming): Frame | null {
-    const next =
-      this.frame && message.from === this.version
-        ? nextFrame(withoutCards(this.frame), message as { patch: FramePatch })
-        : null;
-    if (next?.ok) return next.frame as unknown as Frame;
+    const table = this.game.id;
+    if (!this.frame || message.from !== this.version) {
+      // It does not follow the frame we hold: ask for what we missed, as after a gap.
+      this.socket?.send(JSON.stringify({ type: 'watch', table, seen: this.version }));
+      return null;
+    }
+    const next = nextFrame(withoutCards(this.frame), message as { patch: FramePatch });
+    if (next.ok) return next.frame as unknown as Frame;
+    // The patch did not give back the server's frame (its digest): a whole sync.
     this.game.ctx.metrics.patchFailures++;
-    this.socket?.send(JSON.stringify({ type: 'watch', table: this.game.id }));
+    this.socket?.send(JSON.stringify({ type: 'watch', table }));
     return null;
   }
 
