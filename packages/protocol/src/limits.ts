@@ -1,7 +1,8 @@
 /** Sizes and rates both sides agree on. The server enforces them; the client respects them. */
 /**
  * 2: live `update`s carry a JSON Patch of the recipient's frame instead of the whole frame
- * (`frameDelta.ts`). A client of version 1 is told PROTOCOL_VERSION and reloads.
+ * (`frameDelta.ts`). A client of version 1 is refused with PROTOCOL_VERSION; the web client
+ * then stops connecting until its page is loaded again (with the new version).
  */
 export const PROTOCOL_VERSION = 2;
 
