@@ -12,9 +12,18 @@
  */
 import jsonPatch, { type Operation } from 'fast-json-patch';
 import stableStringify from 'fast-json-stable-stringify';
-import type { UpdateFrame } from './socket.ts';
+import type { GameFrame, UpdateFrame } from './socket.ts';
 
 export type FramePatch = Operation[];
+
+/**
+ * A frame as updates patch it: without the card set, which travels once, with the sync (a
+ * sync's frame has it; a client keeps it beside the frame it patches).
+ */
+export function withoutCards(frame: GameFrame | UpdateFrame): UpdateFrame {
+  const { cards: _cards, ...view } = frame.view as GameFrame['view'];
+  return { ...frame, view };
+}
 
 /** An update carries the digest of its frame when its version is a multiple of this. */
 export const DIGEST_EVERY = 16;

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { legalMoves, type Move } from '@gangsta/engine';
-import { CLOCK_PRESETS, PROTOCOL_VERSION } from '@gangsta/protocol';
+import { CLOCK_PRESETS, PROTOCOL_VERSION, tableOptionsSchema } from '@gangsta/protocol';
 import WebSocket from 'ws';
 import { hashToken } from '../src/ids.ts';
 import type { MoveRow, PlayerRow, TableRow } from '../src/store/types.ts';
@@ -40,15 +40,8 @@ const HOUR = 3_600_000;
 /** One game's rows: its table (playing, a day per decision) and its moves. */
 function gameRows(index: number, players: PlayerRow[], at: number) {
   const seed = 1000 + index;
-  const options = {
-    players: 2,
-    families: false,
-    resources: false,
-    expertResources: false,
-    minimumPassIncome: false,
-    catchUpCash: false,
-    privateHeistInfluence: false,
-  };
+  // The protocol's defaults: every variant and table option off.
+  const options = tableOptionsSchema.parse({ players: 2 });
   const started = startPosition({ ...options, seed });
   if (!started.ok) throw new Error(started.error.message);
   let position: Position = started.position;

@@ -10,12 +10,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tableOptionsSchema } from '@gangsta/protocol';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresStore, openSqliteStore, type SqlStore } from '../src/index.ts';
-import type { MoveRow, TableRow } from '../src/store/types.ts';
+import type { MoveRow } from '../src/store/types.ts';
 import { databaseUrlFor, dropTestDatabase, STORE_NAME } from './support/database.ts';
+import { playingTable } from './support/storeRows.ts';
 
 const opened: { stores: SqlStore[]; dir: string }[] = [];
 
@@ -38,29 +38,8 @@ async function freshStores(connections = 1): Promise<SqlStore[]> {
   const [store] = stores;
   await store.migrate();
   await store.createPlayer({ id: 'p1', name: 'Ann', tokenHash: 'h1', createdAt: 'now' });
-  for (const id of ['a', 'b']) await store.createTable(table(id));
+  for (const id of ['a', 'b']) await store.createTable(playingTable(id));
   return stores;
-}
-
-function table(id: string): TableRow {
-  return {
-    id,
-    name: id,
-    public: true,
-    hostId: 'p1',
-    options: tableOptionsSchema.parse({ players: 2 }),
-    seats: [
-      { setup: 'host', invite: null, label: null, botLevel: null, playerId: 'p1', name: 'Ann' },
-      { setup: 'bot', invite: null, label: null, botLevel: 'easy', playerId: null, name: null },
-    ],
-    status: 'playing',
-    seed: 7,
-    moveCount: 0,
-    revision: 0,
-    createdAt: 'now',
-    startedAt: 'now',
-    finishedAt: null,
-  } as TableRow;
 }
 
 function row(tableId: string, seq: number, byBot = true): MoveRow {

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import type { Move } from '@gangsta/engine';
 import {
   type ClientMessage,
-  type GameFrame,
   PROTOCOL_VERSION,
   parseServerMessage,
   type ServerMessage,
   type ServerMessageOf,
   type UpdateFrame,
+  withoutCards,
 } from '@gangsta/protocol';
 import WebSocket from 'ws';
 import { type RunningServer, type ServerOptions, startServer } from '../src/index.ts';
@@ -242,9 +242,7 @@ export class TestClient {
 export function frameOf(
   message: ServerMessageOf<'sync'> | ServerMessageOf<'update'>,
 ): UpdateFrame | null {
-  if (!message.frame) return null;
-  const { cards: _cards, ...view } = message.frame.view as GameFrame['view'];
-  return { ...message.frame, view };
+  return message.frame ? withoutCards(message.frame) : null;
 }
 
 /**

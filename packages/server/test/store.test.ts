@@ -7,11 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tableOptionsSchema } from '@gangsta/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresStore, openSqliteStore, type SqlStore } from '../src/index.ts';
-import type { MoveRow, TableRow } from '../src/store/types.ts';
+import type { MoveRow } from '../src/store/types.ts';
 import { databaseUrlFor, dropTestDatabase, STORE_NAME } from './support/database.ts';
+import { playingTable } from './support/storeRows.ts';
 
 const opened: { store: SqlStore; dir: string }[] = [];
 
@@ -33,28 +33,6 @@ async function freshStore(): Promise<SqlStore> {
   return store;
 }
 
-function table(id: string): TableRow {
-  return {
-    id,
-    name: id,
-    public: true,
-    hostId: 'p1',
-    // The protocol's defaults: every variant and table option off.
-    options: tableOptionsSchema.parse({ players: 2 }),
-    seats: [
-      { setup: 'host', invite: null, label: null, botLevel: null, playerId: 'p1', name: 'Ann' },
-      { setup: 'bot', invite: null, label: null, botLevel: 'easy', playerId: null, name: null },
-    ],
-    status: 'playing',
-    seed: 7,
-    moveCount: 0,
-    revision: 0,
-    createdAt: 'now',
-    startedAt: 'now',
-    finishedAt: null,
-  } as TableRow;
-}
-
 function row(tableId: string, seq: number, clientId = `c${seq}`): MoveRow {
   return {
     tableId,
@@ -71,7 +49,7 @@ function row(tableId: string, seq: number, clientId = `c${seq}`): MoveRow {
 describe(`the store's commit on ${STORE_NAME}`, () => {
   it('writes a whole batch of several tables in one go', async () => {
     const store = await freshStore();
-    for (const id of ['a', 'b']) await store.createTable(table(id));
+    for (const id of ['a', 'b']) await store.createTable(playingTable(id));
     const result = await store.commit({
       moves: [row('b', 1), row('a', 1), row('a', 2)],
       tables: [{ id: 'a', status: 'finished', finishedAt: 'later', moveCount: 2 }],
@@ -84,7 +62,7 @@ describe(`the store's commit on ${STORE_NAME}`, () => {
 
   it('leaves out a table whose move number is taken, all of its rows and changes, and keeps the rest', async () => {
     const store = await freshStore();
-    for (const id of ['a', 'b']) await store.createTable(table(id));
+    for (const id of ['a', 'b']) await store.createTable(playingTable(id));
     await store.commit({ moves: [row('a', 1, 'first')], tables: [] });
     const result = await store.commit({
       moves: [row('a', 1, 'rival'), row('a', 2, 'after'), row('b', 1)],
@@ -99,7 +77,7 @@ describe(`the store's commit on ${STORE_NAME}`, () => {
 
   it('reports a resent client move id as a conflict too', async () => {
     const store = await freshStore();
-    await store.createTable(table('a'));
+    await store.createTable(playingTable('a'));
     await store.commit({ moves: [row('a', 1, 'same')], tables: [] });
     const result = await store.commit({ moves: [row('a', 2, 'same')], tables: [] });
     expect(result).toEqual({ conflicts: ['a'] });
@@ -108,8 +86,8 @@ describe(`the store's commit on ${STORE_NAME}`, () => {
 
   it('changes seats only on the revision they were made on', async () => {
     const store = await freshStore();
-    await store.createTable(table('a'));
-    const seats = table('a').seats;
+    await store.createTable(playingTable('a'));
+    const seats = playingTable('a').seats;
     expect(await store.updateTable({ id: 'a', seats, revision: 0 })).toBe(true);
     expect(await store.updateTable({ id: 'a', seats, revision: 0 })).toBe(false);
     expect((await store.tableRow('a'))?.revision).toBe(1);
@@ -118,8 +96,13 @@ describe(`the store's commit on ${STORE_NAME}`, () => {
 
   it('deletes a waiting table with its chat and seat index, and never one that started', async () => {
     const store = await freshStore();
-    await store.createTable({ ...table('w'), status: 'waiting', seed: null, startedAt: null });
-    await store.createTable(table('p'));
+    await store.createTable({
+      ...playingTable('w'),
+      status: 'waiting',
+      seed: null,
+      startedAt: null,
+    });
+    await store.createTable(playingTable('p'));
     await store.appendChat({
       tableId: 'w',
       seq: 1,

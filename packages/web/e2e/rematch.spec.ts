@@ -8,7 +8,13 @@
  * e2e/rematch.spec.ts`.
  */
 
-import { type FramePatch, nextFrame, PROTOCOL_VERSION, type UpdateFrame } from '@gangsta/protocol';
+import {
+  type FramePatch,
+  nextFrame,
+  PROTOCOL_VERSION,
+  type UpdateFrame,
+  withoutCards,
+} from '@gangsta/protocol';
 import { expect, type Page, test } from '@playwright/test';
 import WebSocket from 'ws';
 
@@ -74,15 +80,11 @@ async function playToTheEnd(baseURL: string, token: string, table: string): Prom
       }
       if ((message.type !== 'sync' && message.type !== 'update') || message.table !== table) return;
       if (message.patch) {
-        const held = latest as unknown as { view: Record<string, unknown> } | null;
-        const { cards: _cards, ...view } = held?.view ?? {};
-        const base = held && message.from === version ? { ...held, view } : null;
-        const next = base
-          ? nextFrame(base as unknown as UpdateFrame, {
-              patch: message.patch,
-              digest: message.digest,
-            })
-          : null;
+        const held = latest as unknown as UpdateFrame | null;
+        const next =
+          held && message.from === version
+            ? nextFrame(withoutCards(held), { patch: message.patch, digest: message.digest })
+            : null;
         // A patch that does not follow our frame: a sync gives the whole position again.
         if (!next?.ok) return socket.send(JSON.stringify({ type: 'watch', table }));
         latest = next.frame as unknown as Frame;

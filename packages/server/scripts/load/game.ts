@@ -7,7 +7,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Move } from '@gangsta/engine';
-import { type FramePatch, nextFrame, PROTOCOL_VERSION, type UpdateFrame } from '@gangsta/protocol';
+import {
+  type FramePatch,
+  nextFrame,
+  PROTOCOL_VERSION,
+  type UpdateFrame,
+  withoutCards,
+} from '@gangsta/protocol';
 import WebSocket from 'ws';
 import { jsonRequest } from './http.ts';
 
@@ -113,13 +119,6 @@ export function readMessage(text: string): Incoming {
   const cards = message.frame?.view?.cards;
   if (cardSetText === null && cards) cardSetText = JSON.stringify(cards);
   return message;
-}
-
-/** The frame as updates patch it: a sync's view has the card set (here null), an update's not. */
-function withoutCards(frame: Frame): UpdateFrame {
-  const { view, ...rest } = frame as unknown as { view: { cards?: unknown } };
-  const { cards: _cards, ...viewRest } = view;
-  return { ...rest, view: viewRest } as unknown as UpdateFrame;
 }
 
 class LoadSeat {
@@ -241,7 +240,10 @@ class LoadSeat {
       this.socket?.send(JSON.stringify({ type: 'watch', table, seen: this.version }));
       return null;
     }
-    const next = nextFrame(withoutCards(this.frame), message as { patch: FramePatch });
+    const next = nextFrame(
+      withoutCards(this.frame as unknown as UpdateFrame),
+      message as { patch: FramePatch },
+    );
     if (next.ok) return next.frame as unknown as Frame;
     // The patch did not give back the server's frame (its digest): a whole sync.
     this.game.ctx.metrics.patchFailures++;

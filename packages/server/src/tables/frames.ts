@@ -4,6 +4,7 @@
  */
 import { legalMoves, type Move, type Seat, viewFor, visibleEvents } from '@gangsta/engine';
 import type { GameFrame, LogLine, MoveNews, UpdateFrame } from '@gangsta/protocol';
+import { withoutCards } from '@gangsta/protocol';
 import { allEvents, eventsOfMove, isOver, mayUndo, type Position } from './position.ts';
 
 /** Every seat's legal moves, once per position (a position is sent to every watcher). */
@@ -42,9 +43,7 @@ export function frameFor(position: Position, seat: Seat | null): GameFrame {
 
 /** The frame without the card set, which travels once, with the sync (see UpdateFrame). */
 export function updateFrameFor(position: Position, seat: Seat | null): UpdateFrame {
-  const { view, ...rest } = frameFor(position, seat);
-  const { cards: _cards, ...viewRest } = view;
-  return { ...rest, view: viewRest };
+  return withoutCards(frameFor(position, seat));
 }
 
 /** The recipient's whole visible log, setup first. */

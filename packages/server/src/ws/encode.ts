@@ -6,6 +6,7 @@
  */
 import type { CardSet } from '@gangsta/engine';
 import type { GameFrame, ServerMessage } from '@gangsta/protocol';
+import { withoutCards } from '@gangsta/protocol';
 
 const cardsJson = new WeakMap<CardSet, string>();
 
@@ -38,10 +39,7 @@ export function encodeMessage(message: ServerMessage): string {
   }
   if (message.type === 'update' && message.frame) {
     // The card set came with the sync; an update leaves it out (see UpdateFrame).
-    const { frame, ...rest } = message;
-    const { view, ...frameRest } = frame;
-    const { cards: _cards, ...viewRest } = view as GameFrame['view'];
-    return JSON.stringify({ ...rest, frame: { ...frameRest, view: viewRest } });
+    return JSON.stringify({ ...message, frame: withoutCards(message.frame) });
   }
   return JSON.stringify(message);
 }

@@ -3,12 +3,7 @@
  * update's patch to it (checking the digest when there is one), then sets the result as the
  * update's `frame`, so that tests read every update's whole frame as before patches existed.
  */
-import { type GameFrame, nextFrame, type ServerMessage, type UpdateFrame } from '@gangsta/protocol';
-
-function withoutCards(frame: GameFrame | UpdateFrame): UpdateFrame {
-  const { cards: _cards, ...view } = frame.view as GameFrame['view'];
-  return { ...frame, view };
-}
+import { nextFrame, type ServerMessage, type UpdateFrame, withoutCards } from '@gangsta/protocol';
 
 export class FrameKeeper {
   private readonly frames = new Map<string, { version: number; frame: UpdateFrame }>();

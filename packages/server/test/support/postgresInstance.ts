@@ -15,10 +15,10 @@
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './ports.ts';
 
 const run = promisify(execFile);
 
@@ -57,19 +57,6 @@ export function postgresBinDir(): string | null {
 }
 
 const running = new Set<PostgresInstance>();
-
-/** A free TCP port of 127.0.0.1 at the time of asking. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port found'))));
-    });
-  });
-}
 
 /** Runs a PostgreSQL program, as `postgres` when this process is root; fails with its output. */
 async function runAsOwner(bin: string, program: string, args: string[]): Promise<void> {

@@ -11,7 +11,8 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
+import { freePort } from './ports.ts';
 
 export interface RedisInstance {
   port: number;
@@ -38,18 +39,6 @@ export function redisServerBin(): string | null {
 }
 
 const running = new Set<ChildProcess>();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port found'))));
-    });
-  });
-}
 
 /** Whether a Redis on the port answers PING with PONG. */
 function answersPing(port: number): Promise<boolean> {

@@ -8,15 +8,8 @@
  * the connection, for the waiting room and the chat panel.
  */
 import type { GameRecord, Move, Seat } from '@gangsta/engine';
-import type {
-  ChatLine,
-  GameFrame,
-  LogLine,
-  MoveNews,
-  TableInfo,
-  UpdateFrame,
-} from '@gangsta/protocol';
-import { nextFrame } from '@gangsta/protocol';
+import type { ChatLine, GameFrame, LogLine, MoveNews, TableInfo } from '@gangsta/protocol';
+import { nextFrame, withoutCards } from '@gangsta/protocol';
 import type { BotClient } from '../game/botClient.ts';
 import { botSeed, type SeatKind } from '../game/seats.ts';
 import type {
@@ -70,12 +63,6 @@ function hashSeed(text: string): number {
 }
 
 /** A move carried by the news when the server may show it (never another seat's secret). */
-/** A frame as updates patch it: without the card set, which came once with the sync. */
-function withoutCards(frame: GameFrame): UpdateFrame {
-  const { cards: _cards, ...view } = frame.view;
-  return { ...frame, view };
-}
-
 function newsMove(news: MoveNews): Move | null {
   const move: unknown = news.move;
   if (typeof move !== 'object' || move === null) return null;
