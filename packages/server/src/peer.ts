@@ -1,11 +1,14 @@
 /** One live connection as the tables see it: who it is, and a way to send it frames. */
-import type { ServerMessage } from '@gangsta/protocol';
+import type { ClientMessage, ServerMessage } from '@gangsta/protocol';
 import type { PlayerRow } from './store/types.ts';
+
+/** Who a connection is, as the tables need it (a relayed connection carries no more). */
+export type PeerPlayer = Pick<PlayerRow, 'id' | 'name'>;
 
 export interface Peer {
   readonly id: number;
   /** The player who said hello with a valid token; null for an anonymous spectator. */
-  player: PlayerRow | null;
+  player: PeerPlayer | null;
   /** Tables this connection watches. */
   readonly tables: Set<string>;
   send(message: ServerMessage): void;
@@ -19,4 +22,20 @@ export interface Peer {
    * now, otherwise the milliseconds until it may.
    */
   takeSync(): number;
+}
+
+/** A socket of this process (`ws/connection.ts`), as the cluster's relay sees it. */
+export interface LocalPeer extends Peer {
+  /**
+   * Handles the message again, after the ones queued (the relay sends a watch and the moves
+   * still unanswered again when their table's owner is gone).
+   */
+  replay(message: Exclude<ClientMessage, { type: 'hello' }>): void;
+}
+
+let lastPeerId = 0;
+
+/** A fresh id for a connection of this process (local or relayed). */
+export function nextPeerId(): number {
+  return ++lastPeerId;
 }

@@ -12,7 +12,14 @@
  */
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
-import { type BusMessage, CHANNEL, type Envelope } from './messages.ts';
+import {
+  type BroadcastMessage,
+  type BusMessage,
+  CHANNEL,
+  type DirectMessage,
+  type Envelope,
+  processChannel,
+} from './messages.ts';
 
 /** The pause before reconnection attempt `times` (1-based): 100, 200, … ms, at most 500 ms. */
 export function reconnectDelayMs(times: number): number {
@@ -63,7 +70,7 @@ export class Bus {
       if (!this.subscribedOnce) return;
       // ioredis subscribes again by itself; this one's answer says it is in effect.
       this.subscriber
-        .subscribe(CHANNEL)
+        .subscribe(...this.channels)
         .then(() => this.handlers.resubscribed())
         .catch(() => {});
     });
@@ -77,8 +84,13 @@ export class Bus {
   async connect(): Promise<void> {
     await this.publisher.connect();
     await this.subscriber.connect();
-    await this.subscriber.subscribe(CHANNEL);
+    await this.subscriber.subscribe(...this.channels);
     this.subscribedOnce = true;
+  }
+
+  /** The channel every process hears, and this process's own. */
+  private get channels(): string[] {
+    return [CHANNEL, processChannel(this.processId)];
   }
 
   /** Whether both connections to Redis are up. */
@@ -93,14 +105,23 @@ export class Bus {
     return `Redis cannot be reached${since}${this.problem ? `: ${this.problem}` : ''}`;
   }
 
-  publish(message: BusMessage): void {
+  publish(message: BroadcastMessage): void {
     void this.publishNow(message);
   }
 
   /** Publishes and waits until Redis has it (a last word before closing must not be lost). */
-  async publishNow(message: BusMessage): Promise<void> {
+  async publishNow(message: BroadcastMessage): Promise<void> {
+    await this.send(CHANNEL, message);
+  }
+
+  /** Says something to one process alone. */
+  publishTo(processId: string, message: DirectMessage): void {
+    void this.send(processChannel(processId), message);
+  }
+
+  private async send(channel: string, message: BusMessage): Promise<void> {
     const envelope: Envelope = { from: this.processId, message };
-    await this.publisher.publish(CHANNEL, JSON.stringify(envelope)).catch(() => {});
+    await this.publisher.publish(channel, JSON.stringify(envelope)).catch(() => {});
   }
 
   private lost(problem: string): void {

@@ -1,10 +1,13 @@
 /**
  * The processes of a cluster, from one process's point of view. Alone (no `REDIS_URL`), it
- * runs every table and knows only its own connections. With Redis: every committed move,
- * table change and chat line is published for the others; every process holds every active
- * table in memory and applies what it hears; the process holding a table's lease runs its bots
- * and timers, and commits with the lease's fencing token (`leases.ts`, `store/fencing.ts`);
- * and who is connected where is shared.
+ * runs every table and knows only its own connections. With Redis, each active table has one
+ * owner, the process holding its lease (`leases.ts`): it alone keeps the table in memory, runs
+ * its bots and timers, and commits with the lease's fencing token (`store/fencing.ts`). A
+ * socket on another process reaches the table through the owner (`relay.ts`). Every committed
+ * move, table change and chat line is also published, for a process that holds a table without
+ * owning it for a while (it lost a lease race, or its socket watched before the lease was
+ * taken): it applies what it hears, and drops the table once nobody watches it there. When a
+ * process dies (`liveness.ts`) or stops, the others take its tables.
  */
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { randomId } from '../ids.ts';
@@ -19,14 +22,22 @@ import { applyStoredRows, catchUp } from '../tables/stored.ts';
 import { connectedHere } from '../tables/watch.ts';
 import { Bus } from './bus.ts';
 import { Leases, RENEW_MS } from './leases.ts';
+import { ALIVE_EVERY_MS, Liveness } from './liveness.ts';
 import type { BusMessage } from './messages.ts';
 import { presenceKey, RemotePresence, SNAPSHOT_MS } from './presence.ts';
+import { Forwarder, RemotePeers } from './relay.ts';
 
 /**
  * The token of a bot's move made by a process that does not hold the table's lease (its lease
  * ran out while the bot thought): below every fence, so the store always refuses it.
  */
 export const NO_LEASE = -1;
+
+/**
+ * Loads tables this process now takes over: the ones named (their owner gave them up), or
+ * every active table no live process owns (`null`: a process died).
+ */
+export type Adopt = (tables: string[] | null) => Promise<void>;
 
 export interface Cluster {
   readonly processId: string;
@@ -41,8 +52,12 @@ export interface Cluster {
   /** Commits of these tables were refused for an old token: another process runs them now. */
   fenced(tables: string[]): void;
   isConnected(room: Room, playerId: string): boolean;
-  /** Connects and starts the lease and presence rounds (after the tables are rebuilt). */
-  start(ctx: TableContext): Promise<void>;
+  /** Joins the cluster and hears who else lives (before the tables are rebuilt). */
+  connect(ctx: TableContext): Promise<void>;
+  /** Of these tables, those another live process owns (they are not loaded here). */
+  ownedElsewhere(tables: string[]): Promise<Set<string>>;
+  /** Starts the lease and presence rounds (after the tables are rebuilt). */
+  start(adopt: Adopt): Promise<void>;
   /** Why the cluster's shared Redis cannot be used now (`/ready` says so), or null. */
   unreachable(): string | null;
   /** Gives up the leases so that another process takes the tables over at once. */
@@ -53,12 +68,20 @@ export interface Cluster {
 export function singleProcess(): Cluster {
   return {
     processId: 'single',
-    link: { tableChanged() {}, chatAdded() {}, presenceChanged() {} },
+    link: {
+      tableChanged() {},
+      chatAdded() {},
+      presenceChanged() {},
+      forward: async () => false,
+      peerClosed() {},
+    },
     runs: () => true,
     // Alone, no other process can take a table: no token, and nothing to fence.
     fenceOf: () => null,
     fenced: () => {},
     isConnected: connectedHere,
+    connect: async () => {},
+    ownedElsewhere: async () => new Set(),
     start: async () => {},
     unreachable: () => null,
     close: async () => {},
@@ -71,7 +94,11 @@ export class RedisCluster implements Cluster {
   private readonly bus: Bus;
   private readonly leases: Leases;
   private readonly presence: RemotePresence;
+  private readonly liveness = new Liveness();
+  private readonly forwarder: Forwarder;
+  private readonly remotePeers: RemotePeers;
   private ctx: TableContext | null = null;
+  private adopt: Adopt = async () => {};
   private timers: NodeJS.Timeout[] = [];
   private sweeping: Promise<void> | null = null;
   private sweepAgain = false;
@@ -97,6 +124,18 @@ export class RedisCluster implements Cluster {
       this.takeFences(tables),
     );
     this.presence = new RemotePresence(now);
+    this.forwarder = new Forwarder({
+      processId: this.processId,
+      send: (to, message) => this.bus.publishTo(to, message),
+      ownerOf: async (table) => (await this.leases.ownersOf([table]))[0] ?? null,
+      alive: (id) => this.bus.ready() && this.liveness.alive(id),
+      holds: (table) => this.ctx?.rooms.loaded(table) !== undefined,
+    });
+    this.remotePeers = new RemotePeers(
+      () => this.ctx,
+      (to, message) => this.bus.publishTo(to, message),
+      log,
+    );
     this.link = {
       tableChanged: (room) => {
         this.bus.publish({ kind: 'table', table: room.id });
@@ -105,6 +144,8 @@ export class RedisCluster implements Cluster {
       chatAdded: (room, row) => this.bus.publish({ kind: 'chat', table: room.id, row }),
       presenceChanged: (room, player, connected) =>
         this.bus.publish({ kind: 'presence', table: room.id, player, connected }),
+      forward: (peer, message) => this.forwarder.forward(peer, message),
+      peerClosed: (peer) => this.forwarder.closed(peer),
     };
   }
 
@@ -135,9 +176,30 @@ export class RedisCluster implements Cluster {
     return this.bus.unreachable();
   }
 
-  async start(ctx: TableContext): Promise<void> {
+  async connect(ctx: TableContext): Promise<void> {
     this.ctx = ctx;
     await this.bus.connect();
+    const beat = setInterval(() => this.beat(), ALIVE_EVERY_MS);
+    beat.unref();
+    this.timers.push(beat);
+    this.bus.publish({ kind: 'alive' });
+    // The others say they live every second: heard by now, their tables are left to them.
+    await new Promise((resolve) => setTimeout(resolve, ALIVE_EVERY_MS * 1.5));
+  }
+
+  async ownedElsewhere(tables: string[]): Promise<Set<string>> {
+    const owners = await this.leases.ownersOf(tables);
+    return new Set(tables.filter((_, i) => this.ownedByAnother(owners[i] ?? null)));
+  }
+
+  private ownedByAnother(owner: string | null): boolean {
+    return owner !== null && owner !== this.processId && this.liveness.alive(owner);
+  }
+
+  async start(adopt: Adopt): Promise<void> {
+    const ctx = this.ctx;
+    if (!ctx) throw new Error('the cluster starts after it connects');
+    this.adopt = adopt;
     ctx.hooks.movesCommitted.push((room, group) =>
       this.bus.publish({
         kind: 'moves',
@@ -147,11 +209,12 @@ export class RedisCluster implements Cluster {
       }),
     );
     await this.sweep();
-    this.timers = [
+    const timers = [
       setInterval(() => this.sweepSoon(), RENEW_MS),
       setInterval(() => this.sendPresence(), SNAPSHOT_MS),
     ];
-    for (const timer of this.timers) timer.unref();
+    for (const timer of timers) timer.unref();
+    this.timers.push(...timers);
     this.sendPresence();
   }
 
@@ -174,9 +237,33 @@ export class RedisCluster implements Cluster {
     return this.ctx.store.takeFences(tables);
   }
 
+  /** Says this process lives, and notices the processes that died. */
+  private beat(): void {
+    this.bus.publish({ kind: 'alive' });
+    const deaf = !this.bus.ready();
+    const died = this.liveness.newlyDead(deaf);
+    if (died.length === 0) return;
+    this.log.warn({ processes: died, deaf }, 'processes of the cluster are taken for dead');
+    for (const id of died) {
+      this.remotePeers.processGone(id);
+      this.forwarder.ownerGone(id);
+    }
+    // Their tables are taken over (when Redis is back, if it is away: `catchUpAll`).
+    if (!deaf) this.adoptOrphans();
+  }
+
+  private adoptOrphans(): void {
+    if (this.closing) return;
+    void this.adopt(null)
+      .catch((error: unknown) => this.log.warn({ err: error }, 'orphaned tables not taken yet'))
+      .finally(() => this.sweepSoon());
+  }
+
   private receive(from: string, message: BusMessage): void {
     const ctx = this.ctx;
     if (!ctx) return;
+    // Taken for dead and heard again: its connections here were dropped; it must know.
+    if (this.liveness.heard(from)) this.bus.publishTo(from, { kind: 'forgot' });
     switch (message.kind) {
       case 'moves':
         return void this.movesHeard(ctx, message);
@@ -200,17 +287,36 @@ export class RedisCluster implements Cluster {
       case 'presenceAll':
         return this.presence.snapshot(from, message.entries);
       case 'released':
-        return this.sweepSoon();
+        return this.released(from, message.tables);
+      case 'alive':
+        return;
+      case 'client':
+        return this.remotePeers.client(from, message.peer, message.player, message.message);
+      case 'gone':
+        return this.remotePeers.gone(from, message.peer);
+      case 'frames':
+        return this.forwarder.delivered(from, message.frames);
+      case 'forgot':
+        return this.forwarder.ownerGone(from);
     }
+  }
+
+  /** A process stopping gave these tables up: loaded and taken here at once. */
+  private released(from: string, tables: string[]): void {
+    this.forwarder.ownerGone(from, new Set(tables));
+    if (this.closing) return;
+    void this.adopt(tables)
+      .catch((error: unknown) => this.log.warn({ err: error }, 'released tables not taken yet'))
+      .finally(() => this.sweepSoon());
   }
 
   private async movesHeard(
     ctx: TableContext,
     message: Extract<BusMessage, { kind: 'moves' }>,
   ): Promise<void> {
+    // A table not in memory here is its owner's business: nothing to do.
     const room = ctx.rooms.loaded(message.table);
-    // A table not in memory here is read whole from the store (with these rows).
-    if (!room) return void (await ctx.rooms.get(message.table).catch(() => undefined));
+    if (!room) return;
     if (!applyStoredRows(ctx, room, message.rows)) return catchUp(ctx, room);
     for (const change of message.changes) applyTableChange(room, change);
     if (message.changes.some((c) => c.status !== undefined || c.clock !== undefined))
@@ -222,17 +328,16 @@ export class RedisCluster implements Cluster {
   private async tableHeard(ctx: TableContext, id: string): Promise<void> {
     const room = ctx.rooms.loaded(id);
     if (room) return catchUp(ctx, room);
-    const loaded = await ctx.rooms.get(id).catch(() => undefined);
-    if (loaded) this.sweepSoon();
   }
 
-  /** After Redis was away: every table may have missed messages. */
+  /** After Redis was away: every table may have missed messages, and processes may have died. */
   private catchUpAll(): void {
     const ctx = this.ctx;
     if (!ctx || this.closing) return;
     this.log.warn('the cluster bus reconnected; reading every table again');
     for (const room of ctx.rooms.all()) void catchUp(ctx, room);
     this.sendPresence();
+    this.adoptOrphans();
   }
 
   private sweepSoon(): void {
@@ -257,7 +362,10 @@ export class RedisCluster implements Cluster {
       });
   }
 
-  /** Renews and takes leases; the tables taken over now have their bots and timers started. */
+  /**
+   * Renews and takes leases; the tables taken over now have their bots and timers started.
+   * Tables another live process owns leave memory here once nothing here needs them.
+   */
   private async sweep(): Promise<void> {
     const ctx = this.ctx;
     if (!ctx) return;
@@ -268,6 +376,11 @@ export class RedisCluster implements Cluster {
       if (!room) continue;
       ctx.wakeBots(room);
       runHooks(ctx, 'runnerChanged', (hook) => hook(room));
+    }
+    for (const room of active) {
+      if (this.ownedByAnother(this.leases.heldElsewhere(room.id)) && unused(room)) {
+        ctx.unload(room);
+      }
     }
   }
 
@@ -283,4 +396,9 @@ export class RedisCluster implements Cluster {
     }
     this.bus.publish({ kind: 'presenceAll', entries: [...entries] });
   }
+}
+
+/** Nothing here needs the table: no watcher, no move being committed, no bot thinking. */
+function unused(room: Room): boolean {
+  return room.watchers.size === 0 && room.head === room.committed && !room.botBusy;
 }

@@ -28,17 +28,18 @@ const key = (table: string) => `gangsta:runner:${table}`;
 
 /**
  * One round for many tables at once: each lease held is extended (1), each free one taken
- * (2), the others are another process's (0).
+ * (2), the others are another process's (its id).
  */
 const ROUND = `local out = {}
 for i, key in ipairs(KEYS) do
-  if redis.call('get', key) == ARGV[1] then
+  local owner = redis.call('get', key)
+  if owner == ARGV[1] then
     redis.call('pexpire', key, ARGV[2])
     out[i] = 1
   elseif redis.call('set', key, ARGV[1], 'PX', ARGV[2], 'NX') then
     out[i] = 2
   else
-    out[i] = 0
+    out[i] = owner or 0
   end
 end
 return out`;
@@ -72,6 +73,8 @@ interface Lease {
 
 export class Leases {
   private readonly held = new Map<string, Lease>();
+  /** The process holding each lease this process asked for and did not get, as of the last round. */
+  private readonly others = new Map<string, string>();
 
   constructor(
     private readonly redis: Redis,
@@ -91,6 +94,21 @@ export class Leases {
     return this.token(table) !== null;
   }
 
+  /** Which process held the table's lease at the last round, when it was another one. */
+  heldElsewhere(table: string): string | null {
+    return this.others.get(table) ?? null;
+  }
+
+  /** The process holding each table's lease now, or null (read from Redis). */
+  async ownersOf(tables: string[]): Promise<(string | null)[]> {
+    const owners: (string | null)[] = [];
+    for (let i = 0; i < tables.length; i += ROUND_SIZE) {
+      const keys = tables.slice(i, i + ROUND_SIZE).map(key);
+      owners.push(...(await this.redis.mget(...keys)));
+    }
+    return owners;
+  }
+
   /** A commit of the table was refused for its token: run it no more until fenced anew. */
   fenced(table: string): void {
     const lease = this.held.get(table);
@@ -105,6 +123,7 @@ export class Leases {
   async sweep(active: string[]): Promise<string[]> {
     const wanted = new Set(active);
     for (const table of [...this.held.keys()]) if (!wanted.has(table)) await this.release(table);
+    this.others.clear();
     const toFence: string[] = [];
     for (let i = 0; i < active.length; i += ROUND_SIZE) {
       const tables = active.slice(i, i + ROUND_SIZE);
@@ -127,6 +146,7 @@ export class Leases {
           toFence.push(table);
         } else {
           this.held.delete(table);
+          if (typeof answer === 'string') this.others.set(table, answer);
         }
       });
     }

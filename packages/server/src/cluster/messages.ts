@@ -1,7 +1,19 @@
-/** What the processes of a cluster tell each other on Redis (one channel, JSON). */
+/** What the processes of a cluster tell each other on Redis (JSON). */
+import type { PeerPlayer } from '../peer.ts';
 import type { ChatRow, MoveRow, TableChange } from '../store/types.ts';
+import type { TableMessage } from '../tables/entry.ts';
 
-export type BusMessage =
+/** A frame of a table's owner for a connection of the process that relays it. */
+export interface RelayedFrame {
+  /** The connection's id on the relaying process. */
+  peer: number;
+  text: string;
+  /** The move or undo this frame answers (`ack`, `rejected`): the relay stops keeping it. */
+  settles?: { table: string; id: string };
+}
+
+/** Said to every process (one channel). */
+export type BroadcastMessage =
   /** Rows of a table's log this process committed, with the row changes written with them. */
   | { kind: 'moves'; table: string; rows: MoveRow[]; changes: TableChange[] }
   /** A table's row changed in the store: read it again. */
@@ -12,7 +24,25 @@ export type BusMessage =
   /** Everyone connected here, now (sent regularly: a process that stops sending is gone). */
   | { kind: 'presenceAll'; entries: string[] }
   /** The sender gave up these tables' leases (it is stopping): take them now. */
-  | { kind: 'released'; tables: string[] };
+  | { kind: 'released'; tables: string[] }
+  /** The sender lives (sent every `ALIVE_EVERY_MS`, `liveness.ts`). */
+  | { kind: 'alive' };
+
+/** Said to one process (on its own channel): connections relayed to a table's owner. */
+export type DirectMessage =
+  /** A message of one of the sender's connections, for a table the receiver owns. */
+  | { kind: 'client'; peer: number; player: PeerPlayer | null; message: TableMessage }
+  /** One of the sender's connections closed. */
+  | { kind: 'gone'; peer: number }
+  /** Frames for the receiver's connections, from the owner of their tables. */
+  | { kind: 'frames'; frames: RelayedFrame[] }
+  /**
+   * The sender had taken the receiver for dead and dropped its relayed connections: the
+   * receiver sends their tables' watches and waiting moves again.
+   */
+  | { kind: 'forgot' };
+
+export type BusMessage = BroadcastMessage | DirectMessage;
 
 export interface Envelope {
   /** The sending process. */
@@ -21,3 +51,6 @@ export interface Envelope {
 }
 
 export const CHANNEL = 'gangsta:cluster';
+
+/** The channel of messages for one process alone. */
+export const processChannel = (processId: string) => `gangsta:process:${processId}`;

@@ -3,10 +3,12 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { LRUCache } from 'lru-cache';
 import type { ResourceLimits } from '../config.ts';
 import type { Metrics } from '../ops/metrics.ts';
+import type { LocalPeer } from '../peer.ts';
 import type { TokenBucket } from '../rateLimit.ts';
 import type { ChatRow, Store } from '../store/types.ts';
 import type { Clock } from '../time.ts';
 import type { CommitQueue, PendingMove } from './commits.ts';
+import type { TableMessage } from './entry.ts';
 import type { Rooms } from './registry.ts';
 import type { Room } from './room.ts';
 
@@ -36,6 +38,13 @@ export interface ClusterLink {
   chatAdded(room: Room, row: ChatRow): void;
   /** A seated player's connections to the table went from none to some, or back. */
   presenceChanged(room: Room, playerId: string, connected: boolean): void;
+  /**
+   * Sends a socket's message to its table's owner when another process owns the table;
+   * false when this process handles it (`cluster/relay.ts`).
+   */
+  forward(peer: LocalPeer, message: TableMessage): Promise<boolean>;
+  /** A socket of this process closed (the owners it reached forget it). */
+  peerClosed(peer: LocalPeer): void;
 }
 
 export interface TableContext {
@@ -58,6 +67,11 @@ export interface TableContext {
   clock: Clock;
   /** Sets the table's clock and absence timers again (after a change of seats, moves, presence). */
   armTimers(room: Room): void;
+  /**
+   * Drops a table from this process's memory, with its timers: it lives on in the store (and
+   * on its owner, in a cluster) and is read again when asked for.
+   */
+  unload(room: Room): void;
   hooks: TableHooks;
   cluster: ClusterLink;
   /**

@@ -91,14 +91,17 @@ export class Rooms {
   }
 
   /**
-   * Rebuilds at start the tables that may have something to do soon: every waiting or
-   * friendly table, and the clocked ones moved within `idleMs` or due within it. The
-   * others stay asleep in the store until opened (`sleep.ts`); those with a deadline are
-   * returned, to be woken then. A table that does not replay is reported, not fatal.
+   * Rebuilds (at start, or when their owner died) the tables that may have something to do
+   * soon: every waiting or friendly table, and the clocked ones moved within `idleMs` or due
+   * within it; in a cluster, only those no other live process owns. The others stay asleep
+   * in the store until opened (`sleep.ts`); those with a deadline are returned, to be woken
+   * then. A table that does not replay is reported, not fatal.
    */
   async rebuildActive(
     now: number,
     idleMs: number,
+    /** Of these tables (not in memory here), those another process owns: not loaded here. */
+    ownedElsewhere: (ids: string[]) => Promise<Set<string>> = async () => new Set(),
   ): Promise<{
     rebuilt: number;
     failed: { id: string; error: unknown }[];
@@ -108,7 +111,12 @@ export class Rooms {
     const failed: { id: string; error: unknown }[] = [];
     const asleep: { id: string; dueAt: number }[] = [];
     let rebuilt = 0;
-    for (const table of await this.store.activeTables()) {
+    const active = await this.store.activeTables();
+    const elsewhere = await ownedElsewhere(
+      active.map((table) => table.id).filter((id) => !this.rooms.has(id)),
+    );
+    for (const table of active) {
+      if (elsewhere.has(table.id)) continue;
       const dueAt = table.clock.state ? nextDeadline(table.clock.state) : null;
       // A friendly table is always rebuilt: its absence rule hands a gone player's seat to a
       // bot within minutes (it never sleeps, `sleep.ts`).

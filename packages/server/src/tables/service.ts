@@ -98,6 +98,10 @@ export class TableService {
       now,
       clock,
       armTimers: (room) => this.timers.arm(room),
+      unload: (room) => {
+        this.timers.cancel(room);
+        rooms.forget(room);
+      },
       hooks: {
         movesCommitted: [],
         gameFinished: [],
@@ -126,25 +130,25 @@ export class TableService {
     });
   }
 
-  /** Rebuilds the waiting and playing tables from the store and lets their bots play on. */
+  /**
+   * Rebuilds the waiting and playing tables from the store (in a cluster, those no other live
+   * process owns) and lets their bots play on.
+   */
   async rebuild(): Promise<number> {
     this.sleeper = new Sleeper(this.ctx, {
       timerDueAt: (room) => this.timers.dueAt(room),
       cancelTimer: (room) => this.timers.cancel(room),
     });
-    const { rebuilt, failed, asleep } = await this.ctx.rooms.rebuildActive(
-      this.ctx.now(),
-      this.ctx.limits.idleTableMs,
-    );
-    for (const { id, dueAt } of asleep) this.sleeper.wakeAt(id, dueAt);
-    for (const { id, error } of failed) {
-      this.ctx.log.error({ err: error, table: id }, 'a table could not be rebuilt');
-    }
+    await this.cluster.connect(this.ctx);
+    const rebuilt = await this.loadActive();
     // A table's timer is set again after its moves commit and when this process takes it over.
     this.ctx.hooks.movesCommitted.push((room) => this.timers.arm(room));
     this.ctx.hooks.runnerChanged.push((room) => this.ctx.wakeBots(room));
     // Alone, this process runs every table; in a cluster, those whose lease it takes.
-    await this.cluster.start(this.ctx);
+    await this.cluster.start(async (tables) => {
+      if (tables) await this.loadTables(tables);
+      else await this.loadActive();
+    });
     // The bots play on, and the clocks' deadlines (in the rows) are set again.
     for (const room of this.ctx.rooms.all()) this.ctx.wakeBots(room);
     // Waiting tables that never start are deleted after `waitingTableTtlMs`.
@@ -152,6 +156,33 @@ export class TableService {
     // Playing tables nobody touches leave memory until someone opens them.
     this.sleeper.start();
     return rebuilt;
+  }
+
+  /**
+   * Loads the active tables no other live process owns (asleep ones get a wake-up at their
+   * deadline instead); returns how many were loaded.
+   */
+  private async loadActive(): Promise<number> {
+    const sleeper = this.sleeper;
+    const { rebuilt, failed, asleep } = await this.ctx.rooms.rebuildActive(
+      this.ctx.now(),
+      this.ctx.limits.idleTableMs,
+      (ids) => this.cluster.ownedElsewhere(ids),
+    );
+    for (const { id, dueAt } of asleep) sleeper?.wakeAt(id, dueAt);
+    for (const { id, error } of failed) {
+      this.ctx.log.error({ err: error, table: id }, 'a table could not be rebuilt');
+    }
+    return rebuilt;
+  }
+
+  /** Loads tables another process gave up (it stopped); the lease round then takes them. */
+  private async loadTables(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      await this.ctx.rooms.get(id).catch((error: unknown) => {
+        this.ctx.log.warn({ err: error, table: id }, 'a table given up could not be loaded');
+      });
+    }
   }
 
   /** Stops the bots and waits for the moves being committed. */

@@ -6,8 +6,9 @@
  */
 import type { Seat } from '@gangsta/engine';
 import type { BotLevel, Notice, NoticeKey } from '@gangsta/protocol';
+import type { PeerPlayer } from '../peer.ts';
 import { refuse } from '../refusal.ts';
-import type { PlayerRow, StoredSeat, TableChange } from '../store/types.ts';
+import type { StoredSeat, TableChange } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
 import { postChatLine } from './chat.ts';
 import type { TableContext } from './context.ts';
@@ -114,7 +115,7 @@ export async function resumeSeat(ctx: TableContext, room: Room, seat: Seat): Pro
 }
 
 /** `resume` from a connection: the sender's seat at a game in play. */
-export async function resume(ctx: TableContext, room: Room, player: PlayerRow | null) {
+export async function resume(ctx: TableContext, room: Room, player: PeerPlayer | null) {
   if (!player) refuse('UNAUTHENTICATED', 'say hello with your token first');
   const seat = room.seatOf(player.id);
   if (seat === null) refuse('NOT_SEATED', 'you hold no seat at this table');

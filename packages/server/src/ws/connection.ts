@@ -17,17 +17,12 @@ import {
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { hashToken } from '../ids.ts';
-import type { Peer } from '../peer.ts';
+import { type LocalPeer, nextPeerId, type PeerPlayer } from '../peer.ts';
 import { TokenBucket } from '../rateLimit.ts';
 import { asProtocolError, Refusal } from '../refusal.ts';
-import type { PlayerRow } from '../store/types.ts';
-import { chat } from '../tables/chat.ts';
 import type { TableContext } from '../tables/context.ts';
-import { tableOf } from '../tables/lookup.ts';
-import { moveSubmission, submit, undoSubmission } from '../tables/play.ts';
-import { catchUpTo } from '../tables/stored.ts';
-import { resume, resumeSeat } from '../tables/takeover.ts';
-import { peerGone, unwatch, watch } from '../tables/watch.ts';
+import { answerRefusal, handleTableMessage, type TableMessage } from '../tables/entry.ts';
+import { peerGone } from '../tables/watch.ts';
 import { encodeMessage } from './encode.ts';
 
 /**
@@ -36,8 +31,6 @@ import { encodeMessage } from './encode.ts';
  * now and then never gets there.
  */
 const FLOOD_CLOSE_AT = 5 * LIMITS.messagesPerSecond;
-
-let nextPeerId = 1;
 
 function sizeOf(data: RawData): number {
   if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
@@ -73,9 +66,9 @@ function refusedMove(text: string): { table: string; id: string } | null {
   return fits(table) && fits(id) ? { table, id } : null;
 }
 
-export class Connection implements Peer {
-  readonly id = nextPeerId++;
-  player: PlayerRow | null = null;
+export class Connection implements LocalPeer {
+  readonly id = nextPeerId();
+  player: PeerPlayer | null = null;
   readonly tables = new Set<string>();
   /** Set by the heartbeat; a connection that misses a pong is dropped. */
   alive = true;
@@ -85,7 +78,7 @@ export class Connection implements Peer {
   private readonly cancelHelloTimer: () => void;
   private readonly syncs: TokenBucket;
   /** The player of the upgrade request's session cookie (a `hello` without a token). */
-  fromCookie: () => Promise<PlayerRow | null> = async () => null;
+  fromCookie: () => Promise<PeerPlayer | null> = async () => null;
   private readonly bucket = new TokenBucket(LIMITS.messagesBurst, 1000 / LIMITS.messagesPerSecond);
   private flood = 0;
   private floodAt = Date.now();
@@ -118,6 +111,7 @@ export class Connection implements Peer {
     socket.on('close', () => {
       this.cancelHelloTimer();
       peerGone(ctx, this);
+      ctx.cluster.peerClosed(this);
     });
   }
 
@@ -212,48 +206,36 @@ export class Connection implements Peer {
     this.error(null, error);
   }
 
-  private async handle(message: ClientMessage): Promise<void> {
-    try {
-      await this.dispatch(message);
-    } catch (error) {
-      if (!(error instanceof Refusal))
-        this.log.error({ err: error, type: message.type }, 'a message failed');
-      const answer = asProtocolError(error);
-      const table = 'table' in message ? message.table : null;
-      if ((message.type === 'move' || message.type === 'undo') && table !== null) {
-        this.send({ type: 'rejected', table, id: message.id, error: answer });
-      } else {
-        this.error(table, answer);
-      }
-    }
+  replay(message: TableMessage): void {
+    this.queue = this.queue.then(() => this.handle(message));
   }
 
-  private async dispatch(message: ClientMessage): Promise<void> {
-    if (message.type === 'hello') return this.hello(message.protocol, message.token);
-    if (!this.greeted) throw new Refusal('BAD_MESSAGE', 'say hello first');
-    switch (message.type) {
-      case 'watch':
-        return watch(this.ctx, this, message.table, message.seen);
-      case 'unwatch':
-        return unwatch(this.ctx, this, message.table);
-      case 'move': {
-        const room = await tableOf(this.ctx, message.table);
-        await catchUpTo(this.ctx, room, message.seen);
-        const sub = moveSubmission(room, this, message);
-        // A move of their own is a player's way of taking their seat back from the bot.
-        await resumeSeat(this.ctx, room, sub.seat);
-        return submit(this.ctx, sub);
-      }
-      case 'undo': {
-        const room = await tableOf(this.ctx, message.table);
-        await catchUpTo(this.ctx, room, message.seen);
-        return submit(this.ctx, undoSubmission(room, this, message));
-      }
-      case 'chat':
-        return chat(this.ctx, this, message.table, message.text);
-      case 'resume':
-        return resume(this.ctx, await tableOf(this.ctx, message.table), this.player);
+  /**
+   * A table's message is handled here, or by the process that owns the table (the cluster's
+   * relay sends it there and its answers back).
+   */
+  private async handle(message: ClientMessage): Promise<void> {
+    if (message.type === 'hello') {
+      return this.hello(message.protocol, message.token).catch((error: unknown) =>
+        this.refused(error, message.type),
+      );
     }
+    if (!this.greeted) {
+      return answerRefusal(this, message, new Refusal('BAD_MESSAGE', 'say hello first'), this.log);
+    }
+    const forwarded = await this.ctx.cluster.forward(this, message).catch((error: unknown) => {
+      this.log.warn(
+        { err: error, type: message.type },
+        'a message could not be forwarded; handled here',
+      );
+      return false;
+    });
+    if (!forwarded) await handleTableMessage(this.ctx, this, message, this.log);
+  }
+
+  private refused(error: unknown, type: string): void {
+    if (!(error instanceof Refusal)) this.log.error({ err: error, type }, 'a message failed');
+    this.error(null, asProtocolError(error));
   }
 
   private async hello(protocol: number, token: string | undefined): Promise<void> {

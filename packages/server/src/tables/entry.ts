@@ -1,0 +1,85 @@
+/**
+ * The tables' one entry point for what a connection asks of a table (watch, unwatch, move,
+ * undo, chat, resume). The socket (`ws/connection.ts`) only parses and authenticates; in a
+ * cluster, a message for a table another process owns is handled there, through the same
+ * function, by a `RemotePeer` (`cluster/relay.ts`).
+ */
+import type { ClientMessage } from '@gangsta/protocol';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Peer } from '../peer.ts';
+import { asProtocolError, Refusal } from '../refusal.ts';
+import { chat } from './chat.ts';
+import type { TableContext } from './context.ts';
+import { tableOf } from './lookup.ts';
+import { moveSubmission, submit, undoSubmission } from './play.ts';
+import { catchUpTo } from './stored.ts';
+import { resume, resumeSeat } from './takeover.ts';
+import { unwatch, watch } from './watch.ts';
+
+/** A client's message about one table (everything but `hello`). */
+export type TableMessage = Exclude<ClientMessage, { type: 'hello' }>;
+
+export function isTableMessage(message: ClientMessage): message is TableMessage {
+  return message.type !== 'hello';
+}
+
+async function dispatch(ctx: TableContext, peer: Peer, message: TableMessage): Promise<void> {
+  switch (message.type) {
+    case 'watch':
+      return watch(ctx, peer, message.table, message.seen);
+    case 'unwatch':
+      return unwatch(ctx, peer, message.table);
+    case 'move': {
+      const room = await tableOf(ctx, message.table);
+      await catchUpTo(ctx, room, message.seen);
+      const sub = moveSubmission(room, peer, message);
+      // A move of their own is a player's way of taking their seat back from the bot.
+      await resumeSeat(ctx, room, sub.seat);
+      return submit(ctx, sub);
+    }
+    case 'undo': {
+      const room = await tableOf(ctx, message.table);
+      await catchUpTo(ctx, room, message.seen);
+      return submit(ctx, undoSubmission(room, peer, message));
+    }
+    case 'chat':
+      return chat(ctx, peer, message.table, message.text);
+    case 'resume':
+      return resume(ctx, await tableOf(ctx, message.table), peer.player);
+  }
+}
+
+/** Handles the message; a refusal is answered (`answerRefusal`). */
+export async function handleTableMessage(
+  ctx: TableContext,
+  peer: Peer,
+  message: TableMessage,
+  log: Logger,
+): Promise<void> {
+  try {
+    await dispatch(ctx, peer, message);
+  } catch (error) {
+    answerRefusal(peer, message, error, log);
+  }
+}
+
+/**
+ * A move or undo is refused with `rejected` for its id (so that the sender stops resending
+ * it), anything else with an `error` frame. Only a failure of our own is logged as an error;
+ * what a client gets wrong is not.
+ */
+export function answerRefusal(
+  peer: Peer,
+  message: TableMessage,
+  error: unknown,
+  log: Logger,
+): void {
+  if (!(error instanceof Refusal))
+    log.error({ err: error, type: message.type }, 'a message failed');
+  const answer = asProtocolError(error);
+  if (message.type === 'move' || message.type === 'undo') {
+    peer.send({ type: 'rejected', table: message.table, id: message.id, error: answer });
+  } else {
+    peer.send({ type: 'error', table: message.table, error: answer });
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Each table lives on one process (issue 18): the process holding its lease keeps it in
+ * memory; a socket on another process reaches it through that owner (`src/cluster/relay.ts`).
+ * Here the table is made on A, two players and a spectator talk to B. B must end up holding no
+ * copy while they play through it; when A is killed, B's clients carry on without
+ * reconnecting: B takes the table, sends them a sync, and a move that was on its way to the
+ * dead owner is answered. Runs with PostgreSQL and Redis (`TEST_POSTGRES_URL`, `TEST_REDIS_URL`).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
+import { pause, tablesRun, twoProcesses } from './support/faults.ts';
+import {
+  playRandomGame,
+  type ReadyTable,
+  readMoveRows,
+  replaySteps,
+  type SeatedClient,
+  type SpawnedServer,
+  setUpTable,
+  stopAllServers,
+  TEST_METRICS_TOKEN,
+} from './support/index.ts';
+
+const enabled = TEST_POSTGRES_URL !== null && TEST_REDIS_URL !== null;
+
+afterAll(stopAllServers);
+
+/** How many tables a process holds in memory (its `/metrics`). */
+async function tablesLoaded(server: SpawnedServer): Promise<number> {
+  const headers = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
+  const text = await (await fetch(`${server.url}/metrics`, { headers })).text();
+  const line = text.split('\n').find((l) => l.startsWith('gangsta_tables_loaded '));
+  return Number(line?.split(' ')[1] ?? Number.NaN);
+}
+
+/** The host (on A) plays until a player on B has a move to make; returns that player. */
+async function untilDecidingOnB(table: ReadyTable): Promise<SeatedClient> {
+  const [host, ...onB] = table.players;
+  for (let step = 0; step < 200; step++) {
+    const ready = onB.find((p) => p.client.tableState(table.id).frame?.legal.length);
+    if (ready) return ready;
+    const { version, frame } = host.client.tableState(table.id);
+    if (!frame?.legal.length) {
+      await pause(50);
+      continue;
+    }
+    const answer = await host.client.move(table.id, frame.legal[0], { seen: version });
+    if (answer.type === 'ack') await host.client.waitForVersion(table.id, answer.version);
+  }
+  throw new Error('no player on B got a move to make');
+}
+
+describe.skipIf(!enabled)('one owner per table', () => {
+  it('keeps the table on its owner alone, relays the other process, and survives its death', async () => {
+    const [a, b] = await twoProcesses();
+    const table = await setUpTable(a, {
+      label: 'owner',
+      seats: [{ kind: 'human' }, { kind: 'human', via: b }, { kind: 'human', via: b }],
+      spectators: 1,
+      spectatorsVia: b,
+      timeoutMs: 60_000,
+    });
+    // B read the table to seat its players (HTTP); it lets it go at its next lease round.
+    await expect.poll(() => tablesLoaded(b), { timeout: 15_000, interval: 500 }).toBe(0);
+    expect(await tablesLoaded(a)).toBe(1);
+    expect(await tablesRun(a)).toBe(1);
+
+    const first = await playRandomGame(table, { seed: 3, maxMoves: 30 });
+    expect(first.acked.filter((m) => m.seat !== 0).length, 'B players moved').toBeGreaterThan(0);
+    expect(await tablesLoaded(b), 'B played through A without a copy').toBe(0);
+    await table.spectators[0].waitForVersion(table.id, first.version);
+
+    // A B player's move is on its way when the owner dies: it must still be answered.
+    const deciding = await untilDecidingOnB(table);
+    await a.kill('SIGKILL');
+    const { version, frame } = deciding.client.tableState(table.id);
+    const answer = await deciding.client.move(table.id, frame!.legal[0], { seen: version });
+    expect(answer).toMatchObject({ type: 'ack', version: version + 1 });
+    // B's clients never reconnected: B took the table over and they play on.
+    const host = table.players.find((p) => p.seat === 0)!.client;
+    await host.reconnect(b);
+    await host.watch(table.id, host.tableState(table.id).version);
+    await pause(100);
+    const rest = await playRandomGame(table, { seed: 4 });
+    const record = await table.host.api.record(table.id);
+    expect(replaySteps(record).final.phase).toBe('gameOver');
+    expect(record.moves.length).toBe(rest.version);
+    expect(await b.stop()).toBe(0);
+    const rows = (await readMoveRows(b)).get(table.id) ?? [];
+    expect(rows.map((row) => row.seq)).toEqual(rows.map((_, i) => i + 1));
+  }, 180_000);
+
+  it('spreads the tables of many games over both processes, each holding its own', async () => {
+    const [a, b] = await twoProcesses();
+    const tables = [];
+    for (let i = 0; i < 6; i++) {
+      const [home, away] = i % 2 === 0 ? [a, b] : [b, a];
+      tables.push(
+        await setUpTable(home, {
+          label: `spread${i}`,
+          seats: [{ kind: 'human' }, { kind: 'human', via: away }],
+          spectators: 1,
+          spectatorsVia: away,
+          timeoutMs: 60_000,
+        }),
+      );
+    }
+    await expect.poll(() => tablesLoaded(a), { timeout: 15_000, interval: 500 }).toBe(3);
+    await expect.poll(() => tablesLoaded(b), { timeout: 15_000, interval: 500 }).toBe(3);
+    const results = await Promise.all(
+      tables.map((table, i) => playRandomGame(table, { seed: 20 + i, maxMoves: 15 })),
+    );
+    for (const [i, result] of results.entries()) {
+      await tables[i].spectators[0].waitForVersion(tables[i].id, result.version);
+    }
+    expect([await tablesLoaded(a), await tablesLoaded(b)]).toEqual([3, 3]);
+    expect([await tablesRun(a), await tablesRun(b)]).toEqual([3, 3]);
+  }, 180_000);
+});
