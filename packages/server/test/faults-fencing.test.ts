@@ -109,10 +109,12 @@ describe.skipIf(!enabled)('an owner paused past its lease (SIGSTOP)', () => {
         (r) => r.seq > firstNew && r.fence !== null && r.fence <= ownerToken,
       );
       expect(lateOwnerRows, `table ${id}: rows of the paused owner after the takeover`).toEqual([]);
-      // A bot's row always carries its lease's token; the person's (on the other process) none.
+      // A bot's row always carries its lease's token. The person's moves were relayed to the
+      // owner of the moment, which commits them under its token (none only if a process
+      // committed one while it held no lease, e.g. right after the owner's death).
       for (const row of log) {
         if (row.byBot) expect(row.fence, `bot row ${row.seq}`).not.toBeNull();
-        else expect(row.fence === null || row.fence === takenTokens.get(id)).toBe(true);
+        else expect(row.fence === null || row.fence <= takenTokens.get(id)!).toBe(true);
       }
     }
   }, 90_000);

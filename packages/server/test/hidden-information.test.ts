@@ -20,6 +20,8 @@ import {
 } from '@gangsta/engine';
 import type { GameFrame, UpdateFrame } from '@gangsta/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
+import { twoProcesses } from './support/faults.ts';
 import {
   closeTable,
   describePlan,
@@ -164,12 +166,27 @@ function checkFrame(
     expect(frame.view, `${where}: the engine's view`).toEqual(expected);
 }
 
+/**
+ * Plays one whole game and scans what everyone received. With a cluster (`[owner, relay]`),
+ * every other seat and the spectator talk to the process that does not own the table, so
+ * their frames come through the relay.
+ */
 async function playAndScan(
   planIndex: number,
+  cluster?: [SpawnedServer, SpawnedServer],
 ): Promise<{ name: string; table: ReadyTable; findings: FrameFinding[]; frames: number }> {
   const plan = variantPlan(planIndex);
   const name = describePlan(plan);
-  const table = await setUpTable(server, { ...plan, spectators: 1 });
+  const table = cluster
+    ? await setUpTable(cluster[0], {
+        ...plan,
+        seats: plan.seats.map((seat, i) =>
+          seat.kind === 'human' && i % 2 === 1 ? { ...seat, via: cluster[1] } : seat,
+        ),
+        spectators: 1,
+        spectatorsVia: cluster[1],
+      })
+    : await setUpTable(server, { ...plan, spectators: 1 });
   await playRandomGame(table, { seed: 7000 + planIndex });
   const truth = new SecretIndex(replaySteps(await table.host.api.record(table.id)));
   expect(truth.game.final.phase, `${name}: the game ended`).toBe('gameOver');
@@ -192,7 +209,7 @@ describe('no hidden information on the wire', () => {
   it.each(batches)(
     'scans every frame of whole games %i… (all variants over the batches)',
     async (...batch) => {
-      const results = await Promise.all(batch.map(playAndScan));
+      const results = await Promise.all(batch.map((plan) => playAndScan(plan)));
       for (const result of results) {
         const report = result.findings
           .slice(0, 10)
@@ -203,6 +220,24 @@ describe('no hidden information on the wire', () => {
         expect(report, `${result.name}: leaks`).toEqual([]);
         // A whole game was seen: well over a hundred frames, not a handful (moves committed
         // together share one update, more so on PostgreSQL, so the count varies by store).
+        expect(result.frames, `${result.name}: frames`).toBeGreaterThan(100);
+        await closeTable(result.table);
+      }
+    },
+    170_000,
+  );
+
+  it.skipIf(TEST_POSTGRES_URL === null || TEST_REDIS_URL === null)(
+    'scans every frame relayed by a process that does not own the table (a cluster)',
+    async () => {
+      const cluster = await twoProcesses();
+      // Four seats with Resources, and three with Families and a bot (plans 8 and 7).
+      const results = await Promise.all([8, 7].map((plan) => playAndScan(plan, cluster)));
+      for (const result of results) {
+        const report = result.findings
+          .slice(0, 10)
+          .map((f) => `${f.recipient} #${f.frameIndex}: ${f.leak.what}: ${f.leak.detail}`);
+        expect(report, `${result.name}: leaks`).toEqual([]);
         expect(result.frames, `${result.name}: frames`).toBeGreaterThan(100);
         await closeTable(result.table);
       }
