@@ -15,8 +15,9 @@ import { requirePlayer } from '../http/auth.ts';
 import { parseBody } from '../http/body.ts';
 import { TokenBucket } from '../rateLimit.ts';
 import { refuse } from '../refusal.ts';
-import { usernameKey } from '../store/accounts.ts';
-import type { PlayerRow, Store } from '../store/types.ts';
+import { type AccountStore, usernameKey } from '../store/accounts.ts';
+import type { PlayerRow } from '../store/types.ts';
+import type { WebhookStore } from '../store/webhooks.ts';
 import type { TableContext } from '../tables/context.ts';
 import {
   checkWebhookUrl,
@@ -52,7 +53,10 @@ const webhookCode = (path: readonly PropertyKey[]): ProtocolErrorCode =>
   path[0] === 'url' ? 'BAD_WEBHOOK' : 'BAD_MESSAGE';
 
 /** What `GET /me` answers: the player, their account if any, and their webhook. */
-export async function meAnswer(store: Store, player: PlayerRow): Promise<MeAnswer> {
+export async function meAnswer(
+  store: AccountStore & WebhookStore,
+  player: PlayerRow,
+): Promise<MeAnswer> {
   const [account, webhook] = await Promise.all([
     store.accountOfPlayer(player.id),
     store.webhookOf(player.id),

@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken, newToken } from '../ids.ts';
-import type { PlayerRow, Store } from '../store/types.ts';
+import type { AccountStore } from '../store/accounts.ts';
+import type { PlayerRow } from '../store/types.ts';
 
 export const SESSION_COOKIE = 'gangsta_session';
 export const SESSION_DAYS = 30;
@@ -38,7 +39,7 @@ export interface SessionSettings {
 /** Registers the cookie plugin with the shared secret and decorates the app with its sessions. */
 export async function installSessions(
   app: FastifyInstance,
-  store: Store,
+  store: AccountStore,
   now: () => number,
   settings: SessionSettings,
 ): Promise<Sessions> {
@@ -53,7 +54,7 @@ export async function installSessions(
 
 export class Sessions {
   constructor(
-    private readonly store: Store,
+    private readonly store: AccountStore,
     private readonly now: () => number,
     private readonly secure: boolean | 'auto',
   ) {}

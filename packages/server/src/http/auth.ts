@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '../accounts/sessions.ts';
 import { hashToken } from '../ids.ts';
 import { refuse } from '../refusal.ts';
-import type { PlayerRow, Store } from '../store/types.ts';
+import type { PlayerStore } from '../store/players.ts';
+import type { PlayerRow } from '../store/types.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -17,7 +18,7 @@ function bearer(request: FastifyRequest): string | null {
 
 /** The requesting player, or null when the request carries no token and no valid session. */
 export async function optionalPlayer(
-  store: Store,
+  store: PlayerStore,
   request: FastifyRequest,
 ): Promise<PlayerRow | null> {
   const token = bearer(request);
@@ -31,7 +32,10 @@ export async function optionalPlayer(
   return player;
 }
 
-export async function requirePlayer(store: Store, request: FastifyRequest): Promise<PlayerRow> {
+export async function requirePlayer(
+  store: PlayerStore,
+  request: FastifyRequest,
+): Promise<PlayerRow> {
   const player = await optionalPlayer(store, request);
   if (!player && request.server.sessions.hasCookie(request))
     refuse('UNAUTHENTICATED', 'the session has ended (logged out, expired or altered)');

@@ -10,7 +10,6 @@
  */
 
 import type { GameToRate, RatingOutcome } from '../store/ratings.ts';
-import { isUniqueViolation } from '../store/sql.ts';
 import type { TableRow } from '../store/types.ts';
 import type { TableContext } from '../tables/context.ts';
 import type { Room } from '../tables/room.ts';
@@ -44,14 +43,9 @@ export function gameToRate(room: Room): GameToRate | null {
 export async function rateTable(ctx: TableContext, room: Room): Promise<RatingOutcome | null> {
   const game = gameToRate(room);
   if (!game) return null;
-  try {
-    const outcome = await ctx.store.rateGame(game);
-    ctx.log.debug({ table: room.id, outcome }, 'table rated');
-    return outcome;
-  } catch (error) {
-    if (isUniqueViolation(error)) return 'already';
-    throw error;
-  }
+  const outcome = await ctx.store.rateGame(game);
+  ctx.log.debug({ table: room.id, outcome }, 'table rated');
+  return outcome;
 }
 
 /** Rates every game the store says should have been rated; returns how many were. */

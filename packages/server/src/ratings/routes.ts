@@ -12,7 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { requirePlayer } from '../http/auth.ts';
 import { parseBody } from '../http/body.ts';
 import { refuse } from '../refusal.ts';
-import type { Store } from '../store/types.ts';
+import type { AccountStore } from '../store/accounts.ts';
+import type { PlayerStore } from '../store/players.ts';
+import type { RatingStore } from '../store/ratings.ts';
 import type { TableContext } from '../tables/context.ts';
 import { infoFor } from '../tables/lifecycle.ts';
 import { requestRematch } from '../tables/rematch.ts';
@@ -20,7 +22,7 @@ import { conservative } from './model.ts';
 
 type IdParams = { Params: { id: string } };
 
-async function leaderboardOf(store: Store, players: number): Promise<Leaderboard> {
+async function leaderboardOf(store: RatingStore, players: number): Promise<Leaderboard> {
   const rows = await store.leaderboard(players, LEADERBOARD_SIZE);
   return {
     players,
@@ -37,7 +39,10 @@ async function leaderboardOf(store: Store, players: number): Promise<Leaderboard
   };
 }
 
-async function ratingsOfPlayer(store: Store, id: string): Promise<PlayerRatings> {
+async function ratingsOfPlayer(
+  store: PlayerStore & AccountStore & RatingStore,
+  id: string,
+): Promise<PlayerRatings> {
   const player = await store.playerById(id);
   if (!player) refuse('NOT_FOUND', `no player has the id ${id}`, { player: id });
   const account = await store.accountOfPlayer(id);

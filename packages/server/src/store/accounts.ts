@@ -1,10 +1,11 @@
 /**
- * Accounts, sessions, the server's settings and the players' webhooks in the store. A guest
- * player becomes an account (a username and a password hash); a login starts a session, of
- * which only the SHA-256 of its id is stored. `settings` keeps what every process of a
- * cluster must share (the cookie signing secret).
+ * Accounts, sessions and the server's settings in the store. A guest player becomes an account
+ * (a username and a password hash); a login starts a session, of which only the SHA-256 of its
+ * id is stored. `settings` keeps what every process of a cluster must share (the cookie
+ * signing secret, which only sessions use: so it lives here).
  */
 import type { Kysely } from 'kysely';
+import { playerFromColumns } from './players.ts';
 import type { Database } from './schema.ts';
 import type { PlayerRow } from './types.ts';
 
@@ -33,17 +34,13 @@ export interface AccountStore {
   /** The account with this username, compared case-insensitively. */
   accountByUsername(username: string): Promise<AccountRow | undefined>;
   accountOfPlayer(playerId: string): Promise<AccountRow | undefined>;
-  playerById(id: string): Promise<PlayerRow | undefined>;
+  /** A new session; its id is 256 random bits, so a clash would be a bug and fails as an error. */
   createSession(session: SessionRow): Promise<void>;
   /** The player of a session that has not expired at `nowIso`. */
   sessionPlayer(idHash: string, nowIso: string): Promise<PlayerRow | undefined>;
   deleteSession(idHash: string): Promise<void>;
   /** The stored value, or `value` stored now if none was: the first process to ask decides. */
   ensureSetting(key: string, value: string): Promise<string>;
-  setWebhook(playerId: string, url: string | null, atIso: string): Promise<void>;
-  webhookOf(playerId: string): Promise<string | null>;
-  /** The webhooks of those of these players who have one: `[playerId, url]` pairs. */
-  webhooksOf(playerIds: string[]): Promise<[string, string][]>;
 }
 
 export function usernameKey(username: string): string {
@@ -109,12 +106,6 @@ export async function accountOfPlayer(
   return row ? accountFromColumns(row) : undefined;
 }
 
-export async function playerById(db: Kysely<Database>, id: string): Promise<PlayerRow | undefined> {
-  const row = await db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  return { id: row.id, name: row.name, tokenHash: row.token_hash, createdAt: row.created_at };
-}
-
 export async function createSession(db: Kysely<Database>, session: SessionRow): Promise<void> {
   // Expired sessions go when new ones come: the table never grows past the live ones.
   await db.deleteFrom('sessions').where('expires_at', '<', session.createdAt).execute();
@@ -141,8 +132,7 @@ export async function sessionPlayer(
     .where('sessions.id_hash', '=', idHash)
     .where('sessions.expires_at', '>', nowIso)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return { id: row.id, name: row.name, tokenHash: row.token_hash, createdAt: row.created_at };
+  return row ? playerFromColumns(row) : undefined;
 }
 
 export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
@@ -165,43 +155,4 @@ export async function ensureSetting(
     .where('key', '=', key)
     .executeTakeFirstOrThrow();
   return row.value;
-}
-
-export async function setWebhook(
-  db: Kysely<Database>,
-  playerId: string,
-  url: string | null,
-  atIso: string,
-): Promise<void> {
-  if (url === null) {
-    await db.deleteFrom('webhooks').where('player_id', '=', playerId).execute();
-    return;
-  }
-  await db
-    .insertInto('webhooks')
-    .values({ player_id: playerId, url, updated_at: atIso })
-    .onConflict((oc) => oc.column('player_id').doUpdateSet({ url, updated_at: atIso }))
-    .execute();
-}
-
-export async function webhookOf(db: Kysely<Database>, playerId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('webhooks')
-    .select('url')
-    .where('player_id', '=', playerId)
-    .executeTakeFirst();
-  return row?.url ?? null;
-}
-
-export async function webhooksOf(
-  db: Kysely<Database>,
-  playerIds: string[],
-): Promise<[string, string][]> {
-  if (playerIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('webhooks')
-    .select(['player_id', 'url'])
-    .where('player_id', 'in', playerIds)
-    .execute();
-  return rows.map((row) => [row.player_id, row.url]);
 }

@@ -140,7 +140,8 @@ async function currentRatings(
 
 /**
  * History rows first: their primary key (table, player) is what makes a second rating of the
- * same table fail as a whole, should two processes ever try at once.
+ * same table `already`, should two processes ever try at once (on PostgreSQL the players'
+ * locks make the second wait and find the history; SQLite's writers take turns).
  */
 export async function rateGame(
   db: Kysely<Database>,
@@ -162,22 +163,7 @@ export async function rateGame(
       before,
       participants.map((p) => p.rank),
     );
-    await trx
-      .insertInto('rating_history')
-      .values(
-        participants.map((p, i) => ({
-          table_id: game.tableId,
-          player_id: p.playerId,
-          player_count: game.players,
-          mu_before: toMicro(before[i].mu),
-          sigma_before: toMicro(before[i].sigma),
-          mu_after: toMicro(after[i].mu),
-          sigma_after: toMicro(after[i].sigma),
-          rank: p.rank,
-          at: game.at,
-        })),
-      )
-      .execute();
+    if (!(await writeHistory(trx, game, before, after))) return 'already';
     for (const [i, id] of ids.entries()) {
       const row = {
         mu: toMicro(after[i].mu),
@@ -193,6 +179,41 @@ export async function rateGame(
     }
     return 'rated';
   });
+}
+
+/**
+ * The game's history rows; false when the table has them already (rated by another writer).
+ * A clash skips the rows rather than failing the statement, which would abort a PostgreSQL
+ * transaction or the SQLite thread's group commit.
+ */
+async function writeHistory(
+  trx: Kysely<Database>,
+  game: GameToRate,
+  before: SkillRating[],
+  after: SkillRating[],
+): Promise<boolean> {
+  const written = await trx
+    .insertInto('rating_history')
+    .values(
+      game.participants.map((p, i) => ({
+        table_id: game.tableId,
+        player_id: p.playerId,
+        player_count: game.players,
+        mu_before: toMicro(before[i].mu),
+        sigma_before: toMicro(before[i].sigma),
+        mu_after: toMicro(after[i].mu),
+        sigma_after: toMicro(after[i].sigma),
+        rank: p.rank,
+        at: game.at,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['table_id', 'player_id']).doNothing())
+    .returning('player_id')
+    .execute();
+  if (written.length === game.participants.length) return true;
+  // A table's rows are written all together: only a stored rating's whole set can clash.
+  if (written.length === 0) return false;
+  throw new Error(`the rating history of ${game.tableId} clashed in part with stored rows`);
 }
 
 /**

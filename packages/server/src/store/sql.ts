@@ -10,15 +10,16 @@
 import { type Kysely, Migrator, sql, type Transaction } from 'kysely';
 import { groupBy } from '../groupBy.ts';
 import * as accounts from './accounts.ts';
+import * as chat from './chat.ts';
 import { clockFromColumn } from './clocks.ts';
 import { checkFences, raiseFences } from './fencing.ts';
 import { migrationProvider } from './migrations/index.ts';
+import * as players from './players.ts';
 import * as ratings from './ratings.ts';
 import * as rematches from './rematches.ts';
 import {
   changeToColumns,
   chatFromColumns,
-  chatToColumns,
   moveFromColumns,
   moveToColumns,
   tableFromColumns,
@@ -39,14 +40,18 @@ import type {
   TableChange,
   TableRow,
 } from './types.ts';
+import * as webhooks from './webhooks.ts';
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
 /** Rows per INSERT statement: well below SQLite's limit of bound parameters. */
 const INSERT_CHUNK = 400;
 
-/** A unique or primary key violated: SQLite's constraint codes, PostgreSQL's 23505. */
-export function isUniqueViolation(error: unknown): boolean {
+/**
+ * A unique or primary key violated: SQLite's constraint codes, PostgreSQL's 23505. Only the
+ * store looks at this; its callers get typed results (`conflicts`, `duplicate`, `already`).
+ */
+function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return (
     code === '23505' ||
@@ -218,32 +223,6 @@ export class SqlStore implements Store {
     work: (store: SqlStore, trx: Transaction<Database>) => Promise<T>,
   ): Promise<T> {
     return this.db.transaction().execute((trx) => work(new SqlStore(trx, this.dialect), trx));
-  }
-
-  async createPlayer(player: PlayerRow): Promise<void> {
-    await this.db
-      .insertInto('players')
-      .values({
-        id: player.id,
-        name: player.name,
-        token_hash: player.tokenHash,
-        created_at: player.createdAt,
-      })
-      .execute();
-  }
-
-  async findPlayerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
-    const row = await this.db
-      .selectFrom('players')
-      .selectAll()
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    return { id: row.id, name: row.name, tokenHash: row.token_hash, createdAt: row.created_at };
-  }
-
-  async renamePlayer(id: string, name: string): Promise<void> {
-    await this.db.updateTable('players').set({ name }).where('id', '=', id).execute();
   }
 
   async createTable(table: TableRow): Promise<void> {
@@ -433,36 +412,40 @@ export class SqlStore implements Store {
     return rows.map(tableFromColumns);
   }
 
-  // Accounts, sessions, settings, webhooks (`accounts.ts`).
+  // Players (`players.ts`).
+  createPlayer = (player: PlayerRow) => players.createPlayer(this.db, player);
+  findPlayerByTokenHash = (hash: string) => players.findPlayerByTokenHash(this.db, hash);
+  playerById = (id: string) => players.playerById(this.db, id);
+  renamePlayer = (id: string, name: string) => players.renamePlayer(this.db, id, name);
+
+  // Chat lines (`chat.ts`; reading them is `loadTable`'s).
+  appendChat = (line: ChatRow) => chat.appendChat(this.db, line);
+
+  // Accounts, sessions, settings (`accounts.ts`) and webhooks (`webhooks.ts`).
   createAccount = (a: accounts.AccountRow) => accounts.createAccount(this.db, a);
   accountByUsername = (username: string) => accounts.accountByUsername(this.db, username);
   accountOfPlayer = (playerId: string) => accounts.accountOfPlayer(this.db, playerId);
-  playerById = (id: string) => accounts.playerById(this.db, id);
   createSession = (s: accounts.SessionRow) => accounts.createSession(this.db, s);
   sessionPlayer = (idHash: string, now: string) => accounts.sessionPlayer(this.db, idHash, now);
   deleteSession = (idHash: string) => accounts.deleteSession(this.db, idHash);
   ensureSetting = (key: string, value: string) => accounts.ensureSetting(this.db, key, value);
   setWebhook = (playerId: string, url: string | null, at: string) =>
-    accounts.setWebhook(this.db, playerId, url, at);
-  webhookOf = (playerId: string) => accounts.webhookOf(this.db, playerId);
-  webhooksOf = (playerIds: string[]) => accounts.webhooksOf(this.db, playerIds);
+    webhooks.setWebhook(this.db, playerId, url, at);
+  webhookOf = (playerId: string) => webhooks.webhookOf(this.db, playerId);
+  webhooksOf = (playerIds: string[]) => webhooks.webhooksOf(this.db, playerIds);
 
   // Ratings and rematches (`ratings.ts`, `rematches.ts`).
   rateGame = (game: ratings.GameToRate) => ratings.rateGame(this.db, game, this.dialect);
-  leaderboard = (players: number, limit: number) => ratings.leaderboard(this.db, players, limit);
+  leaderboard = (size: number, limit: number) => ratings.leaderboard(this.db, size, limit);
   ratingsOf = (playerId: string) => ratings.ratingsOf(this.db, playerId);
-  historyOf = (playerId: string, players: number, limit: number) =>
-    ratings.historyOf(this.db, playerId, players, limit);
+  historyOf = (playerId: string, size: number, limit: number) =>
+    ratings.historyOf(this.db, playerId, size, limit);
   unratedTables = () => ratings.unratedTables(this.db);
   rematchOf = (fromTableId: string) => rematches.rematchOf(this.db, fromTableId);
   createRematch = (fromTableId: string, table: TableRow) =>
     rematches.createRematch(this.db, fromTableId, table, (trx) =>
       new SqlStore(trx, this.dialect).createTable(table),
     );
-
-  async appendChat(line: ChatRow): Promise<void> {
-    await this.db.insertInto('chat').values(chatToColumns(line)).execute();
-  }
 
   async ping(): Promise<void> {
     await sql`select 1`.execute(this.db);

@@ -1,7 +1,13 @@
 /**
- * The store: everything the server must not lose, behind one small interface so that a
- * PostgreSQL store can replace the SQLite one. The rows are plain data; the game itself is
- * rebuilt from the options, the seed and the move log (the engine is deterministic).
+ * The store: everything the server must not lose, behind one interface per feature (tables,
+ * chat, players, accounts, webhooks, ratings, rematches; each in its own file) so that a
+ * PostgreSQL store can replace the SQLite one. `Store` is all of them together; a module that
+ * needs one feature may ask for that one alone. A write that another writer may have made
+ * first (the same key) answers with a typed result saying so, decided inside the store: no
+ * caller ever looks at a database's errors.
+ *
+ * Here are the rows the features share; the game itself is rebuilt from the options, the seed
+ * and the move log (the engine is deterministic).
  */
 import type { Move, Seat } from '@gangsta/engine';
 import type {
@@ -13,8 +19,12 @@ import type {
   TableStatus,
 } from '@gangsta/protocol';
 import type { AccountStore } from './accounts.ts';
+import type { ChatStore } from './chat.ts';
+import type { PlayerStore } from './players.ts';
 import type { RatingStore } from './ratings.ts';
 import type { RematchStore } from './rematches.ts';
+import type { TableStore } from './tables.ts';
+import type { WebhookStore } from './webhooks.ts';
 
 export interface PlayerRow {
   id: string;
@@ -50,7 +60,6 @@ export interface ClockState {
   charged: Seat[];
 }
 
-/** A table's time control, its takeover bot, and the clock of its game (null before it). */
 /** A waiting or playing table, as much as deciding whether to rebuild it at start needs. */
 export interface ActiveTable {
   id: string;
@@ -60,6 +69,7 @@ export interface ActiveTable {
   lastActivity: string;
 }
 
+/** A table's time control, its takeover bot, and the clock of its game (null before it). */
 export interface TableClock {
   setting: ClockSetting;
   takeoverLevel: BotLevel;
@@ -168,49 +178,22 @@ export interface LoadedTable {
   chat: ChatRow[];
 }
 
-export interface Store extends AccountStore, RatingStore, RematchStore {
+/** The database itself rather than a feature of it. */
+export interface StoreLifecycle {
+  /** Brings the schema up to date (`migrations/`); run once before any other call. */
   migrate(): Promise<void>;
-  createPlayer(player: PlayerRow): Promise<void>;
-  findPlayerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined>;
-  renamePlayer(id: string, name: string): Promise<void>;
-  createTable(table: TableRow): Promise<void>;
-  /**
-   * Changes a table's row. A change of the seats is written only when the table is still at
-   * `change.revision`; returns false (nothing written) when another process changed it first.
-   */
-  updateTable(change: TableChange): Promise<boolean>;
-  /** Deletes a table that is still waiting (with its chat and seats); false if it is not. */
-  deleteWaitingTable(id: string): Promise<boolean>;
-  /** Writes the batch in one transaction; resolves once it is committed. */
-  commit(batch: Batch): Promise<CommitResult>;
-  /**
-   * Raises the fence of each table by one (a process took their leases) and returns the new
-   * values, its fencing tokens; commits carrying an older token are refused from now on.
-   */
-  takeFences(tableIds: string[]): Promise<Fence[]>;
-  /** A table with its whole move log and its last `chatLimit` chat lines. */
-  loadTable(id: string, chatLimit: number): Promise<LoadedTable | undefined>;
-  /** The table's row alone. */
-  tableRow(id: string): Promise<TableRow | undefined>;
-  /** The rows of a table's log after `seq` (catching up with another process's moves). */
-  movesAfter(tableId: string, seq: number): Promise<MoveRow[]>;
-  /** The tables where the player holds a seat, in these statuses, newest first. */
-  tablesOfPlayer(playerId: string, statuses: TableStatus[], limit: number): Promise<TableRow[]>;
-  /** Ids of the tables in these statuses (waiting and playing ones are rebuilt at start). */
-  tableIds(statuses: TableStatus[]): Promise<string[]>;
-  /** The most recently finished public tables. */
-  recentFinished(limit: number): Promise<TableRow[]>;
-  /**
-   * Every waiting or playing table with what decides whether it is rebuilt at start: its
-   * clock (a deadline) and its last move (or start). See `src/tables/sleep.ts`.
-   */
-  activeTables(): Promise<ActiveTable[]>;
-  /** Public tables in this status, newest first: one page of a lobby list, plus one row to tell whether more follow. */
-  publicTables(status: 'waiting' | 'playing', offset: number, limit: number): Promise<TableRow[]>;
-  /** How many waiting or playing tables the player hosts. */
-  openTablesOf(hostId: string): Promise<number>;
-  appendChat(line: ChatRow): Promise<void>;
   /** A trivial query: whether the store answers (asked again and again while it does not). */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The whole store, as the server holds it (`ctx.store`). */
+export interface Store
+  extends StoreLifecycle,
+    TableStore,
+    ChatStore,
+    PlayerStore,
+    AccountStore,
+    WebhookStore,
+    RatingStore,
+    RematchStore {}

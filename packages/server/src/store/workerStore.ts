@@ -16,7 +16,7 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
-/** An error from the store's thread, with the database's error code (unique violations…). */
+/** An error from the store's thread, with the database's error code (for the store's health). */
 class StoreError extends Error {
   constructor(
     message: string,

@@ -7,7 +7,6 @@ import { LIMITS } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
 import { TokenBucket } from '../rateLimit.ts';
 import { refuse } from '../refusal.ts';
-import { isUniqueViolation } from '../store/sql.ts';
 import type { ChatRow } from '../store/types.ts';
 import type { TableContext } from './context.ts';
 import { tableOf } from './lookup.ts';
@@ -45,30 +44,35 @@ export async function chat(ctx: TableContext, peer: Peer, id: string, text: stri
 /** Attempts at a free chat sequence number (processes of a cluster may take the same one). */
 const CHAT_ATTEMPTS = 5;
 
+/** A line as its writer gives it; the table, its number and the time are added here. */
+type ChatFields = Omit<ChatRow, 'tableId' | 'seq' | 'at'>;
+
 /** Stores a line under the table's next chat number, then shows it to every watcher. */
 export async function postChatLine(
   ctx: TableContext,
   room: Room,
-  fields: Omit<ChatRow, 'tableId' | 'seq' | 'at'>,
+  fields: ChatFields,
 ): Promise<void> {
-  let row: ChatRow | null = null;
-  for (let attempt = 1; row === null; attempt++) {
+  const row = await storeChatLine(ctx, room, fields);
+  showChatLine(room, row);
+  ctx.cluster.chatAdded(room, row);
+}
+
+/** The line as stored, under the first free number from the table's next one on. */
+async function storeChatLine(ctx: TableContext, room: Room, fields: ChatFields): Promise<ChatRow> {
+  for (let attempt = 1; ; attempt++) {
     room.chatSeq += 1;
-    const candidate = {
+    const row = {
       ...fields,
       tableId: room.id,
       seq: room.chatSeq,
       at: new Date(ctx.now()).toISOString(),
     };
-    try {
-      await ctx.store.appendChat(candidate);
-      row = candidate;
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= CHAT_ATTEMPTS) throw error;
+    if ((await ctx.store.appendChat(row)) === 'appended') return row;
+    if (attempt >= CHAT_ATTEMPTS) {
+      throw new Error(`no free chat number at table ${room.id} after ${CHAT_ATTEMPTS} attempts`);
     }
   }
-  showChatLine(room, row);
-  ctx.cluster.chatAdded(room, row);
 }
 
 /** A stored line, here or on another process of the cluster, for every watcher of this one. */

@@ -13,7 +13,6 @@
 import type { RematchInfo } from '@gangsta/protocol';
 import { randomId } from '../ids.ts';
 import { refuse } from '../refusal.ts';
-import { isUniqueViolation } from '../store/sql.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
 import type { TableContext } from './context.ts';
@@ -84,21 +83,14 @@ async function rematchOf(ctx: TableContext, from: Room, asker: PlayerRow): Promi
   const known = await ctx.store.rematchOf(from.id);
   if (known) return known;
   const row = rematchRow(from, asker, new Date(ctx.now()).toISOString());
-  let made: RematchInfo | null;
-  try {
-    made = await ctx.store.createRematch(from.id, row);
-  } catch (error) {
-    // Another process made it at the same moment: theirs holds.
-    if (!isUniqueViolation(error)) throw error;
-    made = await ctx.store.rematchOf(from.id);
-    if (!made) throw error;
-  }
-  if (made.table === row.id) {
+  // A duplicate: another process made it at the same moment, and theirs holds.
+  const { outcome, rematch } = await ctx.store.createRematch(from.id, row);
+  if (outcome === 'created') {
     const room = new Room(row);
     ctx.rooms.add(room);
     ctx.cluster.tableChanged(room);
   }
-  return made;
+  return rematch;
 }
 
 /** Seats the asker at the rematch, in the seat kept for them (if it is still free). */
