@@ -106,14 +106,17 @@ export class Forwarder {
 
   /** Frames from an owner: sent on; an answer ends the wait for its move. */
   delivered(from: string, frames: RelayedFrame[]): void {
-    const stray = new Set<number>();
+    const closed = new Set<number>();
     for (const frame of frames) {
       const entry = this.relayed.get(frame.peer);
-      if (!entry || ![...entry.tables.values()].some((f) => f.to === from)) {
-        // Closed, or moved to another owner meanwhile: the sender forgets it.
-        stray.add(frame.peer);
+      if (!entry) {
+        // The connection closed (its `gone` crossed these frames): the sender forgets it.
+        closed.add(frame.peer);
         continue;
       }
+      // A frame of a table the connection left, or now reaches through another owner (this
+      // one was taken for dead): dropped. That owner forgets it when the connection closes.
+      if (![...entry.tables.values()].some((f) => f.to === from)) continue;
       if (frame.settles) {
         const forward = entry.tables.get(frame.settles.table);
         if (forward?.unanswered.delete(frame.settles.id)) {
@@ -122,7 +125,7 @@ export class Forwarder {
       }
       entry.peer.sendText(frame.text);
     }
-    for (const peer of stray) this.links.send(from, { kind: 'gone', peer });
+    for (const peer of closed) this.links.send(from, { kind: 'gone', peer });
   }
 
   /** A connection closed: every owner it reached drops its remote peer. */
