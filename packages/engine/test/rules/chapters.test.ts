@@ -1,5 +1,5 @@
 /**
- * Section 9 of RULES.md (R-CHAP): thresholds, the end of a chapter, opportunity income, the
+ * Section 9 of docs/rules.md (R-CHAP): thresholds, the end of a chapter, opportunity income, the
  * gang war (with the 2-player rule), laying out the next chapter, and who plays next.
  */
 import { describe, expect, it } from 'vitest';

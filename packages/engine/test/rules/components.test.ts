@@ -1,5 +1,5 @@
 /**
- * Section 1 of RULES.md (R-COMP): the classic card data against the facts of CARDS.md (the
+ * Section 1 of docs/rules.md (R-COMP): the classic card data against the facts of CARDS.md (the
  * expected values are written here by hand), the card-set validation, and the counting rules
  * for icons shown twice.
  */

@@ -1,4 +1,4 @@
-/** Section 13 of RULES.md (R-END): final scoring and the winner. */
+/** Section 13 of docs/rules.md (R-END): final scoring and the winner. */
 import { describe, expect, it } from 'vitest';
 import { finalScores } from '../../src/index.ts';
 import { idleBeforeSafeguard, play, scenario } from '../helpers.ts';

@@ -1,4 +1,4 @@
-/** Section 14 of RULES.md (R-FAM): the Families variant. */
+/** Section 14 of docs/rules.md (R-FAM): the Families variant. */
 import { describe, expect, it } from 'vitest';
 import { createGame, finalScores, pendingDecision } from '../../src/index.ts';
 import { movesOf, play, scenario } from '../helpers.ts';

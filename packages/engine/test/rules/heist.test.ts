@@ -1,5 +1,5 @@
 /**
- * Section 7 of RULES.md (R-HEIST): putting a heist together one member at a time, the
+ * Section 7 of docs/rules.md (R-HEIST): putting a heist together one member at a time, the
  * no-hold-back rule, feasibility, the "Pedro" example and the solver, cooperative heists and
  * their rewards, and what happens to the card.
  */

@@ -1,5 +1,5 @@
 /**
- * Section 15 of RULES.md (R-INFO): what each seat and a spectator may see. Views are the only
+ * Section 15 of docs/rules.md (R-INFO): what each seat and a spectator may see. Views are the only
  * way out of the engine, so two states that differ only in hidden information must give
  * identical views; `determinize` goes the other way (a full state consistent with a view).
  */

@@ -1,5 +1,5 @@
 /**
- * Section 5 of RULES.md (R-MOB): synchronization, free readying by Leaders available at the
+ * Section 5 of docs/rules.md (R-MOB): synchronization, free readying by Leaders available at the
  * start of mobilization, paid readying, and the four worked situations of the rulebooks.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Section 16 of RULES.md (R-OPT): table options of the online edition, all off by default. */
+/** Section 16 of docs/rules.md (R-OPT): table options of the online edition, all off by default. */
 import { describe, expect, it } from 'vitest';
 import { createGame, resolveOptions, viewFor, visibleEvents } from '../../src/index.ts';
 import { eventsOf, idleBeforeSafeguard, play, scenario } from '../helpers.ts';

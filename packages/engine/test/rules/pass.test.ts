@@ -1,4 +1,7 @@
-/** Section 8 of RULES.md (R-PASS): Leader income, the optional row discard, and their order. */
+/**
+ * Section 8 of docs/rules.md (R-PASS): Leader income, the optional row discard, and their
+ * order.
+ */
 import { describe, expect, it } from 'vitest';
 import { eventsOf, expectDecision, movesOf, play, scenario } from '../helpers.ts';
 

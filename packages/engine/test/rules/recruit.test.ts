@@ -1,4 +1,4 @@
-/** Section 6 of RULES.md (R-REC): recruiting from the row, paying, refilling. */
+/** Section 6 of docs/rules.md (R-REC): recruiting from the row, paying, refilling. */
 import { describe, expect, it } from 'vitest';
 import { applyMove } from '../../src/index.ts';
 import { eventsOf, member, movesOf, play, scenario } from '../helpers.ts';

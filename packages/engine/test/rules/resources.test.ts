@@ -1,4 +1,4 @@
-/** Section 11 of RULES.md (R-RES): activating resource cards, and each card's effect. */
+/** Section 11 of docs/rules.md (R-RES): activating resource cards, and each card's effect. */
 import { describe, expect, it } from 'vitest';
 import {
   finalScores,

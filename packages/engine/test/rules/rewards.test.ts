@@ -1,4 +1,4 @@
-/** Section 12 of RULES.md (R-REW): each kind of reward. */
+/** Section 12 of docs/rules.md (R-REW): each kind of reward. */
 import { describe, expect, it } from 'vitest';
 import { pendingDecision } from '../../src/index.ts';
 import {

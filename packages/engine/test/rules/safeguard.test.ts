@@ -1,4 +1,4 @@
-/** Section 17 of RULES.md (R-SAFE): the termination safeguard. */
+/** Section 17 of docs/rules.md (R-SAFE): the termination safeguard. */
 import { describe, expect, it } from 'vitest';
 import { type GameState, isGameOver, pendingDecision } from '../../src/index.ts';
 import { eventsOf, idleBeforeSafeguard, movesOf, play, randomGame, scenario } from '../helpers.ts';

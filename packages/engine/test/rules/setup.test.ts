@@ -1,4 +1,4 @@
-/** Section 2 of RULES.md (R-SETUP): creating a game, and the resource deal. */
+/** Section 2 of docs/rules.md (R-SETUP): creating a game, and the resource deal. */
 import { describe, expect, it } from 'vitest';
 import {
   CLASSIC_CARDS,

@@ -1,4 +1,4 @@
-/** Section 10 of RULES.md (R-SNITCH): snitches revealed by heist refills. */
+/** Section 10 of docs/rules.md (R-SNITCH): snitches revealed by heist refills. */
 import { describe, expect, it } from 'vitest';
 import { type GameState, legalMoves, pendingDecision } from '../../src/index.ts';
 import { eventsOf, expectDecision, movesOf, type Played, play, scenario } from '../helpers.ts';

@@ -1,4 +1,4 @@
-/** Section 3 of RULES.md (R-STATE): available and engaged members; the Boss never leaves. */
+/** Section 3 of docs/rules.md (R-STATE): available and engaged members; the Boss never leaves. */
 import { describe, expect, it } from 'vitest';
 import {
   eventsOf,

@@ -1,4 +1,4 @@
-/** Section 4 of RULES.md (R-TURN): the order of a turn, the mandatory action, and undo. */
+/** Section 4 of docs/rules.md (R-TURN): the order of a turn, the mandatory action, and undo. */
 import { describe, expect, it } from 'vitest';
 import { applyMove, canUndo, type GameState, legalMoves } from '../../src/index.ts';
 import { expectDecision, member, movesOf, play, scenario } from '../helpers.ts';

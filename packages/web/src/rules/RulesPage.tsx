@@ -2,7 +2,8 @@
  * A short rules reference for players, in the current language: one short section per topic
  * with a table of contents. The text lives in the locales under `rules.*`; this file only says
  * which paragraphs each section has, and adds the skill legend and the list of rewards, drawn
- * from the same icons and reward texts as the cards.
+ * from the same icons and reward texts as the cards. It summarises docs/rules.md (the complete
+ * rules as implemented, with their R-ids) and must not contradict it.
  */
 import { SKILLS, type Skill } from '@gangsta/engine';
 import { useTranslation } from 'react-i18next';
