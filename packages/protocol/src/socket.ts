@@ -44,8 +44,15 @@ const version = z.number().int().min(0);
  */
 export const moveSchema: z.ZodType<Move> = engineMoveSchema as z.ZodType<Move>;
 
-const objectOf = <T>(what: string) =>
-  z.custom<T>((value) => typeof value === 'object' && value !== null, `${what} is an object`);
+/**
+ * The engine's own data (a view, a log line, a move with its events), checked here as an
+ * object only. The title and description say what it is in the generated JSON Schemas
+ * (`documents.ts`), which cannot describe a `z.custom`.
+ */
+const objectOf = <T>(what: string, title: string, description: string) =>
+  z
+    .custom<T>((value) => typeof value === 'object' && value !== null, `${what} is an object`)
+    .register(z.globalRegistry, { title, description });
 
 // --- client → server ---------------------------------------------------------------------
 
@@ -128,14 +135,34 @@ export const chatLineSchema = z.object({
 });
 export type ChatLine = z.infer<typeof chatLineSchema>;
 
-const frameSchema = objectOf<GameFrame>('a game frame');
-const updateFrameSchema = objectOf<UpdateFrame>('a game frame');
+const frameSchema = objectOf<GameFrame>(
+  'a game frame',
+  'GameFrame',
+  "The position as the recipient may see it: `{ seat, moveCount, view, legal, canUndo, deciding, over }`, where `view` is the engine's `GameView` for that seat (with the card set, `view.cards`). Its inner shape is the engine's type (packages/protocol/src/socket.ts, GameFrame), not described by this schema.",
+);
+const updateFrameSchema = objectOf<UpdateFrame>(
+  'a game frame',
+  'UpdateFrame',
+  "A GameFrame whose view has no `cards` (the card set travels with the sync only). Its inner shape is the engine's type (packages/protocol/src/socket.ts, UpdateFrame), not described by this schema.",
+);
 const patchOperationSchema = z.looseObject({
   op: z.enum(['add', 'remove', 'replace', 'move', 'copy', 'test']),
   path: z.string(),
 }) as unknown as z.ZodType<FramePatch[number]>;
-const logSchema = z.array(objectOf<LogLine>('a log line'));
-const newsSchema = z.array(objectOf<MoveNews>('a move'));
+const logSchema = z.array(
+  objectOf<LogLine>(
+    'a log line',
+    'LogLine',
+    "`{ moveIndex, event }`: an engine `GameEvent` the recipient may see, with the index of the move that caused it (-1: the setup). The event's shape is the engine's type, not described by this schema.",
+  ),
+);
+const newsSchema = z.array(
+  objectOf<MoveNews>(
+    'a move',
+    'MoveNews',
+    '`{ index, seat, byBot, move, events }`: a move as the recipient learns of it (`move` is null when it is secret to the recipient), with the engine `GameEvent`s the recipient may see. Not described further by this schema.',
+  ),
+);
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({

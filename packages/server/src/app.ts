@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { installAccounts } from './accounts/install.ts';
 import { addressKey } from './addressKey.ts';
 import { DEFAULT_LIMITS, DEFAULTS, type ServerOptions } from './config.ts';
+import { registerDocs } from './http/docs.ts';
 import { installErrorHandler, installNotFound } from './http/errors.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerOperations } from './ops/health.ts';
@@ -141,6 +142,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     registerRoutes(scope, tables.ctx, { playersPerMinute: options.playersPerMinute });
     accounts.routes(scope);
     ratings.routes(scope);
+    registerDocs(scope);
   });
   installNotFound(app, await serveClient(app, options.staticDir));
   started = true;

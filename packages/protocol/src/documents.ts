@@ -1,0 +1,871 @@
+/**
+ * The protocol's documents, generated from its zod schemas (zod's own `z.toJSONSchema`), never
+ * written by hand:
+ *
+ * - the JSON Schema (draft 2020-12) of every client and server message and every HTTP body,
+ *   one per id (`ClientMove`, `ServerUpdate`, `CreateTable`…), referring to each other by file
+ *   name (`TableInfo.json`);
+ * - an OpenAPI 3.1 document of the HTTP API (`HTTP_OPERATIONS`);
+ * - an AsyncAPI 3.0 document of the WebSocket at `/api/v1/ws`.
+ *
+ * The server serves them under `/api/v1/`, `npm run docs:api` writes them to `docs/api/`, and
+ * a test fails when the files there differ from what these functions build now. Pure functions,
+ * no Node: the package runs in the browser too. Imported as `@gangsta/protocol/documents`, not
+ * from the package's index, so that the web client does not carry it.
+ *
+ * The engine's own data in a frame (`GameFrame`, `LogLine`, `MoveNews`, a record's options)
+ * are `z.custom` checks, which JSON Schema cannot express: they become `{ "type": "object" }`
+ * with the title and description their `.meta()` gives (a `z.custom` without one is an error
+ * here). Refinements (`.refine`) are not represented either; the schemas say what the shape
+ * is, the server's parse says the rest.
+ */
+import { z } from 'zod';
+import {
+  accountSchema,
+  createAccountSchema,
+  loginSchema,
+  meAnswerSchema,
+  myGamesSchema,
+  setWebhookSchema,
+  webhookAnswerSchema,
+  webhookTestAnswerSchema,
+} from './accounts.ts';
+import { protocolErrorSchema } from './errors.ts';
+import {
+  createPlayerSchema,
+  createTableSchema,
+  httpErrorSchema,
+  joinTableSchema,
+  kickSchema,
+  lobbyQuerySchema,
+  lobbySchema,
+  playerCreatedSchema,
+  playerSchema,
+  tableAnswerSchema,
+  tableDeletedSchema,
+} from './http.ts';
+import { PROTOCOL_VERSION } from './limits.ts';
+import { leaderboardQuerySchema, leaderboardSchema, playerRatingsSchema } from './ratings.ts';
+import { chatLineSchema, clientMessageSchema, moveSchema, serverMessageSchema } from './socket.ts';
+import { hostTableInfoSchema, seatInfoSchema, tableInfoSchema } from './tables.ts';
+
+/** A JSON value as the documents hold it. */
+export type JsonObject = { [key: string]: unknown };
+
+/** Where the server serves the documents (and `docs/api/` holds them). */
+export const API_DOCUMENT_PATHS = {
+  openapi: '/api/v1/openapi.json',
+  asyncapi: '/api/v1/asyncapi.json',
+  /** One JSON Schema per id: `/api/v1/schemas/ServerUpdate.json`. */
+  schemas: '/api/v1/schemas/',
+} as const;
+
+/** The session cookie's name (accounts; the server sets it on login). */
+export const SESSION_COOKIE_NAME = 'gangsta_session';
+
+// --- answers without a schema of their own -------------------------------------------------
+
+const opaqueObject = (title: string, description: string) =>
+  z
+    .custom<object>((value) => typeof value === 'object' && value !== null)
+    .register(z.globalRegistry, { title, description });
+
+/** `PATCH /api/v1/me`: the renamed player. */
+const playerAnswerSchema = z.object({ player: playerSchema });
+/** `POST /api/v1/tables`: the new table as its host sees it (with the invitation codes). */
+const createdTableSchema = z.object({ table: hostTableInfoSchema });
+/** `POST /api/v1/logout`. */
+const logoutAnswerSchema = z.object({ ok: z.literal(true) });
+/** `GET /api/v1/tables/:id/record`: the engine's `GameRecord` (packages/engine/src/replay.ts). */
+const gameRecordSchema = z.object({
+  format: z.literal('gangsta-game'),
+  version: z.literal(1),
+  options: opaqueObject(
+    'GameOptions',
+    "The engine's `GameOptions` (players, the seed, the variants); not described by this schema.",
+  ),
+  cardSet: opaqueObject(
+    'CardSet',
+    "The engine's `CardSet`, present only for a set that is not the classic one.",
+  ).optional(),
+  moves: z.array(moveSchema),
+});
+
+// --- the schemas and their ids ---------------------------------------------------------------
+
+type Meta = { id: string; description?: string };
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** The `type` of each variant of a message union. */
+function variants(union: { options: readonly z.ZodType[] }): [string, z.ZodType][] {
+  return union.options.map((option) => {
+    const shape = (option as unknown as z.ZodObject).shape;
+    return [(shape.type as z.ZodLiteral<string>).value, option];
+  });
+}
+
+/** What each message is for (the AsyncAPI summaries and the schemas' descriptions). */
+const CLIENT_MESSAGES: Record<string, string> = {
+  hello:
+    'The first frame on a socket: the protocol version and the player token (without one, the session cookie of the upgrade request identifies the player, or nobody: a spectator).',
+  watch:
+    'Watch a table. With `seen` (the version the client holds) the answer is an `update` with the missed moves when possible; without it, a full `sync`.',
+  unwatch: 'Stop watching a table.',
+  move: 'A move at a table, with an id of the client and the version it was made against (`seen`). Resent with the same id until `ack` or `rejected`.',
+  undo: 'Take back the last move (own move only), idempotent like a move.',
+  chat: 'A chat line to the table (1–300 characters).',
+  resume: "The seat's player takes the seat back from the bot that plays it.",
+};
+
+const SERVER_MESSAGES: Record<string, string> = {
+  welcome: 'The answer to `hello`: the protocol version and the player, or null (a spectator).',
+  table: "A table's seats, status and clock, to every watcher whenever they change.",
+  sync: 'Everything the recipient needs to draw the table from scratch: the frame (with the card set), its visible log and the last chat lines.',
+  update:
+    'Moves since `from` (exclusive) and the position at `version`: a JSON Patch of the frame of `from` (with `digest` every 16 versions and at the end), or the whole `frame` when catching a reconnecting watcher up.',
+  ack: 'The move or undo with this id is stored (sent after the `update` it caused).',
+  rejected:
+    'The move or undo with this id was not applied: STALE (a `sync` follows, unless `params.sync` is false), RATE_LIMITED or UNAVAILABLE (send it again with the same id after `params.retryMs`), or an engine refusal.',
+  chat: 'A chat line (or a system notice) at a watched table.',
+  error:
+    'A refusal not tied to a move: a bad frame, a rate limit, an unknown table, UNAVAILABLE for a hello or a watch… The connection stays open.',
+  closing:
+    'The server is shutting down: the socket closes next, and the client reconnects after about `retryMs`.',
+};
+
+/** Requests: converted as zod reads them (`io: input`: defaults may be left out). */
+function requestEntries(): [z.ZodType, Meta][] {
+  return [
+    [
+      clientMessageSchema,
+      { id: 'ClientMessage', description: 'Any frame a client sends on /api/v1/ws.' },
+    ],
+    ...variants(clientMessageSchema).map(([type, schema]): [z.ZodType, Meta] => [
+      schema,
+      { id: `Client${capitalized(type)}`, description: CLIENT_MESSAGES[type] },
+    ]),
+    [moveSchema, { id: 'Move', description: "A move, in the engine's strict shape." }],
+    [createPlayerSchema, { id: 'CreatePlayer', description: 'A display name (`{ name }`).' }],
+    [createTableSchema, { id: 'CreateTable', description: 'A new table, set up by its host.' }],
+    [joinTableSchema, { id: 'JoinTable', description: 'The seat wanted and an invitation code.' }],
+    [kickSchema, { id: 'Kick', description: 'The seat to free (the host, before the start).' }],
+    [createAccountSchema, { id: 'CreateAccount', description: 'A username and a password.' }],
+    [loginSchema, { id: 'Login', description: 'A username and a password.' }],
+    [setWebhookSchema, { id: 'SetWebhook', description: 'An address, or null to remove it.' }],
+  ];
+}
+
+/** Answers: converted as the server writes them (`io: output`). */
+function answerEntries(): [z.ZodType, Meta][] {
+  return [
+    [
+      serverMessageSchema,
+      { id: 'ServerMessage', description: 'Any frame the server sends on /api/v1/ws.' },
+    ],
+    ...variants(serverMessageSchema).map(([type, schema]): [z.ZodType, Meta] => [
+      schema,
+      { id: `Server${capitalized(type)}`, description: SERVER_MESSAGES[type] },
+    ]),
+    [moveSchema, { id: 'Move', description: "A move, in the engine's strict shape." }],
+    [playerSchema, { id: 'Player' }],
+    [accountSchema, { id: 'Account' }],
+    [seatInfoSchema, { id: 'SeatInfo', description: 'A seat as everyone at the table sees it.' }],
+    [
+      tableInfoSchema,
+      { id: 'TableInfo', description: 'A table as anyone who can reach it sees it.' },
+    ],
+    [
+      hostTableInfoSchema,
+      { id: 'HostTableInfo', description: 'A table as its host sees it: with the invitations.' },
+    ],
+    [chatLineSchema, { id: 'ChatLine' }],
+    [protocolErrorSchema, { id: 'ProtocolError', description: 'A refusal, by `code`.' }],
+    [httpErrorSchema, { id: 'HttpError', description: 'Every HTTP refusal: `{ error }`.' }],
+    [playerCreatedSchema, { id: 'PlayerCreated', description: 'The new player and its token.' }],
+    [playerAnswerSchema, { id: 'PlayerAnswer' }],
+    [meAnswerSchema, { id: 'MeAnswer' }],
+    [lobbySchema, { id: 'Lobby' }],
+    [createdTableSchema, { id: 'CreatedTable' }],
+    [tableAnswerSchema, { id: 'TableAnswer' }],
+    [tableDeletedSchema, { id: 'TableDeleted' }],
+    [gameRecordSchema, { id: 'GameRecord', description: 'A finished game, replayable.' }],
+    [myGamesSchema, { id: 'MyGames' }],
+    [webhookAnswerSchema, { id: 'WebhookAnswer' }],
+    [webhookTestAnswerSchema, { id: 'WebhookTestAnswer' }],
+    [logoutAnswerSchema, { id: 'LogoutAnswer' }],
+    [leaderboardSchema, { id: 'Leaderboard' }],
+    [playerRatingsSchema, { id: 'PlayerRatings' }],
+  ];
+}
+
+type Target = 'draft-2020-12' | 'draft-07';
+
+/** A `z.custom` becomes an object with the title and description of its `.meta()`. */
+function opaque(ctx: { zodSchema: z.core.$ZodType; path: (string | number)[] }) {
+  const meta = z.globalRegistry.get(ctx.zodSchema);
+  if (ctx.zodSchema._zod.def.type !== 'custom' || !meta?.description) {
+    throw new Error(
+      `documents: a ${ctx.zodSchema._zod.def.type} schema at ${ctx.path.join('.')} has no JSON Schema: give a z.custom a .meta({ title, description })`,
+    );
+  }
+  return { type: 'object' as const, title: meta.title, description: meta.description };
+}
+
+/**
+ * A plain `z.object` strips unknown keys rather than refusing them, so zod's output schema says
+ * `additionalProperties: false`; but a peer that parses it accepts (and drops) a field added
+ * later, and the documents say so. Strict objects (every request body, every client message)
+ * keep `false`: the server refuses an unknown key.
+ */
+function openObjects(ctx: { zodSchema: z.core.$ZodType; jsonSchema: JsonObject }): void {
+  const def = ctx.zodSchema._zod.def as { type: string; catchall?: unknown };
+  if (def.type === 'object' && def.catchall === undefined)
+    delete ctx.jsonSchema.additionalProperties;
+}
+
+function convert(
+  entries: [z.ZodType, Meta][],
+  io: 'input' | 'output',
+  target: Target,
+  uri: (id: string) => string,
+): Record<string, JsonObject> {
+  const registry = z.registry<Meta>();
+  for (const [schema, meta] of entries) registry.add(schema, meta);
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    target,
+    uri,
+    unrepresentable: opaque,
+    override: openObjects,
+  });
+  return schemas as Record<string, JsonObject>;
+}
+
+/**
+ * Every schema by id: requests converted as input, answers as output. An id on both sides
+ * (a move) must come out the same on both.
+ */
+function schemasById(target: Target, uri: (id: string) => string): Record<string, JsonObject> {
+  const requests = convert(requestEntries(), 'input', target, uri);
+  const answers = convert(answerEntries(), 'output', target, uri);
+  for (const [id, schema] of Object.entries(answers)) {
+    if (id in requests && JSON.stringify(requests[id]) !== JSON.stringify(schema)) {
+      throw new Error(`documents: the schema ${id} differs as a request and as an answer`);
+    }
+  }
+  const all = { ...requests, ...answers };
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((id) => [id, all[id]]),
+  );
+}
+
+/** The ids of the schemas a document refers to (`#/components/schemas/…`), directly or not. */
+function reachable(document: unknown, schemas: Record<string, JsonObject>): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, item] of Object.entries(value)) {
+      const id =
+        key === '$ref' && typeof item === 'string'
+          ? /^#\/components\/schemas\/(.+)$/.exec(item)?.[1]
+          : undefined;
+      if (id !== undefined && !found.has(id) && schemas[id]) {
+        found.add(id);
+        visit(schemas[id]);
+      } else visit(item);
+    }
+  };
+  visit(document);
+  return [...found].sort();
+}
+
+/** The schemas a document uses, as its components. */
+function componentsFor(document: unknown, schemas: Record<string, JsonObject>) {
+  return Object.fromEntries(reachable(document, schemas).map((id) => [id, component(schemas[id])]));
+}
+
+/** Without `$schema` and `$id`: as a component of a larger document. */
+function component(schema: JsonObject): JsonObject {
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+const ref = (path: string) => ({ $ref: path });
+/** Where a schema is within an OpenAPI or AsyncAPI document. */
+const componentUri = (id: string) => `#/components/schemas/${id}`;
+const schemaRef = (id: string) => ref(componentUri(id));
+
+// --- HTTP ------------------------------------------------------------------------------------
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** One HTTP route of the API, as the OpenAPI document lists it. */
+export interface HttpOperation {
+  method: Method;
+  /** Fastify's form: `/api/v1/tables/:id`. */
+  path: string;
+  operationId: string;
+  tag: 'players' | 'tables' | 'accounts' | 'ratings' | 'live' | 'documents';
+  summary: string;
+  description?: string;
+  /** required: a player token or a session cookie; optional: read when given; none. */
+  auth: 'required' | 'optional' | 'none' | 'session';
+  query?: z.ZodObject;
+  body?: { schema: string; required: boolean };
+  answer: { status: number; schema?: string; description: string; setsCookie?: boolean };
+}
+
+/** Every route under `/api/v1` (the server's test checks the two lists are the same). */
+export const HTTP_OPERATIONS: readonly HttpOperation[] = [
+  {
+    method: 'post',
+    path: '/api/v1/players',
+    operationId: 'createPlayer',
+    tag: 'players',
+    summary: 'Create a guest player',
+    description:
+      'The token (256 random bits) is shown once; the server keeps only its hash. Send it as `Authorization: Bearer <token>` from then on. Limited per address (`RATE_LIMIT_PLAYERS`).',
+    auth: 'none',
+    body: { schema: 'CreatePlayer', required: true },
+    answer: { status: 201, schema: 'PlayerCreated', description: 'The new player and its token' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/me',
+    operationId: 'getMe',
+    tag: 'players',
+    summary: 'Who am I',
+    auth: 'required',
+    answer: { status: 200, schema: 'MeAnswer', description: 'The player, account and webhook' },
+  },
+  {
+    method: 'patch',
+    path: '/api/v1/me',
+    operationId: 'renameMe',
+    tag: 'players',
+    summary: 'Change the display name',
+    auth: 'required',
+    body: { schema: 'CreatePlayer', required: true },
+    answer: { status: 200, schema: 'PlayerAnswer', description: 'The renamed player' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/tables',
+    operationId: 'lobby',
+    tag: 'tables',
+    summary: 'The lobby',
+    description:
+      'Public tables waiting and playing (newest first, one page of each list with `next` offsets) and the most recent finished ones; `?list=…&offset=…` gives one page of one list.',
+    auth: 'none',
+    query: lobbyQuerySchema,
+    answer: { status: 200, schema: 'Lobby', description: 'One page of the lobby' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/tables',
+    operationId: 'createTable',
+    tag: 'tables',
+    summary: 'Create a table',
+    description: 'The caller is the host. A custom card set is refused (BAD_CARD_SET).',
+    auth: 'required',
+    body: { schema: 'CreateTable', required: true },
+    answer: { status: 201, schema: 'CreatedTable', description: 'The table as its host sees it' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/tables/:id',
+    operationId: 'getTable',
+    tag: 'tables',
+    summary: 'One table',
+    description:
+      'With a token or session, `seat` is the caller’s seat and the host sees `invites`.',
+    auth: 'optional',
+    answer: { status: 200, schema: 'TableAnswer', description: 'The table and the caller’s seat' },
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/tables/:id',
+    operationId: 'deleteTable',
+    tag: 'tables',
+    summary: 'Delete a table (the host, before the start)',
+    auth: 'required',
+    answer: { status: 200, schema: 'TableDeleted', description: 'The deleted table’s id' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/tables/:id/join',
+    operationId: 'joinTable',
+    tag: 'tables',
+    summary: 'Take a seat',
+    description: 'An open seat by the link, a reserved one with its invitation code.',
+    auth: 'required',
+    body: { schema: 'JoinTable', required: false },
+    answer: { status: 200, schema: 'TableAnswer', description: 'The table and the seat taken' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/tables/:id/leave',
+    operationId: 'leaveTable',
+    tag: 'tables',
+    summary: 'Leave a table',
+    description:
+      'Before the start the seat is free again; during a game the takeover bot plays it until its player sends `resume` on the WebSocket.',
+    auth: 'required',
+    answer: { status: 200, schema: 'TableAnswer', description: 'The table and the caller’s seat' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/tables/:id/kick',
+    operationId: 'kickPlayer',
+    tag: 'tables',
+    summary: 'Free a seat (the host, before the start)',
+    auth: 'required',
+    body: { schema: 'Kick', required: true },
+    answer: { status: 200, schema: 'TableAnswer', description: 'The table' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/tables/:id/start',
+    operationId: 'startTable',
+    tag: 'tables',
+    summary: 'Start the game (the host, every seat filled)',
+    auth: 'required',
+    answer: { status: 200, schema: 'TableAnswer', description: 'The table, now playing' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/tables/:id/record',
+    operationId: 'gameRecord',
+    tag: 'tables',
+    summary: 'The record of a finished game (its seated players)',
+    auth: 'required',
+    answer: { status: 200, schema: 'GameRecord', description: 'The game, replayable' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/tables/:id/rematch',
+    operationId: 'rematch',
+    tag: 'ratings',
+    summary: 'Ask for a rematch (a seated player of a finished table)',
+    description:
+      'Idempotent: every call answers the same new table, with the seat kept for the caller.',
+    auth: 'required',
+    answer: { status: 200, schema: 'TableAnswer', description: 'The new table and the seat' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/account',
+    operationId: 'createAccount',
+    tag: 'accounts',
+    summary: 'Turn the authenticated guest into an account',
+    auth: 'required',
+    body: { schema: 'CreateAccount', required: true },
+    answer: {
+      status: 201,
+      schema: 'MeAnswer',
+      description: 'The account, with a session cookie',
+      setsCookie: true,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/login',
+    operationId: 'login',
+    tag: 'accounts',
+    summary: 'Log in',
+    description:
+      'A wrong username or password is BAD_CREDENTIALS either way; attempts are limited per address and per username (RATE_LIMITED with `retryMs`).',
+    auth: 'none',
+    body: { schema: 'Login', required: true },
+    answer: {
+      status: 200,
+      schema: 'MeAnswer',
+      description: 'The account’s player, with a session cookie',
+      setsCookie: true,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/logout',
+    operationId: 'logout',
+    tag: 'accounts',
+    summary: 'End the session',
+    auth: 'session',
+    answer: { status: 200, schema: 'LogoutAnswer', description: 'The session is revoked' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/me/games',
+    operationId: 'myGames',
+    tag: 'accounts',
+    summary: 'My games: waiting and playing tables, then the last 20 finished',
+    auth: 'required',
+    answer: { status: 200, schema: 'MyGames', description: 'The caller’s tables' },
+  },
+  {
+    method: 'put',
+    path: '/api/v1/me/webhook',
+    operationId: 'setWebhook',
+    tag: 'accounts',
+    summary: 'Set or remove the "your turn" / "game over" webhook',
+    description: 'http(s) only, never into a private network (BAD_WEBHOOK).',
+    auth: 'required',
+    body: { schema: 'SetWebhook', required: true },
+    answer: { status: 200, schema: 'WebhookAnswer', description: 'The webhook now set' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/me/webhook/test',
+    operationId: 'testWebhook',
+    tag: 'accounts',
+    summary: 'One delivery attempt to the webhook',
+    auth: 'required',
+    answer: { status: 200, schema: 'WebhookTestAnswer', description: 'How the attempt went' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/ratings',
+    operationId: 'leaderboard',
+    tag: 'ratings',
+    summary: 'The leaderboard of one table size (`players` is 2, 3 or 4), by mu − 3σ',
+    auth: 'none',
+    query: leaderboardQuerySchema,
+    answer: { status: 200, schema: 'Leaderboard', description: 'The leaderboard' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/players/:id/ratings',
+    operationId: 'playerRatings',
+    tag: 'ratings',
+    summary: 'A player’s ratings, with their history',
+    auth: 'none',
+    answer: { status: 200, schema: 'PlayerRatings', description: 'One entry per table size' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/ws',
+    operationId: 'webSocket',
+    tag: 'live',
+    summary: 'The WebSocket (upgrade)',
+    description: `Everything live, described by the AsyncAPI document (${API_DOCUMENT_PATHS.asyncapi}). The page's Origin must be allowed (403 BAD_ORIGIN otherwise).`,
+    auth: 'none',
+    answer: { status: 101, description: 'Switching to the WebSocket protocol' },
+  },
+  {
+    method: 'get',
+    path: API_DOCUMENT_PATHS.openapi,
+    operationId: 'openApi',
+    tag: 'documents',
+    summary: 'This document',
+    auth: 'none',
+    answer: { status: 200, description: 'The OpenAPI 3.1 document of the HTTP API' },
+  },
+  {
+    method: 'get',
+    path: API_DOCUMENT_PATHS.asyncapi,
+    operationId: 'asyncApi',
+    tag: 'documents',
+    summary: 'The AsyncAPI 3.0 document of the WebSocket',
+    auth: 'none',
+    answer: { status: 200, description: 'The AsyncAPI 3.0 document of /api/v1/ws' },
+  },
+  {
+    method: 'get',
+    path: `${API_DOCUMENT_PATHS.schemas}:name`,
+    operationId: 'jsonSchema',
+    tag: 'documents',
+    summary: 'One JSON Schema (draft 2020-12) by file name, e.g. `ServerUpdate.json`',
+    auth: 'none',
+    answer: { status: 200, description: 'The JSON Schema' },
+  },
+];
+
+/** `/api/v1/tables/:id` → `/api/v1/tables/{id}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z]+)/g, '{$1}');
+}
+
+function queryParameters(query: z.ZodObject): JsonObject[] {
+  return Object.entries(query.shape).map(([name, field]) => ({
+    name,
+    in: 'query',
+    required: !(field as z.ZodType).safeParse(undefined).success,
+    schema: component(z.toJSONSchema(field as z.ZodType, { io: 'input' }) as JsonObject),
+  }));
+}
+
+function pathParameters(path: string): JsonObject[] {
+  return [...path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description:
+      name === 'id' ? (path.includes('/players/') ? 'The player id' : 'The table id') : name,
+    schema: { type: 'string' },
+  }));
+}
+
+const SECURITY: Record<HttpOperation['auth'], JsonObject[]> = {
+  required: [{ bearer: [] }, { session: [] }],
+  optional: [{}, { bearer: [] }, { session: [] }],
+  session: [{}, { session: [] }],
+  none: [],
+};
+
+function operationOf(op: HttpOperation): JsonObject {
+  const json = 'application/json';
+  const answer: JsonObject = { description: op.answer.description };
+  if (op.answer.schema) answer.content = { [json]: { schema: schemaRef(op.answer.schema) } };
+  else if (op.tag === 'documents') answer.content = { [json]: { schema: { type: 'object' } } };
+  if (op.answer.setsCookie) answer.headers = { 'Set-Cookie': ref('#/components/headers/Session') };
+  const parameters = [...pathParameters(op.path), ...(op.query ? queryParameters(op.query) : [])];
+  return {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: op.body.required,
+            content: { [json]: { schema: schemaRef(op.body.schema) } },
+          },
+        }
+      : {}),
+    responses: {
+      [String(op.answer.status)]: answer,
+      '4XX': ref('#/components/responses/Refusal'),
+      '503': ref('#/components/responses/Unavailable'),
+      '5XX': ref('#/components/responses/Refusal'),
+    },
+    security: SECURITY[op.auth],
+  };
+}
+
+const HTTP_DESCRIPTION = `The HTTP side of the Gangsta! protocol (version ${PROTOCOL_VERSION}): things asked once. Everything live is on the WebSocket (${API_DOCUMENT_PATHS.asyncapi}); docs/protocol.md explains the flow.
+
+A player is identified by \`Authorization: Bearer <token>\` (from \`POST /api/v1/players\`) or by the session cookie of an account (\`${SESSION_COOKIE_NAME}\`, set by \`POST /api/v1/login\`). A state-changing request made with the cookie must come from an allowed Origin (403 BAD_ORIGIN).
+
+Every refusal is \`{ error: ProtocolError }\`: a \`code\` to translate, \`params\` for the details and an English \`message\`, with a fitting status (400 bad input, 401 no or unknown token, 403 not yours, 404 unknown, 409 not now, 413 too large, 429 too many with \`params.retryMs\`, 500 nothing changed, 503 UNAVAILABLE with \`Retry-After\`: the database cannot be reached just now, ask again).
+
+Generated from the zod schemas of packages/protocol (src/documents.ts); do not edit by hand.`;
+
+/** The answers of a refusal, shared by every operation. */
+const REFUSALS = {
+  Refusal: {
+    description: 'Refused: `{ error: ProtocolError }`',
+    content: { 'application/json': { schema: schemaRef('HttpError') } },
+  },
+  Unavailable: {
+    description:
+      'UNAVAILABLE: the database cannot be reached just now; nothing was changed. Ask again after `Retry-After` seconds (`params.retryMs`).',
+    headers: { 'Retry-After': { schema: { type: 'integer' } } },
+    content: { 'application/json': { schema: schemaRef('HttpError') } },
+  },
+};
+
+export function buildOpenApi(schemas = schemasById('draft-2020-12', componentUri)): JsonObject {
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  for (const op of HTTP_OPERATIONS) {
+    const path = openApiPath(op.path);
+    paths[path] ??= {};
+    paths[path][op.method] = operationOf(op);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Gangsta! HTTP API',
+      version: String(PROTOCOL_VERSION),
+      description: HTTP_DESCRIPTION,
+    },
+    servers: [{ url: '/', description: 'The server that serves this document' }],
+    tags: [
+      { name: 'players', description: 'Guest players and their tokens' },
+      { name: 'tables', description: 'Creating, joining and starting tables; the lobby' },
+      { name: 'accounts', description: 'Accounts, sessions, My games, webhooks' },
+      { name: 'ratings', description: 'Leaderboards, ratings, rematches' },
+      { name: 'live', description: 'The WebSocket' },
+      { name: 'documents', description: 'These documents' },
+    ],
+    paths,
+    components: {
+      schemas: componentsFor([paths, REFUSALS], schemas),
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The player token from POST /api/v1/players',
+        },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE_NAME,
+          description: 'The signed session cookie of a logged-in account (HttpOnly, 30 days)',
+        },
+      },
+      headers: {
+        Session: {
+          description: `\`${SESSION_COOKIE_NAME}=…; HttpOnly; SameSite=Lax\` (Secure over HTTPS)`,
+          schema: { type: 'string' },
+        },
+      },
+      responses: REFUSALS,
+    },
+  };
+}
+
+// --- WebSocket -------------------------------------------------------------------------------
+
+/** Which server messages answer a client message (AsyncAPI `reply`). */
+const REPLIES: Record<string, string[]> = {
+  hello: ['welcome', 'error'],
+  watch: ['table', 'sync', 'update', 'error'],
+  move: ['ack', 'rejected'],
+  undo: ['ack', 'rejected'],
+};
+
+const WS_DESCRIPTION = `The WebSocket side of the Gangsta! protocol (version ${PROTOCOL_VERSION}): one socket per client at /api/v1/ws, every frame one JSON object with a \`type\`. This document describes the server: it receives the client's frames and sends its own.
+
+Say \`hello\` first (with the player token, or none: the session cookie of the upgrade request, or a spectator), then \`watch\` tables. A table's version counts its move log; a client sends the version it has seen with every move (\`seen\`) and when it watches again after a reconnection, and gets the moves it missed (\`update\`) or a full \`sync\`. Moves carry a client id and are resent with it until \`ack\` or \`rejected\`; the server never applies one twice. RATE_LIMITED and UNAVAILABLE carry \`params.retryMs\`. docs/protocol.md explains the flow with a worked reconnection.
+
+The game's own data inside a frame (the view, log lines, moves with their events) are the engine's types: the schemas say "object" there, with a description. Generated from the zod schemas of packages/protocol (src/documents.ts); do not edit by hand.`;
+
+export function buildAsyncApi(schemas = schemasById('draft-07', componentUri)): JsonObject {
+  const client = variants(clientMessageSchema).map(([type]) => type);
+  const server = variants(serverMessageSchema).map(([type]) => type);
+  const messageId = (side: 'Client' | 'Server', type: string) => `${side}${capitalized(type)}`;
+  const channelMessage = (id: string) => ref(`#/channels/socket/messages/${id}`);
+  const channel = ref('#/channels/socket');
+  const messages: Record<string, JsonObject> = {};
+  for (const type of client) {
+    const id = messageId('Client', type);
+    messages[id] = {
+      name: type,
+      title: `${type} (client → server)`,
+      summary: CLIENT_MESSAGES[type],
+      payload: schemaRef(id),
+    };
+  }
+  for (const type of server) {
+    const id = messageId('Server', type);
+    messages[id] = {
+      name: type,
+      title: `${type} (server → client)`,
+      summary: SERVER_MESSAGES[type],
+      payload: schemaRef(id),
+    };
+  }
+  const operations: Record<string, JsonObject> = {};
+  for (const type of client) {
+    const replies = REPLIES[type];
+    operations[`receive${capitalized(type)}`] = {
+      action: 'receive',
+      channel,
+      summary: CLIENT_MESSAGES[type],
+      messages: [channelMessage(messageId('Client', type))],
+      ...(replies
+        ? {
+            reply: {
+              channel,
+              messages: replies.map((reply) => channelMessage(messageId('Server', reply))),
+            },
+          }
+        : {}),
+    };
+  }
+  for (const type of server) {
+    operations[`send${capitalized(type)}`] = {
+      action: 'send',
+      channel,
+      summary: SERVER_MESSAGES[type],
+      messages: [channelMessage(messageId('Server', type))],
+    };
+  }
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: 'Gangsta! live protocol',
+      version: String(PROTOCOL_VERSION),
+      description: WS_DESCRIPTION,
+    },
+    defaultContentType: 'application/json',
+    servers: {
+      gangsta: {
+        host: '{host}',
+        protocol: 'ws',
+        pathname: '/api/v1/ws',
+        description: 'The game server (wss behind TLS)',
+        variables: { host: { default: 'localhost:5173', description: 'host and port' } },
+        security: [ref('#/components/securitySchemes/session')],
+      },
+    },
+    channels: {
+      socket: {
+        address: '/api/v1/ws',
+        title: 'The WebSocket',
+        description:
+          'Every frame is one JSON object with a `type`, at most 64 KiB. Client frames are parsed with the ClientMessage schema before anything reads them (BAD_MESSAGE otherwise).',
+        messages: Object.fromEntries(
+          Object.keys(messages).map((id) => [id, ref(`#/components/messages/${id}`)]),
+        ),
+      },
+    },
+    operations,
+    components: {
+      schemas: componentsFor(messages, schemas),
+      messages,
+      securitySchemes: {
+        session: {
+          type: 'httpApiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE_NAME,
+          description:
+            'The session cookie of the upgrade request identifies a logged-in player when `hello` carries no token (the player token goes in `hello.token` instead).',
+        },
+      },
+    },
+  };
+}
+
+// --- all of it -------------------------------------------------------------------------------
+
+export interface ApiDocuments {
+  openapi: JsonObject;
+  asyncapi: JsonObject;
+  /** The JSON Schemas by file name (`ServerUpdate.json`), referring to each other by file name. */
+  schemas: Record<string, JsonObject>;
+}
+
+/** Builds every document from the schemas (a few milliseconds: build once and keep). */
+export function buildApiDocuments(): ApiDocuments {
+  const files = schemasById('draft-2020-12', (id) => `${id}.json`);
+  return {
+    openapi: buildOpenApi(),
+    asyncapi: buildAsyncApi(),
+    schemas: Object.fromEntries(Object.entries(files).map(([id, s]) => [`${id}.json`, s])),
+  };
+}
+
+/** A document as it is written and served: two-space JSON and a final newline. */
+export function documentText(document: unknown): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** The files of `docs/api/`, by path relative to it, with their text. */
+export function apiDocumentFiles(documents = buildApiDocuments()): Record<string, string> {
+  return {
+    'openapi.json': documentText(documents.openapi),
+    'asyncapi.json': documentText(documents.asyncapi),
+    ...Object.fromEntries(
+      Object.entries(documents.schemas).map(([name, schema]) => [
+        `schemas/${name}`,
+        documentText(schema),
+      ]),
+    ),
+  };
+}
