@@ -3,7 +3,7 @@
  * the engine through these exports only. See README.md beside this folder for a tour.
  */
 
-export { applyMove, canUndo, isGameOver, moveKey } from './apply.ts';
+export { applyLegalMove, applyMove, canUndo, isGameOver, moveKey } from './apply.ts';
 export { type CardLookup, CLASSIC_CARDS, cardsOf } from './cards/index.ts';
 export * from './cards/schema.ts';
 export { pendingDecision } from './decision.ts';
@@ -19,4 +19,10 @@ export { finalScores } from './scoring.ts';
 export { createGame, resolveOptions } from './setup.ts';
 export { type HeistSolution, heistHint, type SolverMember, solveHeist } from './solver.ts';
 export * from './types.ts';
-export { type GameView, type PlayerView, viewFor, visibleEvents } from './view.ts';
+export {
+  type GameView,
+  type PlayerView,
+  playerViewFor,
+  viewFor,
+  visibleEvents,
+} from './view.ts';

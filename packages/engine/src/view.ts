@@ -78,24 +78,60 @@ function resourcesRevealed(state: GameState): boolean {
   return state.phase !== 'resourceChoice';
 }
 
-function playerView(state: GameState, seat: Seat, viewer: Seat | null): PlayerView {
+/**
+ * A player as `viewer` sees it. With `other` (the same player of the same state as another
+ * viewer sees it), the parts that do not depend on the viewer are `other`'s very objects.
+ */
+function playerView(
+  state: GameState,
+  seat: Seat,
+  viewer: Seat | null,
+  other?: PlayerView,
+): PlayerView {
   const player = state.players[seat];
   const own = viewer === seat;
   const hideIp = state.options.privateHeistInfluence && !own && state.phase !== 'gameOver';
+  const revealed = resourcesRevealed(state);
   return {
     seat,
     boss: player.boss,
-    gang: player.gang.map((m) => ({ ...m })),
+    gang: other ? other.gang : player.gang.map((m) => ({ ...m })),
     cash: player.cash,
     bank: player.bank,
     heistIp: hideIp ? null : player.heistIp,
-    pile: [...player.pile],
-    hospital: player.hospital.map((m) => ({ ...m })),
-    resources: own || resourcesRevealed(state) ? player.resources.map((r) => ({ ...r })) : [],
+    pile: other ? other.pile : [...player.pile],
+    hospital: other ? other.hospital : player.hospital.map((m) => ({ ...m })),
+    resources:
+      own || revealed
+        ? other && revealed
+          ? other.resources
+          : player.resources.map((r) => ({ ...r }))
+        : [],
     resourcesChosen: player.dealt.length === 0,
     dealt: own ? [...player.dealt] : [],
     peek: own ? { ...player.peek } : {},
   };
+}
+
+/**
+ * One player of a view: `viewFor(state, viewer).players[seat]`, without building the rest.
+ * Only the viewer's own player differs from what a spectator sees of it, so a server that
+ * builds the spectator's view once needs just this for each seat (see `viewFor`). With
+ * `other`, the same player of the same state as another viewer sees it, the result is equal
+ * but shares `other`'s objects for what does not depend on the viewer (its gang, pile,
+ * hospital, resources once revealed): never change either afterwards.
+ */
+export function playerViewFor(
+  state: GameState,
+  seat: Seat,
+  viewer: Seat | null,
+  other?: PlayerView,
+): PlayerView {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length)
+    throw new RangeError(`no seat ${seat} at this table`);
+  if (other !== undefined && other.seat !== seat)
+    throw new RangeError(`the other view is of seat ${other.seat}, not ${seat}`);
+  return playerView(state, seat, viewer, other);
 }
 
 /** The view of `viewer` (a seat), or of a spectator when `viewer` is null. */

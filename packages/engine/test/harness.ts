@@ -18,6 +18,7 @@ import {
   type Move,
   moveKey,
   pendingDecision,
+  playerViewFor,
   replay,
   SKILLS,
   viewFor,
@@ -192,6 +193,20 @@ export function checkViews(state: GameState, random: () => number): void {
     check(
       isDeepStrictEqual(view, viewFor(other, viewer)),
       `the view of ${viewer} depends on hidden information`,
+    );
+    for (const p of state.players)
+      check(
+        isDeepStrictEqual(playerViewFor(state, p.seat, viewer), view.players[p.seat]),
+        `playerViewFor(${p.seat}, ${viewer}) is not the view's player`,
+      );
+    // A seat's view is the spectator's but for its own player (the server shares the rest).
+    const spectator = viewFor(state, null);
+    check(
+      isDeepStrictEqual(
+        { ...view, viewer: null, players: view.players.filter((p) => p.seat !== viewer) },
+        { ...spectator, players: spectator.players.filter((p) => p.seat !== viewer) },
+      ),
+      `the view of ${viewer} differs from a spectator's beyond its own player`,
     );
     for (const p of state.players) {
       if (p.seat === viewer) continue;

@@ -112,15 +112,54 @@ export function carriesDigest(version: number, over: boolean): boolean {
 /**
  * The frame's digest: 32-bit FNV-1a of its JSON with sorted keys, as 8 hex digits. Key order
  * differs between a frame built by the server and one patched by a client; sorted keys do not.
+ * With a memo (the server's, for several seats' frames built of shared parts: the spectator's
+ * very objects), the sorted JSON of each shared part is written once; the text is the same.
  */
-export function frameDigest(frame: UpdateFrame): string {
-  const text = stableStringify(frame);
+export function frameDigest(frame: UpdateFrame, memo?: StableMemo): string {
+  const text = (memo ? stableJson(frame, memo, 0) : stableStringify(frame)) ?? '';
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** Sorted-key JSON of parts of frames already written, by part (see `frameDigest`). */
+export type StableMemo = WeakMap<object, string>;
+
+/** Down to which depth `stableJson` remembers parts: the view's, and its players. */
+const STABLE_MEMO_DEPTH = 3;
+
+/**
+ * `fast-json-stable-stringify` of plain JSON data, remembering the text of the objects down
+ * to `STABLE_MEMO_DEPTH` (deeper ones are written by the library itself).
+ */
+function stableJson(value: unknown, memo: StableMemo, depth: number): string | undefined {
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    depth > STABLE_MEMO_DEPTH ||
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    return stableStringify(value);
+  }
+  const known = memo.get(value);
+  if (known !== undefined) return known;
+  let text: string;
+  if (Array.isArray(value)) {
+    text = `[${value.map((item) => stableJson(item, memo, depth + 1) || 'null').join(',')}]`;
+  } else {
+    const record = value as Record<string, unknown>;
+    const members: string[] = [];
+    for (const key of Object.keys(record).sort()) {
+      const member = stableJson(record[key], memo, depth + 1);
+      if (member) members.push(`${JSON.stringify(key)}:${member}`);
+    }
+    text = `{${members.join(',')}}`;
+  }
+  memo.set(value, text);
+  return text;
 }
 
 export type PatchedFrame = { ok: true; frame: UpdateFrame } | { ok: false; problem: string };

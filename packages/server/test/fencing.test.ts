@@ -13,8 +13,14 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresStore, openSqliteStore, type SqlStore } from '../src/index.ts';
+import { openPreparedSqliteStore } from '../src/store/sqliteCommit.ts';
 import type { MoveRow } from '../src/store/types.ts';
-import { databaseUrlFor, dropTestDatabase, STORE_NAME } from './support/database.ts';
+import {
+  databaseUrlFor,
+  dropTestDatabase,
+  STORE_NAME,
+  TEST_POSTGRES_URL,
+} from './support/database.ts';
 import { playingTable } from './support/storeRows.ts';
 
 const opened: { stores: SqlStore[]; dir: string }[] = [];
@@ -27,12 +33,20 @@ afterEach(async () => {
   }
 });
 
+/** On SQLite: through kysely, and with the commit's statements prepared once (`sqliteCommit.ts`). */
+const PREPARED = ' (prepared commit)';
+const VARIANTS = TEST_POSTGRES_URL ? [STORE_NAME] : [STORE_NAME, `${STORE_NAME}${PREPARED}`];
+
 /** A fresh store with tables `a` and `b`; on PostgreSQL, `connections` stores on it. */
-async function freshStores(connections = 1): Promise<SqlStore[]> {
+async function freshStores(variant: string, connections = 1): Promise<SqlStore[]> {
   const dir = mkdtempSync(join(tmpdir(), 'gangsta-fencing-'));
   const url = await databaseUrlFor(dir);
   const stores = Array.from({ length: url ? connections : 1 }, () =>
-    url ? openPostgresStore(url) : openSqliteStore(dir),
+    url
+      ? openPostgresStore(url)
+      : variant.endsWith(PREPARED)
+        ? openPreparedSqliteStore(dir)
+        : openSqliteStore(dir),
   );
   opened.push({ stores, dir });
   const [store] = stores;
@@ -66,9 +80,9 @@ async function fencesOf(store: SqlStore, tableId: string) {
   return rows.map((r) => [r.seq, r.fence === null ? null : Number(r.fence)]);
 }
 
-describe(`fencing tokens in the store on ${STORE_NAME}`, () => {
+describe.each(VARIANTS)('fencing tokens in the store on %s', (variant) => {
   it('issues growing tokens and refuses a commit under an older one', async () => {
-    const [store] = await freshStores();
+    const [store] = await freshStores(variant);
     const [first] = await store.takeFences(['a']);
     expect(first).toEqual({ table: 'a', token: 1 });
     // The runner commits under its token.
@@ -110,7 +124,7 @@ describe(`fencing tokens in the store on ${STORE_NAME}`, () => {
   });
 
   it('still reports a lost race on the sequence numbers of a table whose token holds', async () => {
-    const [store] = await freshStores();
+    const [store] = await freshStores(variant);
     const [fence] = await store.takeFences(['a']);
     await store.commit({ moves: [row('a', 1, false)], tables: [] });
     const result = await store.commit({ moves: [row('a', 1)], tables: [], fences: [fence] });
@@ -120,7 +134,7 @@ describe(`fencing tokens in the store on ${STORE_NAME}`, () => {
   it.skipIf(STORE_NAME !== 'PostgreSQL')(
     'orders a commit and a raise by the row lock: the commit that waited is refused',
     async () => {
-      const [runner, taker] = await freshStores(2);
+      const [runner, taker] = await freshStores(variant, 2);
       const [old] = await runner.takeFences(['a']);
       // The taker raises the fence in a transaction it holds open, as a slow raise would.
       let finishRaise: () => void = () => {};

@@ -11,11 +11,12 @@ import {
   type FramePatch,
   frameDigest,
   nextFrame,
+  type StableMemo,
   type UpdateFrame,
 } from '@gangsta/protocol';
 import stableStringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
-import { updateFrameFor } from '../src/tables/frames.ts';
+import { sharedUpdateFrame, updateFrameFor } from '../src/tables/frames.ts';
 import { isOver, type Position, playMove, startPosition } from '../src/tables/position.ts';
 
 function random(seed: number): () => number {
@@ -82,6 +83,43 @@ describe('frame patches (live updates)', () => {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
     // A frame is several kilobytes; what changes with one move is a small part of it.
     expect(median(patchBytes)).toBeLessThan(median(frameBytes) / 4);
+  });
+
+  it('are the same, byte for byte, from the frames the broadcast builds on the spectator’s', () => {
+    let checked = 0;
+    for (let seed = 21; seed <= 32; seed++) {
+      let position = startOf(seed);
+      const pick = random(seed);
+      const seats: (Seat | null)[] = [...position.state.players.map((_, i) => i), null];
+      while (!isOver(position)) {
+        const legal = legalMoves(position.state);
+        const played = playMove(position, legal[Math.floor(pick() * legal.length)], false);
+        if (!played.ok) throw new Error(played.error.message);
+        const after = played.position;
+        // One digest memo per broadcast, shared by the seats.
+        const digests: StableMemo = new WeakMap();
+        for (const seat of seats) {
+          const frame = sharedUpdateFrame(after, seat);
+          const built = updateFrameFor(after, seat);
+          // The same JSON, keys in the same order (the order a patch's operations follow).
+          expect(JSON.stringify(frame)).toBe(JSON.stringify(built));
+          const patch = diffFrames(sharedUpdateFrame(position, seat), frame);
+          expect(JSON.stringify(patch)).toBe(
+            JSON.stringify(diffFrames(updateFrameFor(position, seat), built)),
+          );
+          expect(frameDigest(frame, digests)).toBe(frameDigest(built));
+          checked++;
+        }
+        // The seats' frames share the spectator's parts: all but their own player's private ones.
+        const spectator = sharedUpdateFrame(after, null).view;
+        const first = sharedUpdateFrame(after, 0).view;
+        expect(first.options).toBe(spectator.options);
+        expect(first.players[1]).toBe(spectator.players[1]);
+        expect(first.players[0].gang).toBe(spectator.players[0].gang);
+        position = after;
+      }
+    }
+    expect(checked).toBeGreaterThan(1500);
   });
 
   it('are caught by the digest when the frame held drifted, and refused when they do not apply', () => {

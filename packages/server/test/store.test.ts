@@ -9,8 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresStore, openSqliteStore, type SqlStore } from '../src/index.ts';
+import { openPreparedSqliteStore } from '../src/store/sqliteCommit.ts';
 import type { MoveRow } from '../src/store/types.ts';
-import { databaseUrlFor, dropTestDatabase, STORE_NAME } from './support/database.ts';
+import {
+  databaseUrlFor,
+  dropTestDatabase,
+  STORE_NAME,
+  TEST_POSTGRES_URL,
+} from './support/database.ts';
 import { playingTable } from './support/storeRows.ts';
 
 const opened: { store: SqlStore; dir: string }[] = [];
@@ -23,10 +29,21 @@ afterEach(async () => {
   }
 });
 
-async function freshStore(): Promise<SqlStore> {
+/**
+ * On SQLite the commit runs two ways: through kysely, and with its statements prepared once
+ * (`sqliteCommit.ts`, the server's store thread). Both are tested.
+ */
+const PREPARED = ' (prepared commit)';
+const VARIANTS = TEST_POSTGRES_URL ? [STORE_NAME] : [STORE_NAME, `${STORE_NAME}${PREPARED}`];
+
+async function freshStore(variant: string): Promise<SqlStore> {
   const dir = mkdtempSync(join(tmpdir(), 'gangsta-store-'));
   const url = await databaseUrlFor(dir);
-  const store = url ? openPostgresStore(url) : openSqliteStore(dir);
+  const store = url
+    ? openPostgresStore(url)
+    : variant.endsWith(PREPARED)
+      ? openPreparedSqliteStore(dir)
+      : openSqliteStore(dir);
   opened.push({ store, dir });
   await store.migrate();
   await store.createPlayer({ id: 'p1', name: 'Ann', tokenHash: 'h1', createdAt: 'now' });
@@ -46,9 +63,9 @@ function row(tableId: string, seq: number, clientId = `c${seq}`): MoveRow {
   };
 }
 
-describe(`the store's commit on ${STORE_NAME}`, () => {
+describe.each(VARIANTS)("the store's commit on %s", (variant) => {
   it('writes a whole batch of several tables in one go', async () => {
-    const store = await freshStore();
+    const store = await freshStore(variant);
     for (const id of ['a', 'b']) await store.createTable(playingTable(id));
     const result = await store.commit({
       moves: [row('b', 1), row('a', 1), row('a', 2)],
@@ -61,7 +78,7 @@ describe(`the store's commit on ${STORE_NAME}`, () => {
   });
 
   it('leaves out a table whose move number is taken, all of its rows and changes, and keeps the rest', async () => {
-    const store = await freshStore();
+    const store = await freshStore(variant);
     for (const id of ['a', 'b']) await store.createTable(playingTable(id));
     await store.commit({ moves: [row('a', 1, 'first')], tables: [] });
     const result = await store.commit({
@@ -76,7 +93,7 @@ describe(`the store's commit on ${STORE_NAME}`, () => {
   });
 
   it('reports a resent client move id as a conflict too', async () => {
-    const store = await freshStore();
+    const store = await freshStore(variant);
     await store.createTable(playingTable('a'));
     await store.commit({ moves: [row('a', 1, 'same')], tables: [] });
     const result = await store.commit({ moves: [row('a', 2, 'same')], tables: [] });
@@ -85,7 +102,7 @@ describe(`the store's commit on ${STORE_NAME}`, () => {
   });
 
   it('changes seats only on the revision they were made on', async () => {
-    const store = await freshStore();
+    const store = await freshStore(variant);
     await store.createTable(playingTable('a'));
     const seats = playingTable('a').seats;
     expect(await store.updateTable({ id: 'a', seats, revision: 0 })).toBe(true);
@@ -95,7 +112,7 @@ describe(`the store's commit on ${STORE_NAME}`, () => {
   });
 
   it('deletes a waiting table with its chat and seat index, and never one that started', async () => {
-    const store = await freshStore();
+    const store = await freshStore(variant);
     await store.createTable({
       ...playingTable('w'),
       status: 'waiting',

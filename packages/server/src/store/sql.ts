@@ -26,6 +26,7 @@ import {
   tableToColumns,
 } from './rows.ts';
 import type { Database } from './schema.ts';
+import type { PreparedCommit } from './sqliteCommit.ts';
 import type {
   ActiveTable,
   Batch,
@@ -139,10 +140,22 @@ async function writeTableRows(
  *
  * First the fencing tokens are checked (`fencing.ts`): a table whose lease another process
  * took since its token was issued is left out whole (rows and changes) and reported fenced.
+ *
+ * With `prepared` (SQLite's store thread) the common path runs the same statements prepared
+ * once instead of through kysely (`sqliteCommit.ts`); the table-by-table pass stays on kysely.
  */
-export async function writeBatch(trx: Kysely<Database>, batch: Batch): Promise<CommitResult> {
+export async function writeBatch(
+  trx: Kysely<Database>,
+  batch: Batch,
+  prepared?: PreparedCommit,
+): Promise<CommitResult> {
   const fences: Fence[] = batch.fences ?? [];
-  const fenced = fences.length > 0 ? await checkFences(trx, fences) : new Set<string>();
+  const fenced =
+    fences.length === 0
+      ? new Set<string>()
+      : prepared
+        ? prepared.checkFences(fences)
+        : await checkFences(trx, fences);
   const tokens: Tokens = new Map(fences.map((f) => [f.table, f.token]));
   const rows = batch.moves
     .filter((row) => !fenced.has(row.tableId))
@@ -151,14 +164,27 @@ export async function writeBatch(trx: Kysely<Database>, batch: Batch): Promise<C
     .filter((change) => !fenced.has(change.id))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const refused = [...fenced];
-  await sql`savepoint batch`.execute(trx);
-  if (await insertAllOrNone(trx, rows, tokens)) {
-    for (const change of changes) await writeTableChange(trx, change);
-    await sql`release savepoint batch`.execute(trx);
+  if (prepared) prepared.savepoint('batch');
+  else await sql`savepoint batch`.execute(trx);
+  const none = prepared
+    ? prepared.insertAllOrNone(rows, tokens)
+    : await insertAllOrNone(trx, rows, tokens);
+  if (none) {
+    for (const change of changes) {
+      if (prepared?.handles(change)) prepared.writeTableChange(change);
+      else await writeTableChange(trx, change);
+    }
+    if (prepared) prepared.release('batch');
+    else await sql`release savepoint batch`.execute(trx);
     return withFenced({ conflicts: [] }, refused);
   }
-  await sql`rollback to savepoint batch`.execute(trx);
-  await sql`release savepoint batch`.execute(trx);
+  if (prepared) {
+    prepared.rollbackTo('batch');
+    prepared.release('batch');
+  } else {
+    await sql`rollback to savepoint batch`.execute(trx);
+    await sql`release savepoint batch`.execute(trx);
+  }
   return withFenced(await writeTableByTable(trx, rows, changes, tokens), refused);
 }
 
@@ -210,6 +236,8 @@ export class SqlStore implements Store {
   constructor(
     readonly db: Kysely<Database>,
     readonly dialect: SqlDialect,
+    /** SQLite only: the commit's statements prepared once, on the same connection. */
+    private readonly prepared?: PreparedCommit,
   ) {}
 
   async migrate(): Promise<void> {
@@ -222,7 +250,9 @@ export class SqlStore implements Store {
   async inTransaction<T>(
     work: (store: SqlStore, trx: Transaction<Database>) => Promise<T>,
   ): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new SqlStore(trx, this.dialect), trx));
+    return this.db
+      .transaction()
+      .execute((trx) => work(new SqlStore(trx, this.dialect, this.prepared), trx));
   }
 
   async createTable(table: TableRow): Promise<void> {
@@ -270,10 +300,10 @@ export class SqlStore implements Store {
   }
 
   async commit(batch: Batch): Promise<CommitResult> {
-    if (this.db.isTransaction) return writeBatch(this.db, batch);
+    if (this.db.isTransaction) return writeBatch(this.db, batch, this.prepared);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction().execute((trx) => writeBatch(trx, batch));
+        return await this.db.transaction().execute((trx) => writeBatch(trx, batch, this.prepared));
       } catch (error) {
         if (!isTransient(error) || attempt >= COMMIT_ATTEMPTS) throw error;
       }

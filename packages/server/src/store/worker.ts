@@ -7,11 +7,11 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SqlStore } from './sql.ts';
-import { openSqliteStore } from './sqlite.ts';
+import { openPreparedSqliteStore } from './sqliteCommit.ts';
 import type { StoreCall, StoreReply } from './workerMessages.ts';
 
 const port = parentPort!;
-const store = openSqliteStore((workerData as { dataDir: string }).dataDir);
+const store = openPreparedSqliteStore((workerData as { dataDir: string }).dataDir);
 /** Calls that manage the database itself, never part of a group transaction. */
 const OUTSIDE_TRANSACTIONS = new Set<string>(['migrate', 'close']);
 let queue: StoreCall[] = [];

@@ -4,11 +4,11 @@
  * same thing, so the frame is built and serialised once and the same text goes to all of them.
  */
 import type { Seat } from '@gangsta/engine';
-import type { ServerMessage, ServerMessageOf, UpdateFrame } from '@gangsta/protocol';
+import type { ServerMessage, ServerMessageOf, StableMemo } from '@gangsta/protocol';
 import { carriesDigest, diffFrames, frameDigest } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
 import { encodeMessage } from '../ws/encode.ts';
-import { frameFor, logFor, newsFor, updateFrameFor } from './frames.ts';
+import { frameFor, logFor, newsFor, sharedUpdateFrame } from './frames.ts';
 import { isOver, type Position } from './position.ts';
 import type { Room } from './room.ts';
 
@@ -117,43 +117,25 @@ export function sendSyncToAll(room: Room): void {
  * The live update after moves: every watcher holds the frame of `base` (the position it was
  * last told of), so it gets the moves and the patch from that frame to the new one.
  */
-/**
- * Each seat's frame of a position, kept while the position is: the frame sent now is the base
- * of the next move's patch, so each frame is built once, not twice. Positions left behind (and
- * tables asleep) take their frames with them.
- */
-const framesOf = new WeakMap<Position, Map<Seat | null, UpdateFrame>>();
-
-function cachedFrame(position: Position, seat: Seat | null): UpdateFrame {
-  let frames = framesOf.get(position);
-  if (!frames) {
-    frames = new Map();
-    framesOf.set(position, frames);
-  }
-  let frame = frames.get(seat);
-  if (!frame) {
-    frame = updateFrameFor(position, seat);
-    frames.set(seat, frame);
-  }
-  return frame;
-}
-
 function patchUpdateForSeat(
   room: Room,
   seat: Seat | null,
   base: Position,
   position: Position,
+  digests: StableMemo,
 ): ServerMessageOf<'update'> {
-  const frame = cachedFrame(position, seat);
+  const frame = sharedUpdateFrame(position, seat);
   const message: ServerMessageOf<'update'> = {
     type: 'update',
     table: room.id,
     from: base.version,
     version: position.version,
     moves: newsFor(position, position.version - base.version, seat),
-    patch: diffFrames(cachedFrame(base, seat), frame),
+    patch: diffFrames(sharedUpdateFrame(base, seat), frame),
   };
-  if (carriesDigest(position.version, isOver(position))) message.digest = frameDigest(frame);
+  if (carriesDigest(position.version, isOver(position))) {
+    message.digest = frameDigest(frame, digests);
+  }
   return message;
 }
 
@@ -161,5 +143,7 @@ function patchUpdateForSeat(
 export function sendUpdateToAll(room: Room, base: Position): void {
   const position = room.committed;
   if (!position) return;
-  sendToAll(room, (seat) => patchUpdateForSeat(room, seat, base, position));
+  // The seats' frames share the spectator's parts: their sorted JSON is written once.
+  const digests: StableMemo = new WeakMap();
+  sendToAll(room, (seat) => patchUpdateForSeat(room, seat, base, position, digests));
 }

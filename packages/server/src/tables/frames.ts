@@ -2,24 +2,10 @@
  * What each recipient may see of a position: seated players their own seat's view, moves and
  * events, everyone else the public ones. Nothing here ever returns the state itself.
  */
-import { legalMoves, type Move, type Seat, viewFor, visibleEvents } from '@gangsta/engine';
+import { playerViewFor, type Seat, viewFor, visibleEvents } from '@gangsta/engine';
 import type { GameFrame, LogLine, MoveNews, UpdateFrame } from '@gangsta/protocol';
 import { withoutCards } from '@gangsta/protocol';
-import { allEvents, eventsOfMove, isOver, mayUndo, type Position } from './position.ts';
-
-/** Every seat's legal moves, once per position (a position is sent to every watcher). */
-const legalCache = new WeakMap<Position, { all: Move[]; deciding: Seat[] }>();
-
-function legalOf(position: Position): { all: Move[]; deciding: Seat[] } {
-  let cached = legalCache.get(position);
-  if (!cached) {
-    const all = isOver(position) ? [] : legalMoves(position.state);
-    const deciding = [...new Set(all.map((move) => move.seat))].sort((a, b) => a - b);
-    cached = { all, deciding };
-    legalCache.set(position, cached);
-  }
-  return cached;
-}
+import { allEvents, eventsOfMove, isOver, legalOf, mayUndo, type Position } from './position.ts';
 
 /** The seats that must decide in this position. */
 export function decidingSeats(position: Position): readonly Seat[] {
@@ -44,6 +30,45 @@ export function frameFor(position: Position, seat: Seat | null): GameFrame {
 /** The frame without the card set, which travels once, with the sync (see UpdateFrame). */
 export function updateFrameFor(position: Position, seat: Seat | null): UpdateFrame {
   return withoutCards(frameFor(position, seat));
+}
+
+/** Each seat's update frame of a position, built on the spectator's (`sharedUpdateFrame`). */
+const sharedFrames = new WeakMap<
+  Position,
+  { spectator: UpdateFrame; seats: Map<Seat, UpdateFrame> }
+>();
+
+/**
+ * `updateFrameFor(position, seat)`, the same JSON with its keys in the same order, built from
+ * the spectator's frame of the position: a seat's view differs from a spectator's only in its
+ * own player (the engine's `playerViewFor`), and its frame in its legal moves and undo. The
+ * other parts are the spectator's very objects, shared by every seat's frame of the position,
+ * so that the view is built once per position and not once per seat, and a broadcast diffs
+ * each shared part once (`DiffMemo`). Kept while the position is: the frame sent now is the
+ * base of the next move's patch. Never change a frame it returns.
+ */
+export function sharedUpdateFrame(position: Position, seat: Seat | null): UpdateFrame {
+  let shared = sharedFrames.get(position);
+  if (!shared) {
+    shared = { spectator: updateFrameFor(position, null), seats: new Map() };
+    sharedFrames.set(position, shared);
+  }
+  if (seat === null) return shared.spectator;
+  let frame = shared.seats.get(seat);
+  if (!frame) {
+    const { spectator } = shared;
+    const players = [...spectator.view.players];
+    players[seat] = playerViewFor(position.state, seat, seat, spectator.view.players[seat]);
+    frame = {
+      ...spectator,
+      seat,
+      view: { ...spectator.view, viewer: seat, players },
+      legal: legalOf(position).all.filter((move) => move.seat === seat),
+      canUndo: mayUndo(position, seat),
+    };
+    shared.seats.set(seat, frame);
+  }
+  return frame;
 }
 
 /** The recipient's whole visible log, setup first. */

@@ -5,6 +5,7 @@
  * putting the old one back.
  */
 import {
+  applyLegalMove,
   applyMove,
   canUndo,
   createGame,
@@ -13,6 +14,7 @@ import {
   type GameOptions,
   type GameRecord,
   type GameState,
+  legalMoves,
   type Move,
   replay,
   type Seat,
@@ -68,14 +70,63 @@ export function startPosition(options: GameOptions): PositionResult {
   };
 }
 
+/** Every seat's legal moves, once per position (the frames sent, the moves checked). */
+const legalCache = new WeakMap<Position, { all: Move[]; deciding: Seat[] }>();
+
+/** The position's legal moves, and the seats that must decide (in seat order). */
+export function legalOf(position: Position): { all: Move[]; deciding: Seat[] } {
+  let cached = legalCache.get(position);
+  if (!cached) {
+    const all = isOver(position) ? [] : legalMoves(position.state);
+    const deciding = [...new Set(all.map((move) => move.seat))].sort((a, b) => a - b);
+    cached = { all, deciding };
+    legalCache.set(position, cached);
+  }
+  return cached;
+}
+
+/** Whether `input` is `move` field for field: the same keys, equal values, nothing else. */
+function sameMove(move: Move, input: Record<string, unknown>): boolean {
+  const fields = move as unknown as Record<string, unknown>;
+  const keys = Object.keys(input);
+  if (keys.length !== Object.keys(fields).length) return false;
+  for (const key of keys) {
+    const mine = fields[key];
+    const theirs = input[key];
+    if (mine === theirs) continue;
+    if (!Array.isArray(mine) || !Array.isArray(theirs) || mine.length !== theirs.length)
+      return false;
+    for (let i = 0; i < mine.length; i++) if (mine[i] !== theirs[i]) return false;
+  }
+  return true;
+}
+
+/**
+ * The legal move of the position equal to `input`, if there is one. The position's legal moves
+ * are listed once anyway (for the frames of the watchers), so a move found among them needs
+ * no second check by the engine (`applyLegalMove`); anything else (a move not legal, not
+ * well-formed) goes through the engine's checked `applyMove` and its exact refusal.
+ */
+function legalMatch(position: Position, input: unknown): Move | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  if (Object.getPrototypeOf(input) !== Object.prototype) return undefined;
+  const fields = input as Record<string, unknown>;
+  for (const move of legalOf(position).all) {
+    if (move.type === fields.type && move.seat === fields.seat && sameMove(move, fields))
+      return move;
+  }
+  return undefined;
+}
+
 /**
  * The position after a move. The move is kept as given: a client's move has been through the
  * protocol's strict move schema (no field beyond the move's own), a bot's and a stored one are
- * the engine's, so each is already what belongs in the log. (Finding the engine's own copy
- * among the legal moves cost a generation of legal moves per move.)
+ * the engine's, so each is already what belongs in the log. A move equal to one of the
+ * position's legal moves is applied without the engine checking it again (`legalMatch`).
  */
 export function playMove(position: Position, move: unknown, byBot: boolean): PositionResult {
-  const result = applyMove(position.state, move);
+  const legal = legalMatch(position, move);
+  const result = legal ? applyLegalMove(position.state, legal) : applyMove(position.state, move);
   if (!result.ok) return result;
   return {
     ok: true,

@@ -1,0 +1,201 @@
+/**
+ * The SQLite commit with its statements prepared once (`src/store/sqliteCommit.ts`, the
+ * server's store thread) writes exactly what the commit through kysely writes: the same
+ * batches, random ones with colliding sequence numbers and client ids, stale and fresh fencing
+ * tokens, table changes with and without seats, and several at once in one transaction (the
+ * store thread's group commit), give the same results and leave the same rows.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteStore, type SqlStore } from '../src/index.ts';
+import { openPreparedSqliteStore } from '../src/store/sqliteCommit.ts';
+import type { Batch, CommitResult, Fence, MoveRow, TableChange } from '../src/store/types.ts';
+import { playingTable } from './support/storeRows.ts';
+
+const opened: { store: SqlStore; dir: string }[] = [];
+
+afterEach(async () => {
+  for (const { store, dir } of opened.splice(0)) {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const TABLES = ['a', 'b', 'c', 'd'];
+
+async function fresh(open: (dir: string) => SqlStore): Promise<SqlStore> {
+  const dir = mkdtempSync(join(tmpdir(), 'gangsta-prepared-'));
+  const store = open(dir);
+  opened.push({ store, dir });
+  await store.migrate();
+  await store.createPlayer({ id: 'p1', name: 'Ann', tokenHash: 'h1', createdAt: 'now' });
+  await store.createPlayer({ id: 'p2', name: 'Bob', tokenHash: 'h2', createdAt: 'now' });
+  for (const id of TABLES) await store.createTable(playingTable(id));
+  return store;
+}
+
+function random(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 2 ** 32;
+  };
+}
+
+/** A random batch: mostly the next moves of a few tables, sometimes a collision or a stale token. */
+function randomBatch(
+  next: () => number,
+  stored: Map<string, number>,
+  fences: Map<string, number>,
+  step: number,
+): Batch {
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const moves: MoveRow[] = [];
+  const tables: TableChange[] = [];
+  const batchFences: Fence[] = [];
+  for (const id of TABLES) {
+    if (next() < 0.4) continue;
+    let seq = (stored.get(id) ?? 0) + 1;
+    // Now and then a sequence number that is taken already.
+    if (next() < 0.15 && seq > 1) seq -= 1 + Math.floor(next() * Math.min(3, seq - 1));
+    const count = 1 + Math.floor(next() * 3);
+    for (let i = 0; i < count; i++, seq++) {
+      const seat = pick([0, 1]);
+      const clientId = next() < 0.05 ? 'again' : `m${step}-${i}`;
+      const kind = next() < 0.1 ? 'undo' : 'move';
+      moves.push({
+        tableId: id,
+        seq,
+        seat,
+        kind,
+        move: kind === 'undo' ? null : ({ type: 'pass', seat } as MoveRow['move']),
+        clientId,
+        byBot: next() < 0.5,
+        at: `t${step}`,
+      });
+    }
+    const change = next();
+    if (change < 0.2)
+      tables.push({
+        id,
+        clock: {
+          setting: { kind: 'none' },
+          takeoverLevel: pick(['easy', 'medium']),
+          state: null,
+        } as TableChange['clock'],
+      });
+    else if (change < 0.3)
+      tables.push({ id, status: 'finished', finishedAt: `t${step}`, moveCount: seq - 1 });
+    else if (change < 0.35) {
+      const seats = playingTable(id).seats.map((s, i) =>
+        i === 1 ? { ...s, playerId: pick(['p2', null]) } : s,
+      );
+      tables.push({ id, seats, revision: pick([0, 1, 2]) });
+    }
+    if (next() < 0.3) {
+      const current = fences.get(id) ?? 0;
+      batchFences.push({ table: id, token: next() < 0.3 ? current - 1 : current });
+    }
+  }
+  // A change of a table without moves, and one of a table that is not there.
+  if (next() < 0.1) tables.push({ id: pick(TABLES), moveCount: Math.floor(next() * 50) });
+  if (next() < 0.05) tables.push({ id: 'missing', status: 'finished', finishedAt: 'never' });
+  return { moves, tables, fences: batchFences.length > 0 ? batchFences : undefined };
+}
+
+/** Everything a commit may have written, in a stable order. */
+async function dump(store: SqlStore) {
+  const moves = await store.db
+    .selectFrom('moves')
+    .selectAll()
+    .orderBy('table_id')
+    .orderBy('seq')
+    .execute();
+  const tables = await store.db.selectFrom('tables').selectAll().orderBy('id').execute();
+  const players = await store.db
+    .selectFrom('table_players')
+    .selectAll()
+    .orderBy('table_id')
+    .orderBy('seat')
+    .execute();
+  return { moves, tables, players };
+}
+
+describe('the SQLite commit with prepared statements', () => {
+  it('writes what the commit through kysely writes, batch after batch', async () => {
+    const kysely = await fresh(openSqliteStore);
+    const prepared = await fresh(openPreparedSqliteStore);
+    const seen = { conflicts: 0, fenced: 0, clean: 0 };
+    for (let seed = 1; seed <= 3; seed++) {
+      const next = random(seed);
+      const stored = new Map<string, number>();
+      const fences = new Map<string, number>();
+      for (let step = 0; step < 60; step++) {
+        if (next() < 0.1) {
+          const taken = TABLES.filter(() => next() < 0.5);
+          const a = await kysely.takeFences(taken);
+          const b = await prepared.takeFences(taken);
+          expect(b).toEqual(a);
+          for (const f of a) fences.set(f.table, f.token);
+        }
+        const batch = randomBatch(next, stored, fences, seed * 1000 + step);
+        // Sometimes two batches in one transaction, as the store thread groups them.
+        const together = next() < 0.3 ? [batch, randomBatch(next, stored, fences, -step)] : [batch];
+        const run = (store: SqlStore) =>
+          store.inTransaction(async (inTrx) => {
+            const results: CommitResult[] = [];
+            for (const b of together) results.push(await inTrx.commit(b));
+            return results;
+          });
+        const expected = await run(kysely);
+        expect(await run(prepared)).toEqual(expected);
+        for (const result of expected) {
+          if (result.fenced) seen.fenced++;
+          if (result.conflicts.length > (result.fenced?.length ?? 0)) seen.conflicts++;
+          if (result.conflicts.length === 0) seen.clean++;
+        }
+        for (const table of TABLES) {
+          const rows = await kysely.movesAfter(table, 0);
+          stored.set(table, rows.at(-1)?.seq ?? 0);
+        }
+      }
+    }
+    const [a, b] = [await dump(kysely), await dump(prepared)];
+    // The random batches reached every outcome.
+    expect(seen.conflicts).toBeGreaterThan(5);
+    expect(seen.fenced).toBeGreaterThan(5);
+    expect(seen.clean).toBeGreaterThan(5);
+    expect(a.moves.length).toBeGreaterThan(100);
+    expect(a.tables.some((t) => t.revision > 0)).toBe(true);
+    expect(b).toEqual(a);
+  });
+
+  it('rolls back with the transaction it runs in', async () => {
+    const store = await fresh(openPreparedSqliteStore);
+    const failing = store.inTransaction(async (inTrx) => {
+      await inTrx.commit({
+        moves: [
+          {
+            tableId: 'a',
+            seq: 1,
+            seat: 0,
+            kind: 'move',
+            move: { type: 'pass', seat: 0 } as MoveRow['move'],
+            clientId: 'x',
+            byBot: false,
+            at: 'now',
+          },
+        ],
+        tables: [{ id: 'a', status: 'finished', finishedAt: 'now', moveCount: 1 }],
+      });
+      throw new Error('a later call of the group failed');
+    });
+    await expect(failing).rejects.toThrow('a later call');
+    expect(await store.movesAfter('a', 0)).toEqual([]);
+    expect((await store.tableRow('a'))?.status).toBe('playing');
+  });
+});
