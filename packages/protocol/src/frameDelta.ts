@@ -59,9 +59,12 @@ const token = (key: string) =>
  * unchanged, and a path for every value walked was most of the diff's garbage.
  */
 function pointer(keys: Keys): string {
-  let path = '';
-  for (const key of keys) path += typeof key === 'number' ? `/${key}` : `/${token(key)}`;
-  return path;
+  for (const key of keys) {
+    if (typeof key === 'string' && (key.includes('~') || key.includes('/'))) {
+      return keys.map((k) => `/${typeof k === 'number' ? k : token(k)}`).join('');
+    }
+  }
+  return keys.length === 0 ? '' : `/${keys.join('/')}`;
 }
 
 function diffValues(before: unknown, after: unknown, keys: Keys, ops: FramePatch): void {
@@ -141,6 +144,23 @@ export function frameDigest(frame: UpdateFrame): string {
 }
 
 /**
+ * `Object.keys(record).sort()`, sorted in place: a frame's objects have a handful of keys, and
+ * the built-in sort allocated more than the rest of the digest. The order is the built-in
+ * one (strings by UTF-16 code units).
+ */
+function sortedKeys(record: Record<string, unknown>): string[] {
+  const keys = Object.keys(record);
+  if (keys.length > 32) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i];
+    let j = i - 1;
+    for (; j >= 0 && keys[j] > key; j--) keys[j + 1] = keys[j];
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
+/**
  * FNV-1a over `fast-json-stable-stringify`'s text of a value, fed piece by piece: the same
  * text, so the same hash (`test/frame-digest.test.ts` compares them on frames and odd values).
  */
@@ -196,7 +216,7 @@ class StableDigest {
     const record = node as Record<string, unknown>;
     this.text('{');
     let first = true;
-    for (const key of Object.keys(record).sort()) {
+    for (const key of sortedKeys(record)) {
       const member = StableDigest.resolved(record[key]);
       if (StableDigest.nothing(member)) continue;
       if (!first) this.text(',');
