@@ -4,7 +4,7 @@
  * same thing, so the frame is built and serialised once and the same text goes to all of them.
  */
 import type { Seat } from '@gangsta/engine';
-import type { ServerMessage, ServerMessageOf, StableMemo } from '@gangsta/protocol';
+import type { ServerMessage, ServerMessageOf } from '@gangsta/protocol';
 import { carriesDigest, diffFrames, frameDigest } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
 import { encodeMessage } from '../ws/encode.ts';
@@ -122,7 +122,6 @@ function patchUpdateForSeat(
   seat: Seat | null,
   base: Position,
   position: Position,
-  digests: StableMemo,
 ): ServerMessageOf<'update'> {
   const frame = sharedUpdateFrame(position, seat);
   const message: ServerMessageOf<'update'> = {
@@ -133,9 +132,7 @@ function patchUpdateForSeat(
     moves: newsFor(position, position.version - base.version, seat),
     patch: diffFrames(sharedUpdateFrame(base, seat), frame),
   };
-  if (carriesDigest(position.version, isOver(position))) {
-    message.digest = frameDigest(frame, digests);
-  }
+  if (carriesDigest(position.version, isOver(position))) message.digest = frameDigest(frame);
   return message;
 }
 
@@ -143,7 +140,5 @@ function patchUpdateForSeat(
 export function sendUpdateToAll(room: Room, base: Position): void {
   const position = room.committed;
   if (!position) return;
-  // The seats' frames share the spectator's parts: their sorted JSON is written once.
-  const digests: StableMemo = new WeakMap();
-  sendToAll(room, (seat) => patchUpdateForSeat(room, seat, base, position, digests));
+  sendToAll(room, (seat) => patchUpdateForSeat(room, seat, base, position));
 }

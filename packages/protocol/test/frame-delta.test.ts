@@ -1,0 +1,184 @@
+/**
+ * The patch and the digest of `frameDelta.ts` as the server and the clients compute them: the
+ * diff gives exactly the operations of its first version (kept here as the reference: paths
+ * built while walking), the digest exactly FNV-1a of `fast-json-stable-stringify`'s text, on
+ * random JSON-like values with the odd cases (escapes, non-ASCII, -0, NaN, undefined and
+ * function members, toJSON, keys that need escaping in a pointer). Frames of real games are
+ * checked in the server's `test/frame-patches.test.ts`.
+ */
+import stableStringify from 'fast-json-stable-stringify';
+import { describe, expect, it } from 'vitest';
+import { diffFrames, type FramePatch, frameDigest, type UpdateFrame } from '../src/index.ts';
+
+/** The digest as first written: the library's text, then FNV-1a. */
+function referenceDigest(value: unknown): string {
+  const text = stableStringify(value) ?? '';
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The diff as first written (paths built for every value walked). */
+function referenceDiff(before: unknown, after: unknown): FramePatch {
+  const ops: FramePatch = [];
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  const token = (key: string) =>
+    key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
+  const values = (b: unknown, a: unknown, path: string): void => {
+    if (b === a) return;
+    if (Array.isArray(b) && Array.isArray(a)) return lists(b, a, path);
+    if (isObject(b) && isObject(a)) return objects(b, a, path);
+    if (a === undefined) ops.push({ op: 'remove', path });
+    else if (b === undefined) ops.push({ op: 'add', path, value: a });
+    else ops.push({ op: 'replace', path, value: a });
+  };
+  const objects = (b: Record<string, unknown>, a: Record<string, unknown>, path: string) => {
+    for (const key in b) {
+      if (b[key] !== undefined && a[key] === undefined)
+        ops.push({ op: 'remove', path: `${path}/${token(key)}` });
+    }
+    for (const key in a) {
+      const value = a[key];
+      const old = b[key];
+      if (value === old || value === undefined) continue;
+      const at = `${path}/${token(key)}`;
+      if (old === undefined) ops.push({ op: 'add', path: at, value });
+      else values(old, value, at);
+    }
+  };
+  const lists = (b: unknown[], a: unknown[], path: string) => {
+    if (b.length !== a.length) {
+      ops.push({ op: 'replace', path, value: a });
+      return;
+    }
+    const size = ops.length;
+    let changed = 0;
+    for (let i = 0; i < a.length; i++) {
+      if (b[i] === a[i]) continue;
+      const ahead = ops.length;
+      values(b[i], a[i], `${path}/${i}`);
+      if (ops.length > ahead) changed++;
+      if (changed * 2 > a.length) {
+        ops.length = size;
+        ops.push({ op: 'replace', path, value: a });
+        return;
+      }
+    }
+  };
+  values(before, after, '');
+  return ops;
+}
+
+function random(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 2 ** 32;
+  };
+}
+
+const ODD_STRINGS = [
+  '',
+  'a',
+  'é',
+  '"quoted"',
+  'back\\slash',
+  'line\nbreak',
+  '\u2028',
+  '😀',
+  '\ud800',
+];
+const ODD_KEYS = ['a', 'b', 'z', 'A', '10', '2', 'a/b', 'm~n', '~1', 'é', ''];
+const ODD_NUMBERS = [0, -0, 1, -1, 0.5, 1e21, 1e-7, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY];
+
+function randomValue(next: () => number, depth: number): unknown {
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const roll = next();
+  if (depth > 3 || roll < 0.35) {
+    return pick<unknown>([
+      null,
+      true,
+      false,
+      pick(ODD_NUMBERS),
+      pick(ODD_STRINGS),
+      Math.floor(next() * 100),
+      undefined,
+      () => 1,
+      Symbol('s'),
+      new Date(Math.floor(next() * 1e12)),
+    ]);
+  }
+  if (roll < 0.65) {
+    return Array.from({ length: Math.floor(next() * 5) }, () => randomValue(next, depth + 1));
+  }
+  const record: Record<string, unknown> = {};
+  for (let i = Math.floor(next() * 6); i > 0; i--)
+    record[pick(ODD_KEYS)] = randomValue(next, depth + 1);
+  return record;
+}
+
+/** A changed copy: some members and items replaced, added or removed. */
+function mutate(value: unknown, next: () => number, depth: number): unknown {
+  if (next() < 0.15) return randomValue(next, depth);
+  if (Array.isArray(value)) {
+    const copy = value.map((item) => (next() < 0.5 ? item : mutate(item, next, depth + 1)));
+    if (next() < 0.1) copy.push(randomValue(next, depth + 1));
+    return copy;
+  }
+  if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (next() < 0.1) continue;
+      copy[key] = next() < 0.5 ? item : mutate(item, next, depth + 1);
+    }
+    if (next() < 0.2) copy[ODD_KEYS[Math.floor(next() * ODD_KEYS.length)]] = randomValue(next, 5);
+    return copy;
+  }
+  return value;
+}
+
+const frame = (value: unknown) => value as UpdateFrame;
+
+describe('frame digests', () => {
+  it('are FNV-1a of fast-json-stable-stringify’s text, whatever the value', () => {
+    const next = random(7);
+    for (let i = 0; i < 3000; i++) {
+      const value = { view: randomValue(next, 0), legal: randomValue(next, 1) };
+      expect(frameDigest(frame(value))).toBe(referenceDigest(value));
+    }
+    for (const odd of [null, 1, 'x', [], {}, [undefined, () => 1], { a: undefined }, new Date(0)])
+      expect(frameDigest(frame(odd))).toBe(referenceDigest(odd));
+  });
+
+  it('refuse a cycle as the library does', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = { back: cyclic };
+    expect(() => referenceDigest(cyclic)).toThrow(TypeError);
+    expect(() => frameDigest(frame(cyclic))).toThrow(TypeError);
+    // The same object twice, but not inside itself, is no cycle.
+    const twice = { x: { n: 1 } };
+    const shared = { a: twice, b: twice };
+    expect(frameDigest(frame(shared))).toBe(referenceDigest(shared));
+  });
+});
+
+describe('frame patches', () => {
+  it('are the operations of the diff as first written', () => {
+    const next = random(11);
+    let operations = 0;
+    for (let i = 0; i < 3000; i++) {
+      const before = { view: randomValue(next, 0), legal: randomValue(next, 1) };
+      const after = mutate(before, next, 0);
+      const patch = diffFrames(frame(before), frame(after));
+      expect(patch).toEqual(referenceDiff(before, after));
+      operations += patch.length;
+    }
+    expect(operations).toBeGreaterThan(3000);
+  });
+});
