@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresStore, openSqliteStore, type SqlStore } from '../src/index.ts';
-import { openPreparedSqliteStore } from '../src/store/sqliteCommit.ts';
+import { openPreparedSqliteStore } from '../src/store/sqlite.ts';
 import type { MoveRow } from '../src/store/types.ts';
 import {
   databaseUrlFor,

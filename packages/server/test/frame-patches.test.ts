@@ -44,6 +44,19 @@ function startOf(seed: number): Position {
   return started.position;
 }
 
+/** Each move of a random game from `startOf(seed)`: the position before it and after it. */
+function* randomMoves(seed: number): Generator<[Position, Position]> {
+  let position = startOf(seed);
+  const pick = random(seed);
+  while (!isOver(position)) {
+    const legal = legalMoves(position.state);
+    const played = playMove(position, legal[Math.floor(pick() * legal.length)], false);
+    if (!played.ok) throw new Error(played.error.message);
+    yield [position, played.position];
+    position = played.position;
+  }
+}
+
 /** The patch as a client receives it: through JSON text. */
 const onTheWire = (patch: FramePatch): FramePatch => JSON.parse(JSON.stringify(patch));
 const same = (a: UpdateFrame, b: UpdateFrame) =>
@@ -55,15 +68,10 @@ describe('frame patches (live updates)', () => {
     const frameBytes: number[] = [];
     let checked = 0;
     for (let seed = 1; seed <= 12; seed++) {
-      let position = startOf(seed);
-      const pick = random(seed);
-      const seats: (Seat | null)[] = [null, ...position.state.players.map((_, i) => i)];
-      const held = new Map(seats.map((seat) => [seat, updateFrameFor(position, seat)]));
-      while (!isOver(position)) {
-        const legal = legalMoves(position.state);
-        const played = playMove(position, legal[Math.floor(pick() * legal.length)], false);
-        if (!played.ok) throw new Error(played.error.message);
-        const after = played.position;
+      const start = startOf(seed);
+      const seats: (Seat | null)[] = [null, ...start.state.players.map((_, i) => i)];
+      const held = new Map(seats.map((seat) => [seat, updateFrameFor(start, seat)]));
+      for (const [position, after] of randomMoves(seed)) {
         for (const seat of seats) {
           const expected = updateFrameFor(after, seat);
           const patch = onTheWire(diffFrames(updateFrameFor(position, seat), expected));
@@ -75,7 +83,6 @@ describe('frame patches (live updates)', () => {
           frameBytes.push(JSON.stringify(expected).length);
           checked++;
         }
-        position = after;
       }
     }
     expect(checked).toBeGreaterThan(1500);
@@ -87,14 +94,9 @@ describe('frame patches (live updates)', () => {
   it('are the same, byte for byte, from the frames the broadcast builds on the spectator’s', () => {
     let checked = 0;
     for (let seed = 21; seed <= 32; seed++) {
-      let position = startOf(seed);
-      const pick = random(seed);
-      const seats: (Seat | null)[] = [...position.state.players.map((_, i) => i), null];
-      while (!isOver(position)) {
-        const legal = legalMoves(position.state);
-        const played = playMove(position, legal[Math.floor(pick() * legal.length)], false);
-        if (!played.ok) throw new Error(played.error.message);
-        const after = played.position;
+      const players = startOf(seed).state.players;
+      const seats: (Seat | null)[] = [...players.map((_, i) => i), null];
+      for (const [position, after] of randomMoves(seed)) {
         for (const seat of seats) {
           const frame = sharedUpdateFrame(after, seat);
           const built = updateFrameFor(after, seat);
@@ -113,7 +115,6 @@ describe('frame patches (live updates)', () => {
         expect(first.options).toBe(spectator.options);
         expect(first.players[1]).toBe(spectator.players[1]);
         expect(first.players[0].gang).toBe(spectator.players[0].gang);
-        position = after;
       }
     }
     expect(checked).toBeGreaterThan(1500);

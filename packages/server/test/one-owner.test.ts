@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
-import { pause, tablesRun, twoProcesses } from './support/faults.ts';
+import { metricValue, pause, tablesRun, twoProcesses } from './support/faults.ts';
 import {
   playRandomGame,
   type ReadyTable,
@@ -18,7 +18,6 @@ import {
   type SpawnedServer,
   setUpTable,
   stopAllServers,
-  TEST_METRICS_TOKEN,
 } from './support/index.ts';
 
 const enabled = TEST_POSTGRES_URL !== null && TEST_REDIS_URL !== null;
@@ -26,12 +25,7 @@ const enabled = TEST_POSTGRES_URL !== null && TEST_REDIS_URL !== null;
 afterAll(stopAllServers);
 
 /** How many tables a process holds in memory (its `/metrics`). */
-async function tablesLoaded(server: SpawnedServer): Promise<number> {
-  const headers = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
-  const text = await (await fetch(`${server.url}/metrics`, { headers })).text();
-  const line = text.split('\n').find((l) => l.startsWith('gangsta_tables_loaded '));
-  return Number(line?.split(' ')[1] ?? Number.NaN);
-}
+const tablesLoaded = (server: SpawnedServer) => metricValue(server, 'gangsta_tables_loaded');
 
 /** The host (on A) plays until a player on B has a move to make; returns that player. */
 async function untilDecidingOnB(table: ReadyTable): Promise<SeatedClient> {

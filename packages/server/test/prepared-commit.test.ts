@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore, type SqlStore } from '../src/index.ts';
-import { openPreparedSqliteStore } from '../src/store/sqliteCommit.ts';
+import { openPreparedSqliteStore } from '../src/store/sqlite.ts';
 import type { Batch, CommitResult, Fence, MoveRow, TableChange } from '../src/store/types.ts';
+import { SeededRandom } from './support/random.ts';
 import { playingTable } from './support/storeRows.ts';
 
 const opened: { store: SqlStore; dir: string }[] = [];
@@ -34,16 +35,6 @@ async function fresh(open: (dir: string) => SqlStore): Promise<SqlStore> {
   await store.createPlayer({ id: 'p2', name: 'Bob', tokenHash: 'h2', createdAt: 'now' });
   for (const id of TABLES) await store.createTable(playingTable(id));
   return store;
-}
-
-function random(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 2 ** 32;
-  };
 }
 
 /** A random batch: mostly the next moves of a few tables, sometimes a collision or a stale token. */
@@ -131,7 +122,8 @@ describe('the SQLite commit with prepared statements', () => {
     const prepared = await fresh(openPreparedSqliteStore);
     const seen = { conflicts: 0, fenced: 0, clean: 0 };
     for (let seed = 1; seed <= 3; seed++) {
-      const next = random(seed);
+      const rng = new SeededRandom(seed);
+      const next = () => rng.next();
       const stored = new Map<string, number>();
       const fences = new Map<string, number>();
       for (let step = 0; step < 60; step++) {

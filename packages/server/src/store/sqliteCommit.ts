@@ -10,14 +10,8 @@
  * changes without seats. A change of seats (with its player index) and the table-by-table
  * pass after a collision stay on kysely, in the same transaction.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import { changeToColumns, moveToColumns } from './rows.ts';
-import type { Database } from './schema.ts';
-import { SqlStore } from './sql.ts';
-import { DATABASE_FILE } from './sqlite.ts';
 import type { Fence, MoveRow, TableChange } from './types.ts';
 
 type Statement = SQLite.Statement<unknown[]>;
@@ -119,19 +113,4 @@ export class PreparedCommit {
     );
     return update.run(...names.map((n) => columns[n]), change.id).changes > 0;
   }
-}
-
-/**
- * The SQLite store of the store's thread: `openSqliteStore` (`sqlite.ts`, the same file and
- * settings) with the commit's statements prepared once.
- */
-export function openPreparedSqliteStore(dataDir: string): SqlStore {
-  mkdirSync(dataDir, { recursive: true });
-  const database = new SQLite(join(dataDir, DATABASE_FILE));
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = FULL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return new SqlStore(db, 'sqlite', new PreparedCommit(database));
 }

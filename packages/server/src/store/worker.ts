@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SqlStore } from './sql.ts';
-import { openPreparedSqliteStore } from './sqliteCommit.ts';
+import { openPreparedSqliteStore } from './sqlite.ts';
 import type { StoreCall, StoreReply } from './workerMessages.ts';
 
 const port = parentPort!;

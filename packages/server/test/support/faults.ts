@@ -90,9 +90,14 @@ export async function readiness(server: SpawnedServer): Promise<{
 
 /** How many active tables a process runs the bots of (its `/metrics`). */
 export async function tablesRun(server: SpawnedServer): Promise<number> {
+  return metricValue(server, 'gangsta_tables_run');
+}
+
+/** A gauge or counter of a process's `/metrics` (NaN when it has none by that name). */
+export async function metricValue(server: SpawnedServer, name: string): Promise<number> {
   const headers = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
   const text = await (await fetch(`${server.url}/metrics`, { headers })).text();
-  const line = text.split('\n').find((l) => l.startsWith('gangsta_tables_run '));
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
   return Number(line?.split(' ')[1] ?? Number.NaN);
 }
 
