@@ -24,6 +24,7 @@ import type { TableContext } from '../tables/context.ts';
 import { answerRefusal, handleTableMessage, type TableMessage } from '../tables/entry.ts';
 import { peerGone } from '../tables/watch.ts';
 import { encodeMessage } from './encode.ts';
+import { TickWrites } from './tickWrites.ts';
 
 /**
  * Sustained abuse: refused messages count up, and drain at the allowed rate; past five times
@@ -85,12 +86,14 @@ export class Connection implements LocalPeer {
   private queue: Promise<void> = Promise.resolve();
   /** The server is shutting down: frames are no longer read (the client sends them again). */
   private restarting = false;
+  private readonly writes: TickWrites;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly ctx: TableContext,
     private readonly log: Logger,
   ) {
+    this.writes = new TickWrites(socket);
     socket.on('message', (data, isBinary) => this.receive(data, isBinary));
     socket.on('pong', () => {
       this.alive = true;
@@ -116,7 +119,7 @@ export class Connection implements LocalPeer {
   }
 
   sendText(text: string): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+    this.writes.send(text);
   }
 
   takeSync(): number {
@@ -124,7 +127,7 @@ export class Connection implements LocalPeer {
   }
 
   send(message: ServerMessage): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(encodeMessage(message));
+    this.writes.send(encodeMessage(message));
   }
 
   close(code: number, reason: string): void {

@@ -1,0 +1,48 @@
+/**
+ * Everything sent to one socket within one tick leaves in one write. The `ws` library writes
+ * each frame on its own (a `writev` system call per frame); after a move the mover gets its
+ * `ack` and its `update` in the same tick, and a socket that watches several tables gets one
+ * frame per table from one group commit. Corking the TCP socket at the first frame and
+ * uncorking it once the tick's work is done sends them together: one system call instead of
+ * one per frame, which on loopback also spares the receiving side's stack work billed to us.
+ *
+ * `ws` keeps its TCP socket in the undocumented `_socket` field (test/tick-writes.test.ts
+ * pins that, so an upgrade that renames it fails a test rather than silently stops batching).
+ * Without it frames are simply sent one by one.
+ */
+import type { Socket } from 'node:net';
+import type { WebSocket } from 'ws';
+
+/** The TCP socket under a `ws` WebSocket, if the library still exposes it where we expect. */
+export function rawSocketOf(socket: WebSocket): Socket | undefined {
+  const raw = (socket as unknown as { _socket?: Partial<Socket> })._socket;
+  return typeof raw?.cork === 'function' && typeof raw.uncork === 'function'
+    ? (raw as Socket)
+    : undefined;
+}
+
+export class TickWrites {
+  private corked = false;
+
+  constructor(private readonly socket: WebSocket) {}
+
+  send(text: string): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.corkUntilTickEnds();
+    this.socket.send(text);
+  }
+
+  private corkUntilTickEnds(): void {
+    if (this.corked) return;
+    const raw = rawSocketOf(this.socket);
+    if (!raw || process.env.NO_CORK) return;
+    raw.cork();
+    this.corked = true;
+    // nextTick runs after the promise continuations already queued (the commit's whole
+    // cascade of acks and updates), before any new I/O is read.
+    process.nextTick(() => {
+      this.corked = false;
+      raw.uncork();
+    });
+  }
+}
