@@ -34,7 +34,9 @@ async function serve(batched: boolean, updateBytes: number): Promise<void> {
   const update = JSON.stringify({ type: 'update', padding: 'x'.repeat(updateBytes - 30) });
   wss.on('connection', (socket) => {
     const writes = new TickWrites(socket);
-    const send = batched ? (text: string) => writes.send(text) : (text: string) => socket.send(text);
+    const send = batched
+      ? (text: string) => writes.send(text)
+      : (text: string) => socket.send(text);
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as { table: string; id: string; join?: boolean };
       const watchers = tables.get(message.table) ?? [];
@@ -73,9 +75,13 @@ async function playTable(url: string, table: string, settings: Settings, moves: 
 }
 
 async function measure(batched: boolean, settings: Settings): Promise<number> {
-  const server = fork(fileURLToPath(import.meta.url), ['--serve', String(batched), String(settings.updateBytes)], {
-    execArgv: ['--import', 'tsx'],
-  });
+  const server = fork(
+    fileURLToPath(import.meta.url),
+    ['--serve', String(batched), String(settings.updateBytes)],
+    {
+      execArgv: ['--import', 'tsx'],
+    },
+  );
   try {
     const port = await new Promise<number>((resolve) =>
       server.once('message', (message) => resolve((message as { port: number }).port)),
@@ -83,7 +89,8 @@ async function measure(batched: boolean, settings: Settings): Promise<number> {
     const url = `ws://127.0.0.1:${port}`;
     const moves = { count: 0 };
     const tables = [];
-    for (let t = 0; t < settings.tables; t++) tables.push(await playTable(url, `t${t}`, settings, moves));
+    for (let t = 0; t < settings.tables; t++)
+      tables.push(await playTable(url, `t${t}`, settings, moves));
     await new Promise((resolve) => setTimeout(resolve, 200));
     for (const table of tables) table.start();
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -116,7 +123,8 @@ function settingsFrom(argv: string[]): Settings {
   });
   const number = (name: string, text: string, min: number): number => {
     const value = Number(text);
-    if (!Number.isInteger(value) || value < min) throw new Error(`--${name}: a whole number ≥ ${min}, not ${text}`);
+    if (!Number.isInteger(value) || value < min)
+      throw new Error(`--${name}: a whole number ≥ ${min}, not ${text}`);
     return value;
   };
   return {

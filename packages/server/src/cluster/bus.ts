@@ -17,8 +17,10 @@ import {
   type BusMessage,
   CHANNEL,
   type DirectMessage,
-  type Envelope,
+  openEnvelope,
   processChannel,
+  readEnvelope,
+  writeEnvelope,
 } from './messages.ts';
 
 /** The pause before reconnection attempt `times` (1-based): 100, 200, … ms, at most 500 ms. */
@@ -31,6 +33,8 @@ const COMMAND_TIMEOUT_MS = 2_000;
 
 export interface BusHandlers {
   message(from: string, message: BusMessage): void;
+  /** Whether this process holds the table in memory (news about other tables is dropped unread). */
+  holds(table: string): boolean;
   /** The subscription was (re)established: messages may have been missed before it. */
   resubscribed(): void;
   /** The connection that carries commands (leases, publishing) is up again after a loss. */
@@ -120,8 +124,7 @@ export class Bus {
   }
 
   private async send(channel: string, message: BusMessage): Promise<void> {
-    const envelope: Envelope = { from: this.processId, message };
-    await this.publisher.publish(channel, JSON.stringify(envelope)).catch(() => {});
+    await this.publisher.publish(channel, writeEnvelope(this.processId, message)).catch(() => {});
   }
 
   private lost(problem: string): void {
@@ -144,14 +147,11 @@ export class Bus {
   }
 
   private receive(text: string): void {
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(text) as Envelope;
-    } catch {
-      return;
-    }
-    if (envelope.from === this.processId) return;
-    this.handlers.message(envelope.from, envelope.message);
+    const envelope = readEnvelope(text);
+    if (envelope === null || envelope.from === this.processId) return;
+    if (envelope.table !== null && !this.handlers.holds(envelope.table)) return;
+    const message = openEnvelope(envelope);
+    if (message !== null) this.handlers.message(envelope.from, message);
   }
 
   async close(): Promise<void> {

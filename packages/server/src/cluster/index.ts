@@ -114,6 +114,7 @@ export class RedisCluster implements Cluster {
       this.processId,
       {
         message: (from, message) => this.receive(from, message),
+        holds: (table) => this.ctx?.rooms.loaded(table) !== undefined,
         resubscribed: () => this.catchUpAll(),
         // Leases were dropped while Redis was away: take the tables again now, not in 5 s.
         reconnected: () => this.sweepSoon(),

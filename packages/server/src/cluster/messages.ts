@@ -44,10 +44,58 @@ export type DirectMessage =
 
 export type BusMessage = BroadcastMessage | DirectMessage;
 
+/**
+ * A message on the wire: `<from>\n<table>\n<message JSON>`. The sender, and the table for
+ * messages that only matter to a process holding that table in memory, come first as plain
+ * text, so a process drops its own messages and other tables' moves without parsing their
+ * JSON: every process hears every table's moves, and with one owner per table almost none
+ * concern it.
+ */
 export interface Envelope {
   /** The sending process. */
   from: string;
-  message: BusMessage;
+  /** The table whose copy in memory is the message's only concern, or null. */
+  table: string | null;
+  /** The message's JSON, parsed only when the message concerns this process. */
+  body: string;
+}
+
+/** The table a message concerns alone: news for copies of it in memory, and nothing else. */
+function onlyForCopiesOf(message: BusMessage): string | null {
+  switch (message.kind) {
+    case 'moves':
+    case 'table':
+    case 'chat':
+      return message.table;
+    default:
+      return null;
+  }
+}
+
+export function writeEnvelope(from: string, message: BusMessage): string {
+  return `${from}\n${onlyForCopiesOf(message) ?? ''}\n${JSON.stringify(message)}`;
+}
+
+/** The envelope of a text heard on Redis, or null when it is not one. */
+export function readEnvelope(text: string): Envelope | null {
+  const first = text.indexOf('\n');
+  const second = first < 0 ? -1 : text.indexOf('\n', first + 1);
+  if (second < 0) return null;
+  const table = text.slice(first + 1, second);
+  return {
+    from: text.slice(0, first),
+    table: table === '' ? null : table,
+    body: text.slice(second + 1),
+  };
+}
+
+/** The message of an envelope, or null when its JSON is broken (a message lost is safe). */
+export function openEnvelope(envelope: Envelope): BusMessage | null {
+  try {
+    return JSON.parse(envelope.body) as BusMessage;
+  } catch {
+    return null;
+  }
 }
 
 export const CHANNEL = 'gangsta:cluster';
