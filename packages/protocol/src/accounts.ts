@@ -43,7 +43,11 @@ export const loginSchema = z.strictObject({
 });
 export type Login = z.infer<typeof loginSchema>;
 
-export const accountSchema = z.object({ username: z.string() });
+export const accountSchema = z.object({
+  username: z.string(),
+  /** True for a bot account, which a program plays with its token (`POST /api/v1/account/bot`). */
+  bot: z.boolean().optional(),
+});
 export type Account = z.infer<typeof accountSchema>;
 
 /** `GET /api/v1/me`, and the answer of creating an account and of logging in. */
@@ -54,6 +58,20 @@ export const meAnswerSchema = z.object({
   webhook: z.string().nullable().optional(),
 });
 export type MeAnswer = z.infer<typeof meAnswerSchema>;
+
+/**
+ * `POST /api/v1/account/bot`: the account becomes a bot account, for good (as lichess's BOT
+ * accounts). Only an account that has never taken a seat may; the answer carries a new token,
+ * shown once, with which the program says `hello` (the player's former token stops working).
+ * A bot account is marked wherever it appears, is rated like anyone, and sits only at tables
+ * whose host allows bot accounts.
+ */
+export const botAccountAnswerSchema = z.object({
+  player: playerSchema,
+  account: accountSchema,
+  token: z.string(),
+});
+export type BotAccountAnswer = z.infer<typeof botAccountAnswerSchema>;
 
 /** `PUT /api/v1/me/webhook`: a Discord- or Slack-compatible address, or null to remove it. */
 export const setWebhookSchema = z.strictObject({

@@ -22,6 +22,7 @@
 import { z } from 'zod';
 import {
   accountSchema,
+  botAccountAnswerSchema,
   createAccountSchema,
   loginSchema,
   meAnswerSchema,
@@ -185,6 +186,10 @@ function answerEntries(): [z.ZodType, Meta][] {
     [playerCreatedSchema, { id: 'PlayerCreated', description: 'The new player and its token.' }],
     [playerAnswerSchema, { id: 'PlayerAnswer' }],
     [meAnswerSchema, { id: 'MeAnswer' }],
+    [
+      botAccountAnswerSchema,
+      { id: 'BotAccountAnswer', description: 'The bot account and its new token (shown once).' },
+    ],
     [lobbySchema, { id: 'Lobby' }],
     [createdTableSchema, { id: 'CreatedTable' }],
     [tableAnswerSchema, { id: 'TableAnswer' }],
@@ -469,6 +474,21 @@ export const HTTP_OPERATIONS: readonly HttpOperation[] = [
       schema: 'MeAnswer',
       description: 'The account, with a session cookie',
       setsCookie: true,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/account/bot',
+    operationId: 'becomeBotAccount',
+    tag: 'accounts',
+    summary: 'Turn the account into a bot account, for good',
+    description:
+      'Only an account that has never taken a seat may (NOT_BOT_ELIGIBLE). The answer carries a new token, shown once; the former token stops working. A bot account is marked in the lobby, on the table and on the ladder, is rated like anyone, and sits only at tables that allow bot accounts (BOTS_NOT_ALLOWED).',
+    auth: 'required',
+    answer: {
+      status: 200,
+      schema: 'BotAccountAnswer',
+      description: 'The bot account and the token its program says hello with',
     },
   },
   {

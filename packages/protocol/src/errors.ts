@@ -45,6 +45,10 @@ export const SERVER_ERROR_CODES = [
   'USERNAME_TAKEN',
   /** Creating an account: this player already is one. */
   'ALREADY_ACCOUNT',
+  /** Becoming a bot account: only an account may, and only one that has never taken a seat. */
+  'NOT_BOT_ELIGIBLE',
+  /** A bot account may sit only at tables whose host allows bot accounts (`allowBots`). */
+  'BOTS_NOT_ALLOWED',
   /** A password has 8 to 200 characters. */
   'BAD_PASSWORD',
   /** A username has 3 to 24 letters, digits, "_", "." or "-". */

@@ -75,6 +75,8 @@ export const createTableSchema = z
     clock: clockSettingSchema.default(NO_CLOCK),
     /** The bot that plays for a player who ran out of time, is absent, or left. */
     takeoverLevel: z.enum(BOT_LEVELS).default('medium'),
+    /** Whether bot accounts (programs) may take its seats. */
+    allowBots: z.boolean().default(false),
   })
   .refine((body) => body.seats.length === body.options.players, {
     message: 'one seat setup per player',

@@ -57,6 +57,8 @@ export const leaderboardEntrySchema = ratingSchema.extend({
   name: z.string(),
   /** The level, for a bot's account; null for a person. */
   bot: z.enum(BOT_LEVELS).nullable(),
+  /** A bot account: a program, not a person (and not one of the server's levels). */
+  botAccount: z.boolean().optional(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
@@ -83,6 +85,8 @@ export type RatingChange = z.infer<typeof ratingChangeSchema>;
 export const playerRatingsSchema = z.object({
   player: z.object({ id: z.string(), name: z.string() }),
   bot: z.enum(BOT_LEVELS).nullable(),
+  /** A bot account: a program, not a person. */
+  botAccount: z.boolean().optional(),
   ratings: z.array(
     ratingSchema.extend({
       players: z.number().int(),

@@ -61,6 +61,8 @@ export const seatInfoSchema = z.object({
     .object({ reason: z.enum(['timeout', 'absent', 'left']), level: z.enum(BOT_LEVELS) })
     .nullable(),
   reservedFor: z.string().nullable().optional(),
+  /** True when the player is a bot account (a program plays this seat); absent otherwise. */
+  botAccount: z.boolean().optional(),
 });
 export type SeatInfo = z.infer<typeof seatInfoSchema>;
 
@@ -78,6 +80,11 @@ export const tableInfoSchema = z.object({
   /** Moves played so far (0 before the start). */
   moveCount: z.number().int().min(0),
   clock: clockInfoSchema,
+  /**
+   * True when bot accounts may take its seats (the host's choice; always at a bot's own table);
+   * absent otherwise.
+   */
+  allowBots: z.boolean().optional(),
   /** A finished table's rematch, once someone asked for one. */
   rematch: rematchInfoSchema.nullable().optional(),
 });

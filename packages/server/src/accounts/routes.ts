@@ -2,6 +2,7 @@
  * The HTTP routes of accounts, sessions, "My games" and webhooks (see protocol `accounts.ts`).
  */
 import {
+  type BotAccountAnswer,
   createAccountSchema,
   loginSchema,
   type MeAnswer,
@@ -13,6 +14,7 @@ import { LRUCache } from 'lru-cache';
 import { addressKey } from '../addressKey.ts';
 import { requirePlayer } from '../http/auth.ts';
 import { parseBody } from '../http/body.ts';
+import { hashToken, newToken } from '../ids.ts';
 import { TokenBucket } from '../rateLimit.ts';
 import { refuse } from '../refusal.ts';
 import { type AccountStore, usernameKey } from '../store/accounts.ts';
@@ -63,7 +65,7 @@ export async function meAnswer(
   ]);
   return {
     player: { id: player.id, name: player.name },
-    account: account ? { username: account.username } : null,
+    account: account ? { username: account.username, ...(player.bot ? { bot: true } : {}) } : null,
     webhook,
   };
 }
@@ -87,11 +89,36 @@ function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
     await request.server.sessions.start(request, reply, player.id);
     return reply.status(201).send(await meAnswer(store, player));
   });
+  app.post('/api/v1/account/bot', (request) => becomeBotAccount(deps, request));
   app.post('/api/v1/login', (request, reply) => login(deps, request, reply));
   app.post('/api/v1/logout', async (request, reply) => {
     await request.server.sessions.end(request, reply);
     return { ok: true };
   });
+}
+
+/**
+ * The account becomes a bot account (or, being one, gets a new token: the one way to replace a
+ * lost token, from a logged-in session). The token is shown here once; only its hash is kept.
+ */
+async function becomeBotAccount(
+  deps: AccountRouteDeps,
+  request: FastifyRequest,
+): Promise<BotAccountAnswer> {
+  const { store } = deps.ctx;
+  const player = await requirePlayer(store, request);
+  const token = newToken();
+  const change = await store.becomeBotAccount(player.id, hashToken(token));
+  if (change === 'no account')
+    refuse('NOT_BOT_ELIGIBLE', 'only an account may become a bot account: create one first');
+  if (change === 'has played')
+    refuse(
+      'NOT_BOT_ELIGIBLE',
+      'an account that has taken a seat stays a person’s: make a new account for the bot',
+    );
+  const me = await meAnswer(store, { ...player, bot: true });
+  if (!me.account) throw new Error('a bot account without its account row');
+  return { player: me.player, account: me.account, token };
 }
 
 /**

@@ -31,6 +31,7 @@ async function leaderboardOf(store: RatingStore, players: number): Promise<Leade
       playerId: row.playerId,
       name: row.name,
       bot: botLevelOfPlayer(row.playerId),
+      ...(row.botAccount ? { botAccount: true } : {}),
       mu: row.mu,
       sigma: row.sigma,
       conservative: conservative(row),
@@ -67,6 +68,7 @@ async function ratingsOfPlayer(
   return {
     player: { id, name: account?.username ?? player.name },
     bot: botLevelOfPlayer(id),
+    ...(player.bot ? { botAccount: true } : {}),
     ratings,
   };
 }

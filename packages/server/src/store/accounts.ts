@@ -26,6 +26,9 @@ export interface SessionRow {
   expiresAt: string;
 }
 
+/** `made` (or a bot account's new token), or why not: no account, or it has taken a seat. */
+export type BotAccountChange = 'made' | 'no account' | 'has played';
+
 /** `created`, or why not: the player already has an account, or the username is taken. */
 export type AccountCreation = 'created' | 'already' | 'taken';
 
@@ -39,6 +42,12 @@ export interface AccountStore {
   /** The player of a session that has not expired at `nowIso`. */
   sessionPlayer(idHash: string, nowIso: string): Promise<PlayerRow | undefined>;
   deleteSession(idHash: string): Promise<void>;
+  /**
+   * The account becomes a bot account with a new token (its hash), in one statement: only an
+   * account that has never sat at a table (as host or guest) may; a bot account gets the new
+   * token.
+   */
+  becomeBotAccount(playerId: string, tokenHash: string): Promise<BotAccountChange>;
   /** The stored value, or `value` stored now if none was: the first process to ask decides. */
   ensureSetting(key: string, value: string): Promise<string>;
 }
@@ -104,6 +113,33 @@ export async function accountOfPlayer(
     .where('player_id', '=', playerId)
     .executeTakeFirst();
   return row ? accountFromColumns(row) : undefined;
+}
+
+export async function becomeBotAccount(
+  db: Kysely<Database>,
+  playerId: string,
+  tokenHash: string,
+): Promise<BotAccountChange> {
+  const result = await db
+    .updateTable('players')
+    .set({ bot: 1, token_hash: tokenHash })
+    .where('id', '=', playerId)
+    .where((eb) =>
+      eb.or([
+        eb('bot', '=', 1),
+        eb.not(
+          eb.exists(
+            eb.selectFrom('table_players').select('seat').where('player_id', '=', playerId),
+          ),
+        ),
+      ]),
+    )
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('accounts').select('username').where('player_id', '=', playerId)),
+    )
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return 'made';
+  return (await accountOfPlayer(db, playerId)) ? 'has played' : 'no account';
 }
 
 export async function createSession(db: Kysely<Database>, session: SessionRow): Promise<void> {

@@ -18,7 +18,13 @@ export interface PlayerStore {
 }
 
 export function playerFromColumns(row: Selectable<PlayersTable>): PlayerRow {
-  return { id: row.id, name: row.name, tokenHash: row.token_hash, createdAt: row.created_at };
+  const player: PlayerRow = {
+    id: row.id,
+    name: row.name,
+    tokenHash: row.token_hash,
+    createdAt: row.created_at,
+  };
+  return row.bot === 1 ? { ...player, bot: true } : player;
 }
 
 export async function createPlayer(db: Kysely<Database>, player: PlayerRow): Promise<void> {

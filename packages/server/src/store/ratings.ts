@@ -34,6 +34,8 @@ export interface StoredRating extends SkillRating {
 
 export interface LeaderboardRow extends StoredRating {
   name: string;
+  /** A bot account (a program), not a person or one of the server's levels. */
+  botAccount: boolean;
 }
 
 export interface HistoryRow {
@@ -259,6 +261,7 @@ export async function leaderboard(
       'ratings.sigma',
       'ratings.games',
       'players.name',
+      'players.bot',
       'accounts.username',
     ])
     .where('ratings.player_count', '=', players)
@@ -271,6 +274,7 @@ export async function leaderboard(
     ...storedRating(row),
     // An account is known by its (unique) username; a bot by its level.
     name: row.username ?? botLevelOfPlayer(row.player_id) ?? row.name,
+    botAccount: row.bot === 1,
   }));
 }
 

@@ -22,6 +22,7 @@ export function tableToColumns(table: TableRow): Insertable<TablesTable> {
     started_at: table.startedAt,
     finished_at: table.finishedAt,
     clock: clockToColumn(table.clock),
+    allow_bots: table.allowBots ? 1 : 0,
   };
 }
 
@@ -41,6 +42,7 @@ export function tableFromColumns(row: Selectable<TablesTable>): TableRow {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     clock: clockFromColumn(row.clock),
+    allowBots: row.allow_bots === 1,
   };
 }
 

@@ -6,6 +6,8 @@ export interface PlayersTable {
   name: string;
   token_hash: string;
   created_at: string;
+  /** 1: a bot account, which a program plays (migration 0007). */
+  bot: ColumnType<number, number | undefined, number>;
 }
 
 export interface TablesTable {
@@ -29,6 +31,8 @@ export interface TablesTable {
   clock: ColumnType<string | null, string | null | undefined, string | null>;
   /** The fencing token of the table's latest lease (`fencing.ts`): it only grows. */
   fence: ColumnType<number, number | undefined, number>;
+  /** 1: bot accounts may take the table's seats (migration 0007). */
+  allow_bots: ColumnType<number, number | undefined, number>;
 }
 
 export interface MovesTable {

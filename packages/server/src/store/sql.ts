@@ -459,6 +459,8 @@ export class SqlStore implements Store {
   sessionPlayer = (idHash: string, now: string) => accounts.sessionPlayer(this.db, idHash, now);
   deleteSession = (idHash: string) => accounts.deleteSession(this.db, idHash);
   ensureSetting = (key: string, value: string) => accounts.ensureSetting(this.db, key, value);
+  becomeBotAccount = (playerId: string, tokenHash: string) =>
+    accounts.becomeBotAccount(this.db, playerId, tokenHash);
   setWebhook = (playerId: string, url: string | null, at: string) =>
     webhooks.setWebhook(this.db, playerId, url, at);
   webhookOf = (playerId: string) => webhooks.webhookOf(this.db, playerId);

@@ -31,6 +31,8 @@ export interface PlayerRow {
   name: string;
   tokenHash: string;
   createdAt: string;
+  /** A bot account, which a program plays (absent: a person). */
+  bot?: boolean;
 }
 
 /** How a seat was set up by the host, and who sits there now. */
@@ -48,6 +50,8 @@ export interface StoredSeat {
   name: string | null;
   /** A bot plays the seat for its player (out of time, absent or gone) until they resume. */
   away?: SeatInfo['away'];
+  /** The player sitting here is a bot account (a program). */
+  botAccount?: boolean;
 }
 
 /** A game clock's running state (`tables/clock.ts`). */
@@ -94,6 +98,8 @@ export interface TableRow {
   startedAt: string | null;
   finishedAt: string | null;
   clock: TableClock;
+  /** Whether bot accounts may take the seats (absent: no). */
+  allowBots?: boolean;
 }
 
 /** One row of a table's log: a move, or the undo of the last move. */

@@ -28,6 +28,11 @@ import { leaveGame } from './takeover.ts';
 /** Invitation codes: 128 random bits. */
 const INVITE_BYTES = 16;
 
+/** Who sits on a seat: the player, marked when a program plays it (a bot account). */
+function sitting(player: PlayerRow): Pick<StoredSeat, 'playerId' | 'name' | 'botAccount'> {
+  return { playerId: player.id, name: player.name, ...(player.bot ? { botAccount: true } : {}) };
+}
+
 function storedSeat(setup: SeatSetup, host: PlayerRow): StoredSeat {
   const seat: StoredSeat = {
     setup: setup.kind,
@@ -37,7 +42,7 @@ function storedSeat(setup: SeatSetup, host: PlayerRow): StoredSeat {
     playerId: null,
     name: null,
   };
-  if (setup.kind === 'host') return { ...seat, playerId: host.id, name: host.name };
+  if (setup.kind === 'host') return { ...seat, ...sitting(host) };
   if (setup.kind === 'invited')
     return { ...seat, invite: randomId(INVITE_BYTES), label: setup.label || null };
   if (setup.kind === 'bot') return { ...seat, botLevel: setup.level };
@@ -94,6 +99,8 @@ export async function createTable(
     startedAt: null,
     finishedAt: null,
     clock: { setting: body.clock, takeoverLevel: body.takeoverLevel, state: null },
+    // A bot's own table is open to bots: its host is one.
+    allowBots: body.allowBots || host.bot === true,
   };
   await ctx.store.createTable(table);
   const room = new Room(table);
@@ -223,10 +230,10 @@ export async function joinTable(
       refuse('ALREADY_SEATED', 'you already hold a seat at this table', {
         seat: room.seatOf(player.id),
       });
+    if (player.bot && !room.table.allowBots)
+      refuse('BOTS_NOT_ALLOWED', 'the host of this table does not allow bot accounts');
     const seat = seatToJoin(room, body, player.id);
-    const seats = room.table.seats.map((s, i) =>
-      i === seat ? { ...s, playerId: player.id, name: player.name } : s,
-    );
+    const seats = room.table.seats.map((s, i) => (i === seat ? { ...s, ...sitting(player) } : s));
     await changeSeats(ctx, room, seats);
     return { room, seat };
   });
@@ -244,9 +251,17 @@ export async function joinTable(
 function vacated(seat: StoredSeat): StoredSeat {
   const invite = seat.setup === 'invited' ? randomId(INVITE_BYTES) : null;
   if (seat.setup === 'reserved') {
-    return { ...seat, setup: 'open', reservedFor: null, label: null, playerId: null, name: null };
+    return {
+      ...seat,
+      setup: 'open',
+      reservedFor: null,
+      label: null,
+      playerId: null,
+      name: null,
+      botAccount: false,
+    };
   }
-  return { ...seat, playerId: null, name: null, invite };
+  return { ...seat, playerId: null, name: null, invite, botAccount: false };
 }
 
 export async function leaveTable(ctx: TableContext, player: PlayerRow, id: string): Promise<Room> {

@@ -41,7 +41,14 @@ function keptSeat(seat: StoredSeat, asker: PlayerRow): StoredSeat {
   // A bot seat stays that bot; a person away at the end is still that person.
   if (seat.playerId === null) return { ...base, setup: 'bot', botLevel: seat.botLevel };
   if (seat.playerId === asker.id) {
-    return { ...base, setup: 'host', reservedFor: asker.id, playerId: asker.id, name: asker.name };
+    return {
+      ...base,
+      setup: 'host',
+      reservedFor: asker.id,
+      playerId: asker.id,
+      name: asker.name,
+      ...(asker.bot ? { botAccount: true } : {}),
+    };
   }
   return { ...base, reservedFor: seat.playerId, label: seat.name };
 }
@@ -67,6 +74,7 @@ export function rematchRow(from: Room, asker: PlayerRow, nowIso: string): TableR
     startedAt: null,
     finishedAt: null,
     clock: { ...old.clock, state: null },
+    allowBots: old.allowBots === true,
   };
 }
 

@@ -146,6 +146,7 @@ export function seatInfoOf(seat: StoredSeat, index: number, connected: Set<strin
     host: seat.setup === 'host',
     away: seat.away ?? null,
     reservedFor: seat.setup === 'reserved' ? (seat.reservedFor ?? null) : null,
+    ...(seat.botAccount && seat.playerId !== null ? { botAccount: true } : {}),
   };
 }
 
@@ -169,5 +170,6 @@ export function tableInfoOf(
     createdAt: table.createdAt,
     moveCount: movesPlayed ?? table.moveCount,
     clock: clockInfoOf(setting, state, table.seats.length, now),
+    ...(table.allowBots ? { allowBots: true } : {}),
   };
 }

@@ -116,7 +116,8 @@ export function castNames(
 
 /** The player's own name, or the default for the seat ("Player 2", "Player 2 (bot, hard)"). */
 export function playerName(t: TFunction, player: TablePlayer | undefined, seat: Seat): string {
-  if (player?.name) return player.name;
+  if (player?.name)
+    return player.botAccount ? t('online.botAccount', { name: player.name }) : player.name;
   const base = t('app.player', { n: seat + 1 });
   if (!player || player.kind === 'human') return base;
   return t('app.seatBot', { seat: base, level: t(`app.botLevel.${player.kind}`) });

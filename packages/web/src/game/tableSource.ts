@@ -48,6 +48,8 @@ export interface TablePlayer {
   clock?: SeatClockState;
   /** Online: a bot plays the seat for its player (out of time, absent, or gone). */
   away?: { reason: 'timeout' | 'absent' | 'left'; level: string } | null;
+  /** Online: the player is a bot account (a program plays the seat). */
+  botAccount?: boolean;
 }
 
 /** A seat's remaining time as the server last told it, counted down from when it arrived. */

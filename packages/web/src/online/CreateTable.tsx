@@ -53,6 +53,7 @@ export function CreateTable({ client }: { client: OnlineClient }) {
   const [options, setOptions] = useState<GameOptionsValue>(DEFAULT_GAME_OPTIONS);
   const [choices, setChoices] = useState<SeatChoice[]>(DEFAULT_CHOICES);
   const [isPublic, setPublic] = useState(false);
+  const [allowBots, setAllowBots] = useState(false);
   const [clock, setClock] = useState(DEFAULT_CLOCK);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -68,6 +69,7 @@ export function CreateTable({ client }: { client: OnlineClient }) {
       seats: seats.map(seatSetup),
       clock: clockSetting(clock.clock),
       takeoverLevel: clock.takeoverLevel,
+      allowBots,
     };
     if (name.trim() !== '') body.name = name.trim();
     setBusy(true);
@@ -145,6 +147,19 @@ export function CreateTable({ client }: { client: OnlineClient }) {
           <label htmlFor={`${id}-public`}>{t('online.create.public')}</label>
           <p className="help" id={`${id}-public-help`}>
             {t('online.create.publicHelp')}
+          </p>
+        </div>
+        <div className="check">
+          <input
+            type="checkbox"
+            id={`${id}-bots`}
+            checked={allowBots}
+            onChange={(e) => setAllowBots(e.target.checked)}
+            aria-describedby={`${id}-bots-help`}
+          />
+          <label htmlFor={`${id}-bots`}>{t('online.create.allowBots')}</label>
+          <p className="help" id={`${id}-bots-help`}>
+            {t('online.create.allowBotsHelp')}
           </p>
         </div>
       </fieldset>

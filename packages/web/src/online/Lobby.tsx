@@ -20,6 +20,7 @@ function TableRow({ table }: { table: TableInfo }) {
       <span className="lobby-seats">
         {t('online.lobby.seats', { taken, total: table.seats.length })}
       </span>{' '}
+      {table.allowBots ? <span className="lobby-bots">{t('online.lobby.botsWelcome')}</span> : null}{' '}
       {table.spectators > 0 ? (
         <span className="lobby-spectators">
           {t('online.lobby.spectators', { count: table.spectators })}

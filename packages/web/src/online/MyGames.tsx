@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
 import { onlineHash } from './routes.ts';
-import { errorText } from './texts.ts';
+import { errorText, playerName } from './texts.ts';
 import { useRefresh } from './useRefresh.ts';
 import { notify } from './yourTurn.ts';
 import './account.css';
@@ -84,7 +84,7 @@ function useTicking(on: boolean): number {
 function seatName(t: TFunction, seat: SeatInfo): string {
   if (seat.kind === 'bot' && seat.botLevel)
     return t('online.room.bot', { level: t(`app.botLevel.${seat.botLevel}`) });
-  return seat.name ?? t('online.room.open');
+  return seat.name !== null ? playerName(t, seat.name, seat.botAccount) : t('online.room.open');
 }
 
 /** "2 d 5 h", "3 h 12 min", "4:05": precise where it matters. */

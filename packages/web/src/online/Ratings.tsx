@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
 import { onlineHash } from './routes.ts';
-import { errorText } from './texts.ts';
+import { errorText, playerName } from './texts.ts';
 import './ratings.css';
 
 type T = ReturnType<typeof useTranslation>['t'];
@@ -49,7 +49,7 @@ function useAnswer<A>(
 function entryName(t: T, entry: LeaderboardEntry): string {
   return entry.bot
     ? t('online.ratings.bot', { level: t(`app.botLevel.${entry.bot}`) })
-    : entry.name;
+    : playerName(t, entry.name, entry.botAccount);
 }
 
 const fixed = (value: number) => value.toFixed(1);

@@ -12,7 +12,7 @@ import { asOnlineError } from './errors.ts';
 import { NameForm } from './NameForm.tsx';
 import type { OnlineTable } from './onlineTable.ts';
 import { onlineHash, tableLink } from './routes.ts';
-import { errorText } from './texts.ts';
+import { errorText, playerName } from './texts.ts';
 
 export interface WaitingRoomProps {
   client: OnlineClient;
@@ -62,7 +62,9 @@ function seatWho(t: ReturnType<typeof useTranslation>['t'], seat: SeatInfo): str
   if (seat.kind === 'open') return t('online.room.open');
   if (seat.kind === 'invited') return t('online.room.invited');
   if (seat.kind === 'reserved') return t('online.room.reserved', { name: seat.name ?? '?' });
-  return seat.name ?? t('app.player', { n: seat.seat + 1 });
+  return seat.name !== null
+    ? playerName(t, seat.name, seat.botAccount)
+    : t('app.player', { n: seat.seat + 1 });
 }
 
 export function WaitingRoom({ client, table, info, invites, invite }: WaitingRoomProps) {

@@ -406,6 +406,7 @@ export class OnlineTable implements TableSource {
         seat,
         kind,
         name: isBot ? null : (info?.name ?? null),
+        ...(info?.botAccount ? { botAccount: true } : {}),
         connected: isBot || (info?.connected ?? false),
         clock: this.seatClock(seat),
         away: info?.away ?? null,

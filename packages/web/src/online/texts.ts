@@ -10,6 +10,11 @@ function isKnownCode(code: string): code is OnlineErrorCode {
   return (ONLINE_ERROR_CODES as readonly string[]).includes(code);
 }
 
+/** A player's name as shown, marked when a program plays it (a bot account). */
+export function playerName(t: TFunction, name: string, botAccount: boolean | undefined): string {
+  return botAccount ? t('online.botAccount', { name }) : name;
+}
+
 export function errorText(t: TFunction, error: Pick<TableError, 'code' | 'params'>): string {
   const code = isKnownCode(error.code) ? error.code : 'INTERNAL';
   const retryMs = error.params.retryMs;

@@ -15,6 +15,7 @@ import * as accounts from './0003_accounts.ts';
 import * as ratings from './0004_ratings.ts';
 import * as clocks from './0005_clocks.ts';
 import * as fencing from './0006_fencing.ts';
+import * as botAccounts from './0007_bot_accounts.ts';
 
 /** The migrations in the order of their files. */
 export const ORDERED: readonly { name: string; migration: Migration }[] = [
@@ -24,6 +25,7 @@ export const ORDERED: readonly { name: string; migration: Migration }[] = [
   ratings,
   clocks,
   fencing,
+  botAccounts,
 ];
 
 export const MIGRATIONS: Record<string, Migration> = Object.fromEntries(
