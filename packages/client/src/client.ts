@@ -257,11 +257,12 @@ export class GangstaClient {
   }
 
   /**
-   * Stops for good: the queue is dropped and no reconnection follows. Resolves once the socket
-   * has closed (at most after a second).
+   * Stops for good: the queue and the tables are dropped and no reconnection follows (a later
+   * `connect()` starts afresh). Resolves once the socket has closed (at most after a second).
    */
   close(): Promise<void> {
     this.closed = true;
+    this.tables.clear();
     this.timers.clearTimeout(this.retryTimer);
     this.timers.clearTimeout(this.helloTimer);
     for (const queued of this.queue.values()) this.timers.clearTimeout(queued.timer);

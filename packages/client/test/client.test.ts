@@ -40,9 +40,7 @@ const welcome: ServerMessage = {
   player: { id: 'p1', name: 'Ann' },
 };
 
-function setup(
-  options: { random?: () => number; token?: string | null } & Partial<ClientOptions> = {},
-) {
+function setup(options: { token?: string | null } & Partial<Omit<ClientOptions, 'token'>> = {}) {
   const clock = new FakeClock();
   const factory = socketFactory();
   const logs: string[] = [];
@@ -596,14 +594,21 @@ describe('reconnecting', () => {
     expect(client.getSnapshot().state).toBe('online');
   });
 
-  it('close() stops for good', async () => {
-    const { factory, clock, client, connect } = setup();
+  it('close() stops for good; a later connect() starts afresh', async () => {
+    const { factory, clock, client, connect, socket } = setup();
     connect();
+    client.watch('t1', handler());
+    socket().receive(sync(3));
+    client.sendMove('t1', move, 3);
     const closed = client.close();
-    expect(client.getSnapshot().state).toBe('offline');
+    expect(client.getSnapshot()).toEqual({ state: 'offline', retryAt: null, queued: 0 });
     clock.advance(BACKOFF_MAX_MS * 10);
     await closed;
     expect(factory.sockets).toHaveLength(1);
+    client.connect();
+    connect();
+    expect(socket().sent.map((m) => m.type)).toEqual(['hello']);
+    expect(client.table('t1').version).toBe(0);
   });
 
   it('without reconnect, a drop leaves it offline until connect(), and the queue goes on', () => {
