@@ -133,9 +133,9 @@ function scanClient(
       });
     }
   }
-  // Live updates carry patches, applied by the client's frame keeper to give the frames
+  // Live updates carry patches, applied by the protocol client to give the frames
   // checked above: a run without any would not have checked what patches reveal.
-  if (client.keeper.patched === 0) throw new Error(`${client.label}: no update carried a patch`);
+  if (client.patched === 0) throw new Error(`${client.label}: no update carried a patch`);
   return findings;
 }
 

@@ -1,19 +1,15 @@
 /**
  * One benchmark game: 2–4 players registered over HTTP, the table created, joined and started,
- * one WebSocket per seat. Each seat answers its decisions with a random legal move, paced like
- * a person (0.7–1.3 s after the decision arrives) or at once (saturation), and times every
- * move from sending to its acknowledgement. Cheap on purpose: the clients must not be what
- * the benchmark measures.
+ * one protocol client (`@gangsta/client`) per seat. Each seat answers its decisions with a
+ * random legal move, paced like a person (0.7–1.3 s after the decision arrives) or at once
+ * (saturation), and times every move from sending to its acknowledgement. Cheap on purpose:
+ * the clients must not be what the benchmark measures (they read frames without the schemas,
+ * and cut the card set out before parsing).
  */
 import { performance } from 'node:perf_hooks';
+import { GangstaClient, type ParseResult, type SocketLike, type TableView } from '@gangsta/client';
 import type { Move } from '@gangsta/engine';
-import {
-  type FramePatch,
-  nextFrame,
-  PROTOCOL_VERSION,
-  type UpdateFrame,
-  withoutCards,
-} from '@gangsta/protocol';
+import type { ServerMessage } from '@gangsta/protocol';
 import WebSocket from 'ws';
 import { jsonRequest } from './http.ts';
 
@@ -76,61 +72,47 @@ interface Frame {
   over: boolean;
 }
 
-/** A server message, read only as far as the load client needs. */
-interface Incoming {
-  type: string;
-  id?: string;
-  version?: number;
-  from?: number;
-  frame?: Frame | null;
-  moves?: unknown[];
-  patch?: FramePatch;
-  digest?: string;
-  error?: { code: string; params?: { retryMs?: number } };
-}
-
-/** The longest pause between two tries of a refused move or hello. */
-const RETRY_MAX_MS = 10_000;
-
-/**
- * The pause before try `attempt` (0 first) of something the server asked to send again later
- * (UNAVAILABLE, RATE_LIMITED): its `retryMs`, doubled per try up to `RETRY_MAX_MS`, the upper
- * half random so that the clients of a process do not all come back in the same instant.
- */
-export function retryDelay(retryMs: number, attempt: number, random: () => number): number {
-  const full = Math.min(RETRY_MAX_MS, Math.max(50, retryMs) * 2 ** attempt);
-  return Math.round(full / 2 + (random() * full) / 2);
-}
-
 /** The card set's JSON as the server writes it in every view (learnt from the first full frame). */
 let cardSetText: string | null = null;
 
 /**
- * Reads a server message cheaply: nearly all of a game frame is the card set, the same for
- * every frame, which these clients never look at. Once its text is known, it is cut out of
- * each message before parsing (whatever the order of keys), so only the small rest is parsed.
+ * Reads a server message cheaply, trusting the server (no schema): nearly all of a game frame
+ * is the card set, the same for every frame, which these clients never look at. Once its text
+ * is known, it is cut out of each message before parsing (whatever the order of keys), so only
+ * the small rest is parsed. The client's `parse`.
  */
-export function readMessage(text: string): Incoming {
+export function readMessage(text: string): ParseResult {
   if (cardSetText !== null) {
     const at = text.indexOf(cardSetText);
     if (at >= 0) text = `${text.slice(0, at)}null${text.slice(at + cardSetText.length)}`;
   }
-  const message = JSON.parse(text) as Incoming & { frame?: { view?: { cards?: unknown } } };
+  let message: ServerMessage & { frame?: { view?: { cards?: unknown } } | null };
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: 'not JSON' };
+  }
+  if (typeof message !== 'object' || message === null || typeof message.type !== 'string') {
+    return { ok: false, problem: 'not a message' };
+  }
   const cards = message.frame?.view?.cards;
   if (cardSetText === null && cards) cardSetText = JSON.stringify(cards);
-  return message;
+  return { ok: true, message };
 }
 
+/**
+ * The benchmark's clients resend a move only when the server asks (RATE_LIMITED, UNAVAILABLE),
+ * not after a silence: a resend would be load the benchmark measures.
+ */
+const RESEND_AFTER_MS = 60_000;
+
 class LoadSeat {
-  private socket: WebSocket | null = null;
+  private client: GangstaClient | null = null;
   private version = 0;
   private frame: Frame | null = null;
-  /** The move in flight: kept until its ack or a final refusal, sent again after a pause. */
-  private pending: { id: string; sentAt: number; text: string; tries: number } | null = null;
+  /** The move in flight: kept (by the client's queue) until its ack or a final refusal. */
+  private pending: { id: string; sentAt: number } | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private welcomed = false;
-  /** Hellos refused in a row (the server could not reach its database). */
-  private helloTries = 0;
 
   constructor(
     private readonly game: LoadGame,
@@ -141,32 +123,62 @@ class LoadSeat {
 
   /** Connects, says hello and watches the table; resolves on the server's first answer to watch. */
   connect(): Promise<void> {
-    const socket = new WebSocket(this.server.wsUrl, {
-      localAddress: this.address,
-      perMessageDeflate: false,
+    const { ctx } = this.game;
+    const { metrics } = ctx;
+    const client = new GangstaClient({
+      url: this.server.wsUrl,
+      token: () => this.token,
+      socket: (url) => {
+        const socket = new WebSocket(url, { localAddress: this.address, perMessageDeflate: false });
+        socket.on('error', () => {}); // the client hears of it as a close
+        return socket as unknown as SocketLike;
+      },
+      random: ctx.random,
+      newId: ctx.nextId,
+      parse: readMessage,
+      reconnect: false,
+      resendAfterMs: RESEND_AFTER_MS,
     });
-    this.socket = socket;
+    this.client = client;
+    client.on('frame', ({ raw, message }) => {
+      metrics.framesReceived++;
+      metrics.bytesReceived += raw.length;
+      if (message?.type === 'update' && message.moves.length > 0) {
+        metrics.updateBytesPerMove.push(raw.length / message.moves.length);
+        metrics.movesHeard += message.moves.length;
+      }
+      if (message?.type === 'error') metrics.refused(message.error.code);
+    });
+    client.on('problem', (problem) => {
+      // The patch did not give back the server's frame (its digest): the client asks for a sync.
+      if (problem.kind === 'patch') metrics.patchFailures++;
+    });
+    // A move refused for the moment goes again, same id and version, after the pause.
+    client.on('retry', (_message, answer) => metrics.refused(answer.error.code));
+    client.on('answer', (answer) => {
+      if (answer.type === 'rejected') {
+        if (answer.error.code === 'STALE') metrics.stale++;
+        else metrics.refused(answer.error.code);
+      }
+      this.answered(answer.id, answer.type === 'ack');
+    });
     return new Promise((resolve, reject) => {
-      socket.once('error', reject);
-      socket.once('open', () => this.greet());
       let resolved = false;
-      socket.on('message', (data: WebSocket.RawData) => {
-        const text = String(data);
-        this.receive(text);
-        if (!resolved && (text.includes('"type":"sync"') || text.includes('"type":"update"'))) {
-          resolved = true;
-          resolve();
-        }
+      client.on('drop', () => {
+        if (!resolved) reject(new Error(`seat of ${this.game.id}: the socket closed`));
       });
+      client.watch(this.game.id, {
+        receive: (message, table) => {
+          if (message.type !== 'sync' && message.type !== 'update') return;
+          this.position(table);
+          if (!resolved) {
+            resolved = true;
+            resolve();
+          }
+        },
+      });
+      client.connect();
     });
-  }
-
-  /** Says hello and watches the table (again after a refused hello). */
-  private greet(): void {
-    this.socket?.send(
-      JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, token: this.token }),
-    );
-    this.socket?.send(JSON.stringify({ type: 'watch', table: this.game.id }));
   }
 
   /** Pending (unanswered) move older than `ms`, if any. */
@@ -177,8 +189,9 @@ class LoadSeat {
   close(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.socket?.terminate();
-    this.socket = null;
+    this.client?.networkLost();
+    void this.client?.close();
+    this.client = null;
   }
 
   /** Plans the seat's next move again after a pause. */
@@ -186,72 +199,17 @@ class LoadSeat {
     this.schedule();
   }
 
-  private receive(text: string): void {
-    const { metrics } = this.game.ctx;
-    metrics.framesReceived++;
-    metrics.bytesReceived += text.length;
-    const message = readMessage(text);
-    if (message.type === 'update' && message.moves && message.moves.length > 0) {
-      metrics.updateBytesPerMove.push(text.length / message.moves.length);
-      metrics.movesHeard += message.moves.length;
-    }
-    switch (message.type) {
-      case 'sync':
-      case 'update':
-        return this.position(message);
-      case 'welcome':
-        this.welcomed = true;
-        this.helloTries = 0;
-        return;
-      case 'ack':
-        return this.answered(message.id, true);
-      case 'rejected':
-        if (message.error?.code === 'STALE') metrics.stale++;
-        else metrics.refused(message.error?.code ?? 'unknown');
-        if (this.sendAgainLater(message)) return;
-        return this.answered(message.id, false);
-      case 'error':
-        return this.refusal(message);
-    }
-  }
-
-  private position(message: Incoming): void {
-    if (message.type === 'update' && message.from !== undefined && message.from > this.version) {
-      // A gap: ask for what was missed, as a real client does.
-      this.socket?.send(JSON.stringify({ type: 'watch', table: this.game.id, seen: this.version }));
-      return;
-    }
-    if (message.version === undefined || message.version < this.version) return;
-    // A live update of a version we hold already (a watch answered twice): nothing new.
-    if (message.patch && message.version === this.version) return;
-    const frame = message.patch ? this.patched(message) : message.frame;
+  /** The table's position as the client holds it after a sync or an (applied) update. */
+  private position(table: TableView): void {
+    const frame = table.frame as unknown as Frame | null;
     if (!frame) return;
-    this.version = message.version;
+    this.version = table.version;
     this.frame = frame;
     if (this.frame.over) this.game.over();
     else this.schedule();
   }
 
-  /** A live update's frame: its patch applied to ours (checked by its digest), as clients do. */
-  private patched(message: Incoming): Frame | null {
-    const table = this.game.id;
-    if (!this.frame || message.from !== this.version) {
-      // It does not follow the frame we hold: ask for what we missed, as after a gap.
-      this.socket?.send(JSON.stringify({ type: 'watch', table, seen: this.version }));
-      return null;
-    }
-    const next = nextFrame(
-      withoutCards(this.frame as unknown as UpdateFrame),
-      message as { patch: FramePatch },
-    );
-    if (next.ok) return next.frame as unknown as Frame;
-    // The patch did not give back the server's frame (its digest): a whole sync.
-    this.game.ctx.metrics.patchFailures++;
-    this.socket?.send(JSON.stringify({ type: 'watch', table }));
-    return null;
-  }
-
-  private answered(id: string | undefined, acked: boolean): void {
+  private answered(id: string, acked: boolean): void {
     if (!this.pending || this.pending.id !== id) return;
     const { metrics } = this.game.ctx;
     if (acked) {
@@ -260,60 +218,6 @@ class LoadSeat {
     }
     this.pending = null;
     this.schedule();
-  }
-
-  /**
-   * A move refused for the moment (the server cannot reach its database, or too many
-   * messages) was not applied: the same move, id and version go again after the pause, longer
-   * with each try. Returns whether the refusal was of that kind for the move in flight.
-   */
-  private sendAgainLater(message: Incoming): boolean {
-    const code = message.error?.code;
-    const pending = this.pending;
-    if (
-      (code !== 'UNAVAILABLE' && code !== 'RATE_LIMITED') ||
-      !pending ||
-      pending.id !== message.id
-    ) {
-      return false;
-    }
-    const delay = retryDelay(
-      message.error?.params?.retryMs ?? 1000,
-      pending.tries++,
-      this.game.ctx.random,
-    );
-    setTimeout(() => {
-      if (this.pending === pending && !this.game.ctx.stopped()) this.socket?.send(pending.text);
-    }, delay);
-    return true;
-  }
-
-  private refusal(message: Incoming): void {
-    const code = message.error?.code ?? 'unknown';
-    this.game.ctx.metrics.refused(code);
-    // The server could not reach its database: a refused hello is said again after the pause
-    // (and the table watched again, since that watch came before any welcome), and so is a
-    // refused watch; nothing else of this client's is refused that way.
-    if (code === 'UNAVAILABLE') {
-      const retryMs = message.error?.params?.retryMs ?? 1000;
-      if (!this.welcomed) {
-        setTimeout(
-          () => this.greet(),
-          retryDelay(retryMs, this.helloTries++, this.game.ctx.random),
-        );
-      } else {
-        setTimeout(
-          () => this.socket?.send(JSON.stringify({ type: 'watch', table: this.game.id })),
-          retryDelay(retryMs, 0, this.game.ctx.random),
-        );
-      }
-      return;
-    }
-    // A rate-limited move was dropped unanswered: forget it and try again later.
-    if (code === 'RATE_LIMITED' && this.pending) {
-      this.pending = null;
-      this.schedule(message.error?.params?.retryMs ?? 1000);
-    }
   }
 
   /** Plans this seat's next move if it has a decision and nothing in flight. */
@@ -334,20 +238,13 @@ class LoadSeat {
   private fire(): void {
     this.timer = null;
     const { ctx } = this.game;
-    if (ctx.stopped() || this.pending || !this.socket || !this.frame || this.frame.over) return;
+    const client = this.client;
+    if (ctx.stopped() || this.pending || !client || !this.frame || this.frame.over) return;
     const legal = this.frame.legal;
     if (legal.length === 0) return;
     const move = legal[Math.floor(ctx.random() * legal.length)];
-    const id = ctx.nextId();
-    const text = JSON.stringify({
-      type: 'move',
-      table: this.game.id,
-      id,
-      seen: this.version,
-      move,
-    });
-    this.pending = { id, sentAt: performance.now(), text, tries: 0 };
-    this.socket.send(text);
+    const id = client.sendMove(this.game.id, move, this.version);
+    this.pending = { id, sentAt: performance.now() };
   }
 }
 

@@ -1,35 +1,42 @@
 /**
- * A scripted player (or spectator) of the online protocol for tests: one WebSocket to
- * `/api/v1/ws` plus the HTTP calls of `ApiClient`.
+ * A scripted player (or spectator) of the online protocol for tests: the protocol's client
+ * (`@gangsta/client`, over the `ws` package's WebSocket) plus the HTTP calls of `ApiClient`.
+ * The client speaks the protocol (hello, the move queue with its retries, versions, frame
+ * deltas); this file adds what tests need around it:
  *
  * - Every frame received is kept, in order, with its raw text and its parsed message
- *   (`received`); a frame the protocol's schema refuses is kept too, and `waitFor` fails on it.
+ *   (`received`); a frame the client could not read (or an update whose patch did not give
+ *   back the server's frame) is kept too, and `waitFor` fails on it.
  * - `waitFor(description, predicate)` resolves with the first frame after a given index that
  *   matches, or fails after a timeout with a message naming what was awaited and the last frames.
- * - For every watched table the client keeps the latest version and game frame (`tableState`),
- *   as a real client would draw the table from them.
- * - `move()` sends a move with an id and the version seen and resolves with the server's answer
- *   (`ack` or `rejected`); `drop()` cuts the socket abruptly and `reconnect()` opens a new one
- *   (to another URL after a restart) and says hello again, keeping the frames so far.
- * - While the server cannot reach its database it answers UNAVAILABLE with `retryMs`: like a
- *   real client, this one then sends the same move (same id and version), hello or watch again
- *   after the pause, doubled with each try (`retryPause`), and counts those answers in
- *   `unavailable`. `move()` resolves only with the final answer.
+ * - `tableState` is the client's copy of each table (latest version and game frame, and
+ *   whether a gap is being repaired), as a real client draws the table from it.
+ * - `move()` queues a move with an id and the version seen and resolves with the server's
+ *   final answer (`ack` or `rejected`): a refusal for the moment (UNAVAILABLE, RATE_LIMITED)
+ *   is sent again by the client with the same id after the pause, and UNAVAILABLE answers are
+ *   counted in `unavailable`. The client does not reconnect by itself here: `drop()` cuts the
+ *   socket abruptly and `reconnect()` opens a new one (to another URL after a restart), keeping
+ *   the frames so far.
  */
 import { randomUUID } from 'node:crypto';
+import {
+  type ReceivedFrame as ClientFrame,
+  GangstaClient,
+  type MoveAnswer,
+  type SocketLike,
+  type TableView,
+} from '@gangsta/client';
 import type { Move } from '@gangsta/engine';
 import {
   type ClientMessage,
-  type GameFrame,
   LIMITS,
-  PROTOCOL_VERSION,
-  parseServerMessage,
   type ServerMessage,
   type ServerMessageOf,
 } from '@gangsta/protocol';
 import WebSocket from 'ws';
-import { FrameKeeper } from './frameKeeper.ts';
 import { ApiClient } from './http.ts';
+
+export type { MoveAnswer } from '@gangsta/client';
 
 export interface ReceivedFrame {
   /** Position in `received`. */
@@ -37,36 +44,25 @@ export interface ReceivedFrame {
   /** Which connection of this client received it (0, then 1 after the first reconnect…). */
   connection: number;
   raw: string;
-  /** Null when the protocol's schema refused the frame (see `problem`). */
+  /** Null when the frame could not be used (see `problem`). */
   message: ServerMessage | null;
   problem?: string;
 }
 
-export interface TableState {
-  version: number;
-  frame: GameFrame | null;
-  /** An update skipped versions this client has not seen: it must `watch` again with `version`. */
-  gap: boolean;
+/** The client's copy of a table: `gap` while an update that skipped versions is repaired. */
+export type TableState = TableView;
+
+/** A `ws` socket as the client's socket; its errors are the client's (as a close) alone. */
+export function wsSocket(url: string, options: WebSocket.ClientOptions = {}): SocketLike {
+  const socket = new WebSocket(url, options);
+  // Without a listener, an error after the client let go of the socket would throw.
+  socket.on('error', () => {});
+  return socket as unknown as SocketLike;
 }
 
-export type MoveAnswer = ServerMessageOf<'ack'> | ServerMessageOf<'rejected'>;
-
-/** The longest pause between two tries of something answered UNAVAILABLE. */
-export const RETRY_MAX_MS = 8_000;
-
-/** The pause before try `attempt` (0 first) after an UNAVAILABLE with `retryMs`: doubling. */
-export function retryPause(retryMs: unknown, attempt: number): number {
-  const base = typeof retryMs === 'number' && retryMs > 0 ? retryMs : 1_000;
-  return Math.min(RETRY_MAX_MS, base * 2 ** attempt);
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function unavailable(message: ServerMessage): message is ServerMessage & {
-  type: 'error' | 'rejected';
-} {
+function unavailable(message: ServerMessage | null): boolean {
   return (
-    (message.type === 'error' || message.type === 'rejected') &&
+    (message?.type === 'error' || message?.type === 'rejected') &&
     message.error.code === 'UNAVAILABLE'
   );
 }
@@ -93,15 +89,18 @@ export class TestClient {
   readonly api: ApiClient;
   readonly received: ReceivedFrame[] = [];
   readonly label: string;
+  /** The protocol's client this test client drives. */
+  readonly client: GangstaClient;
   onFrame: ((frame: ReceivedFrame) => void) | undefined;
   /** UNAVAILABLE answers met (each followed by a pause and the same message again). */
   unavailable = 0;
-  private socket: WebSocket | null = null;
-  private connection = -1;
   private readonly waiters = new Set<Waiter>();
-  private readonly tables = new Map<string, TableState>();
-  /** Applies live updates' patches (every update then has its whole frame). */
-  readonly keeper = new FrameKeeper();
+  /** Final answers to this client's moves, by id. */
+  private readonly answers = new Map<string, MoveAnswer>();
+  /** Tables watched through the client (watched again on every connection). */
+  private readonly watching = new Set<string>();
+  /** A drop asked for by the test: its waiters are left to their timeouts, as before. */
+  private dropping = false;
   private readonly timeoutMs: number;
   /** Client side of the protocol's per-connection rate (LIMITS): `move`/`undo` wait for a token. */
   private tokens: number = LIMITS.messagesBurst / 2;
@@ -115,6 +114,18 @@ export class TestClient {
     this.label = options.label ?? 'client';
     this.timeoutMs = options.timeoutMs ?? 20_000;
     this.onFrame = options.onFrame;
+    this.client = new GangstaClient({
+      url: () => this.server.wsUrl,
+      token: () => this.api.token,
+      socket: (url) => wsSocket(url),
+      newId: randomUUID,
+      reconnect: false,
+    });
+    this.client.on('frame', (frame) => this.receive(frame));
+    this.client.on('answer', (answer) => this.answers.set(answer.id, answer));
+    this.client.on('drop', () => {
+      if (!this.dropping) this.failWaiters('the socket closed');
+    });
   }
 
   /** Registers a player named `name` over HTTP, connects and says hello with its token. */
@@ -143,44 +154,35 @@ export class TestClient {
     return this.api.token;
   }
 
+  /** Live updates whose patch the client applied (tests check that patches were really used). */
+  get patched(): number {
+    return this.client.patched;
+  }
+
   /**
    * Opens the socket and says hello (with the token, if any); resolves on `welcome`. A hello
-   * refused with UNAVAILABLE is said again on the same socket after the pause.
+   * refused with UNAVAILABLE is said again by the client on the same socket after the pause.
    */
   async connect(): Promise<ServerMessageOf<'welcome'>> {
-    await this.open();
-    const hello: ClientMessage = { type: 'hello', protocol: PROTOCOL_VERSION };
-    if (this.api.token) hello.token = this.api.token;
-    for (let attempt = 0; ; attempt++) {
-      const since = this.received.length;
-      this.send(hello);
-      const frame = await this.waitFor(
-        'a "welcome" message (or UNAVAILABLE)',
-        (m) => m.type === 'welcome' || (unavailable(m) && m.type === 'error' && m.table === null),
-        since,
-      );
-      const message = frame.message!;
-      if (message.type === 'welcome') return message;
-      this.unavailable++;
-      if (unavailable(message)) await pause(retryPause(message.error.params.retryMs, attempt));
-    }
+    const since = this.received.length;
+    this.client.connect();
+    return this.waitForType('welcome', () => true, since);
   }
 
   /** Cuts the connection abruptly (no close handshake), as a lost network does. */
   drop(): void {
-    this.socket?.terminate();
-    this.socket = null;
+    this.dropping = true;
+    try {
+      this.client.networkLost();
+    } finally {
+      this.dropping = false;
+    }
   }
 
-  /** Closes the connection politely. */
+  /** Closes the connection politely (and for good: queued moves and watched tables are forgotten). */
   async close(): Promise<void> {
-    const socket = this.socket;
-    this.socket = null;
-    if (!socket || socket.readyState === WebSocket.CLOSED) return;
-    await new Promise<void>((resolve) => {
-      socket.once('close', () => resolve());
-      socket.close();
-    });
+    this.watching.clear();
+    await this.client.close();
   }
 
   /** Connects again (to `server` if the server moved, e.g. after a restart) and says hello. */
@@ -195,36 +197,37 @@ export class TestClient {
     await this.connect();
   }
 
-  /** Sends one protocol message. */
+  /** Sends one protocol message as it is (the client keeps no track of it). */
   send(message: ClientMessage): void {
     this.sendRaw(JSON.stringify(message));
   }
 
   /** Sends any text (for malformed-input tests). */
   sendRaw(text: string): void {
-    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
-      throw new Error(`${this.label}: the socket is not open`);
-    }
-    this.socket.send(text);
+    if (!this.client.sendRaw(text)) throw new Error(`${this.label}: the socket is not open`);
   }
 
-  /** The latest version and game frame of a watched table. */
+  /** The latest version and game frame of a table. */
   tableState(tableId: string): TableState {
-    return this.tables.get(tableId) ?? { version: 0, frame: null, gap: false };
+    return this.client.table(tableId);
   }
 
-  /** Watches a table; resolves with the `sync` or `update` that answers. */
+  /**
+   * Watches a table (from version `seen`, or afresh); resolves with the `sync` or `update`
+   * that answers. A watch refused with UNAVAILABLE is sent again by the client after the pause.
+   */
   async watch(
     tableId: string,
     seen?: number,
   ): Promise<ServerMessageOf<'sync'> | ServerMessageOf<'update'>> {
-    for (let attempt = 0; ; attempt++) {
-      const since = this.received.length;
-      this.send(
-        seen === undefined
-          ? { type: 'watch', table: tableId }
-          : { type: 'watch', table: tableId, seen },
-      );
+    let since = this.received.length;
+    if (this.watching.has(tableId)) {
+      this.client.rewatch(tableId, seen === undefined ? { fresh: true } : { seen });
+    } else {
+      this.watching.add(tableId);
+      this.client.watch(tableId, undefined, { seen });
+    }
+    for (;;) {
       const frame = await this.waitFor(
         `a sync or update of table ${tableId}`,
         (m) =>
@@ -236,8 +239,7 @@ export class TestClient {
       if (!unavailable(message)) {
         return message as ServerMessageOf<'sync'> | ServerMessageOf<'update'>;
       }
-      this.unavailable++;
-      await pause(retryPause(message.error.params.retryMs, attempt));
+      since = frame.index + 1;
     }
   }
 
@@ -249,31 +251,41 @@ export class TestClient {
   ): Promise<MoveAnswer> {
     const id = options.id ?? randomUUID();
     const seen = options.seen ?? this.tableState(tableId).version;
-    return this.untilStored({ type: 'move', table: tableId, id, seen, move });
+    await this.rateToken();
+    return this.answerTo(tableId, id, () => this.client.sendMove(tableId, move, seen, id));
   }
 
   /** Asks to take back the last move; resolves with its `ack` or `rejected`. */
   async undo(tableId: string, options: { id?: string; seen?: number } = {}): Promise<MoveAnswer> {
     const id = options.id ?? randomUUID();
     const seen = options.seen ?? this.tableState(tableId).version;
-    return this.untilStored({ type: 'undo', table: tableId, id, seen });
+    await this.rateToken();
+    return this.answerTo(tableId, id, () => this.client.sendUndo(tableId, seen, id));
   }
 
   /**
-   * Sends a move or undo and resolves with its answer; an UNAVAILABLE refusal (nothing was
-   * applied) is followed by the same message, same id and version, after the pause.
+   * Queues a move or undo and resolves with its final answer. Each refusal for the moment
+   * starts a new wait (the client sends the same message again after the pause); a move
+   * whose wait fails is taken out of the queue, as if never sent again.
    */
-  private async untilStored(
-    message: Extract<ClientMessage, { type: 'move' | 'undo' }>,
-  ): Promise<MoveAnswer> {
-    for (let attempt = 0; ; attempt++) {
-      await this.rateToken();
-      const since = this.received.length;
-      this.send(message);
-      const answer = await this.answerTo(message.table, message.id, since);
-      if (!unavailable(answer)) return answer;
-      this.unavailable++;
-      await pause(retryPause(answer.error.params.retryMs, attempt));
+  private async answerTo(tableId: string, id: string, send: () => void): Promise<MoveAnswer> {
+    this.answers.delete(id);
+    let since = this.received.length;
+    send();
+    try {
+      for (;;) {
+        const frame = await this.waitFor(
+          `the answer to move ${id} on table ${tableId}`,
+          (m) => this.answers.has(id) || (m.type === 'rejected' && m.id === id),
+          since,
+        );
+        const answer = this.answers.get(id);
+        if (answer) return answer;
+        since = frame.index + 1;
+      }
+    } catch (error) {
+      this.client.cancel(id);
+      throw error;
     }
   }
 
@@ -375,38 +387,15 @@ export class TestClient {
     if (this.tokens < 0) await new Promise((resolve) => setTimeout(resolve, -this.tokens / perMs));
   }
 
-  private answerTo(tableId: string, id: string, since: number): Promise<MoveAnswer> {
-    return this.waitFor(
-      `the answer to move ${id} on table ${tableId}`,
-      (m) => (m.type === 'ack' || m.type === 'rejected') && m.id === id && m.table === tableId,
-      since,
-    ).then((frame) => frame.message as MoveAnswer);
-  }
-
-  private open(): Promise<void> {
-    const socket = new WebSocket(this.server.wsUrl);
-    this.socket = socket;
-    this.connection += 1;
-    const connection = this.connection;
-    socket.on('message', (data: WebSocket.RawData) => this.receive(String(data), connection));
-    socket.on('close', () => {
-      if (this.socket === socket) this.failWaiters('the socket closed');
-    });
-    return new Promise((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', (error) =>
-        reject(new Error(`${this.label}: cannot connect: ${error.message}`)),
-      );
-    });
-  }
-
-  private receive(raw: string, connection: number): void {
-    const parsed = parseServerMessage(raw);
-    const problem = parsed.ok ? this.track(parsed.message) : parsed.problem;
+  /** A frame the client took in (its copies of the tables are up to date with it). */
+  private receive(taken: ClientFrame): void {
+    const index = this.received.length;
+    const { raw, connection } = taken;
     const frame: ReceivedFrame =
-      parsed.ok && problem === null
-        ? { index: this.received.length, connection, raw, message: parsed.message }
-        : { index: this.received.length, connection, raw, message: null, problem: problem ?? '' };
+      taken.message && !taken.problem
+        ? { index, connection, raw, message: taken.message }
+        : { index, connection, raw, message: null, problem: taken.problem?.message ?? '' };
+    if (unavailable(taken.message)) this.unavailable++;
     this.received.push(frame);
     this.onFrame?.(frame);
     for (const waiter of [...this.waiters]) {
@@ -419,42 +408,6 @@ export class TestClient {
         waiter.resolve(frame);
       }
     }
-  }
-
-  /**
-   * Keeps the latest version and frame per table, as a client draws the table from them. A
-   * live update's patch is applied by the frame keeper, which sets the update's whole `frame`;
-   * a patch that does not apply or a digest that does not match is a problem (the test fails
-   * on it, where a real client would resync).
-   */
-  private track(message: ServerMessage): string | null {
-    const problem = this.keeper.take(message);
-    if (problem) return problem;
-    if (message.type === 'sync') {
-      this.tables.set(message.table, {
-        version: message.version,
-        frame: message.frame,
-        gap: false,
-      });
-    } else if (message.type === 'update') {
-      const known = this.tables.get(message.table);
-      // An update that starts after what we have leaves a gap: keep the old copy, the caller resyncs.
-      if (known && message.from > known.version) {
-        known.gap = true;
-        return null;
-      }
-      // An update's view leaves out the card set: it came with the sync (see UpdateFrame).
-      const cards = known?.frame?.view.cards;
-      if (!known || !cards) {
-        this.tables.set(message.table, { version: 0, frame: null, gap: true });
-        return null;
-      }
-      if (message.frame && message.version >= known.version) {
-        const frame = { ...message.frame, view: { ...message.frame.view, cards } };
-        this.tables.set(message.table, { version: message.version, frame, gap: false });
-      }
-    }
-    return null;
   }
 
   private settle(waiter: Waiter): void {

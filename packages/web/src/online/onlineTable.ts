@@ -9,7 +9,6 @@
  */
 import type { GameRecord, Move, Seat } from '@gangsta/engine';
 import type { ChatLine, GameFrame, LogLine, MoveNews, TableInfo } from '@gangsta/protocol';
-import { nextFrame, withoutCards } from '@gangsta/protocol';
 import type { BotClient } from '../game/botClient.ts';
 import { botSeed, type SeatKind } from '../game/seats.ts';
 import type {
@@ -112,8 +111,7 @@ export class OnlineTable implements TableSource {
       this.changed();
     });
     this.stopWatching = deps.connection.watch(tableId, {
-      version: () => this.version,
-      receive: (message) => this.receive(message),
+      receive: (message, table) => this.receive(message, table.frame),
     });
   }
 
@@ -219,18 +217,22 @@ export class OnlineTable implements TableSource {
 
   // --- frames from the server -------------------------------------------------------------
 
-  /** One frame for this table; the table is drawn again only when something changed. */
-  private receive(message: TableMessage): void {
-    if (this.apply(message)) this.changed();
+  /**
+   * One frame for this table, with the frame the connection holds after it (an update's patch
+   * applied); the table is drawn again only when something changed.
+   */
+  private receive(message: TableMessage, frame: GameFrame | null): void {
+    if (this.apply(message, frame)) this.changed();
   }
 
-  private apply(message: TableMessage): boolean {
+  private apply(message: TableMessage, frame: GameFrame | null): boolean {
     switch (message.type) {
       case 'sync':
         this.onSync(message.version, message.frame, message.log, message.chat);
         return true;
       case 'update':
-        this.onUpdate(message);
+        if (!frame) return false;
+        this.onUpdate(message, frame);
         return true;
       case 'ack':
         return this.onAck(message.id, message.version);
@@ -259,18 +261,12 @@ export class OnlineTable implements TableSource {
     this.askRecord();
   }
 
-  private onUpdate(message: Extract<TableMessage, { type: 'update' }>): void {
+  /**
+   * An update the connection applied: it follows our version, and its patch gave back the
+   * server's frame (the connection asks again itself otherwise, see `@gangsta/client`).
+   */
+  private onUpdate(message: Extract<TableMessage, { type: 'update' }>, frame: GameFrame): void {
     const { version, moves } = message;
-    // The card set came with the last sync; without one, or when the update's patch does not
-    // give back our frame (see frameDelta.ts in the protocol), ask for a sync instead.
-    const held = this.frame;
-    const cards = held?.view.cards;
-    const next = held && cards ? nextFrame(withoutCards(held), message) : null;
-    if (!cards || !next?.ok) {
-      this.deps.connection.rewatch(this.tableId, undefined);
-      return;
-    }
-    const frame: GameFrame = { ...next.frame, view: { ...next.frame.view, cards } };
     const log = [...this.log];
     for (const news of moves) {
       for (const event of news.events) {
@@ -342,7 +338,7 @@ export class OnlineTable implements TableSource {
     this.infoAt = performance.now();
     // The game started (or ended) while we only had the waiting room: ask for the position.
     if (before !== undefined && before !== info.status && this.frame === null) {
-      this.deps.connection.rewatch(this.tableId, this.version);
+      this.deps.connection.rewatch(this.tableId);
     }
   }
 
