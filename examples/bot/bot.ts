@@ -4,7 +4,7 @@
  * configuration), hosts a 2-player table against the server's easy bot, and plays it through
  * `@gangsta/client` with the heuristic bot's choices.
  *
- *   GANGSTA_URL=http://127.0.0.1:8080 npx tsx examples/bot/bot.ts
+ *   GANGSTA_URL=http://127.0.0.1:5173 npx tsx examples/bot/bot.ts
  */
 import { createBot } from '@gangsta/bots';
 import { GangstaClient, type SocketLike } from '@gangsta/client';
@@ -19,7 +19,7 @@ import {
 import WebSocket from 'ws';
 import type { z } from 'zod';
 
-const server = process.env.GANGSTA_URL ?? 'http://127.0.0.1:8080';
+const server = process.env.GANGSTA_URL ?? 'http://127.0.0.1:5173';
 
 /** One call of the HTTP API, its answer checked; a refusal stops with the server's words. */
 async function api<T>(schema: z.ZodType<T>, path: string, token: string | null, body?: object) {
