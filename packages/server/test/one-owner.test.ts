@@ -18,6 +18,7 @@ import {
   type SpawnedServer,
   setUpTable,
   stopAllServers,
+  TestClient,
 } from './support/index.ts';
 
 const enabled = TEST_POSTGRES_URL !== null && TEST_REDIS_URL !== null;
@@ -110,4 +111,48 @@ describe.skipIf(!enabled)('one owner per table', () => {
     expect([await tablesLoaded(a), await tablesLoaded(b)]).toEqual([3, 3]);
     expect([await tablesRun(a), await tablesRun(b)]).toEqual([3, 3]);
   }, 180_000);
+
+  it('counts a connection’s watches on every owner against its limit', async () => {
+    const limit = { MAX_WATCHED_PER_CONNECTION: '2' };
+    const [a, b] = await twoProcesses([limit, limit]);
+    /** A waiting public table made on `server`, which takes its lease. */
+    const tableOn = async (server: SpawnedServer, name: string) => {
+      const host = await TestClient.player(server, name);
+      const { table } = await host.api.createTable({
+        public: true,
+        options: { players: 2 },
+        seats: [{ kind: 'host' }, { kind: 'open' }],
+      });
+      return table.id;
+    };
+    const [onA1, onA2, onB] = [
+      await tableOn(a, 'A1'),
+      await tableOn(a, 'A2'),
+      await tableOn(b, 'B'),
+    ];
+    await expect.poll(() => tablesRun(a), { timeout: 15_000, interval: 500 }).toBe(2);
+    await expect.poll(() => tablesLoaded(b), { timeout: 15_000, interval: 500 }).toBe(1);
+    const spectator = await TestClient.anonymous(b);
+    const unwatch = new Map<string, () => void>();
+    /** Watches through the protocol's client; the table's sync, or the refusal's code. */
+    const watch = async (table: string) => {
+      const since = spectator.received.length;
+      unwatch.get(table)?.();
+      unwatch.set(table, spectator.client.watch(table));
+      const answer = await spectator.waitFor(
+        `an answer to watching ${table}`,
+        (m) => (m.type === 'sync' || m.type === 'error') && m.table === table,
+        since,
+      );
+      return answer.message?.type === 'error' ? answer.message.error.code : 'watching';
+    };
+    expect(await watch(onA1), 'relayed to A').toBe('watching');
+    expect(await watch(onB), 'held here').toBe('watching');
+    expect(await watch(onA2), 'a third, relayed').toBe('TOO_MANY_WATCHED');
+    unwatch.get(onB)?.();
+    await pause(300);
+    expect(await watch(onA2), 'after leaving one').toBe('watching');
+    expect(await watch(onB), 'a third, held here').toBe('TOO_MANY_WATCHED');
+    expect(await tablesLoaded(b), 'B holds only its own table').toBe(1);
+  }, 120_000);
 });

@@ -74,6 +74,7 @@ export function singleProcess(): Cluster {
       presenceChanged() {},
       forward: async () => false,
       peerClosed() {},
+      watchedElsewhere: () => 0,
     },
     runs: () => true,
     // Alone, no other process can take a table: no token, and nothing to fence.
@@ -131,6 +132,7 @@ export class RedisCluster implements Cluster {
       ownerOf: async (table) => (await this.leases.ownersOf([table]))[0] ?? null,
       alive: (id) => this.bus.ready() && this.liveness.alive(id),
       holds: (table) => this.ctx?.rooms.loaded(table) !== undefined,
+      watchLimit: () => this.ctx?.limits.watchedPerConnection ?? Number.POSITIVE_INFINITY,
     });
     this.remotePeers = new RemotePeers(
       () => this.ctx,
@@ -147,6 +149,7 @@ export class RedisCluster implements Cluster {
         this.bus.publish({ kind: 'presence', table: room.id, player, connected }),
       forward: (peer, message) => this.forwarder.forward(peer, message),
       peerClosed: (peer) => this.forwarder.closed(peer),
+      watchedElsewhere: (peer) => this.forwarder.watching(peer.id),
     };
   }
 

@@ -11,6 +11,7 @@
  * itself: they are handled here or by the new owner, the client gets a full sync, and a move
  * that was committed before is answered with its first ack (moves are idempotent by id).
  */
+import { protocolError } from '@gangsta/protocol';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { LocalPeer, PeerPlayer } from '../peer.ts';
 import type { TableContext } from '../tables/context.ts';
@@ -28,6 +29,8 @@ export interface RelayLinks {
   alive(processId: string): boolean;
   /** Whether this process holds the table in memory (then it handles it itself). */
   holds(table: string): boolean;
+  /** How many tables one connection may watch, on every process together. */
+  watchLimit(): number;
 }
 
 interface Forward {
@@ -70,9 +73,35 @@ export class Forwarder {
       }
       forward = this.open(peer, message.table, owner);
     }
+    if (message.type === 'watch' && !forward.watching && this.overWatchLimit(peer, message.table)) {
+      this.dropIfIdle(peer.id, message.table, forward);
+      return true;
+    }
     this.note(peer.id, message, forward);
     const player: PeerPlayer | null = peer.player && { id: peer.player.id, name: peer.player.name };
     this.links.send(forward.to, { kind: 'client', peer: peer.id, player, message });
+    return true;
+  }
+
+  /** How many tables the connection watches through other processes. */
+  watching(peerId: number): number {
+    let count = 0;
+    for (const forward of this.relayed.get(peerId)?.tables.values() ?? []) {
+      if (forward.watching) count++;
+    }
+    return count;
+  }
+
+  /**
+   * A new watch over the connection's limit, counting its tables here and on every owner, is
+   * refused here (each owner alone sees only its own share).
+   */
+  private overWatchLimit(peer: LocalPeer, table: string): boolean {
+    const max = this.links.watchLimit();
+    if (peer.tables.size + this.watching(peer.id) < max) return false;
+    const message = `a connection watches at most ${max} tables`;
+    const error = protocolError('TOO_MANY_WATCHED', message, { max });
+    peer.send({ type: 'error', table, error });
     return true;
   }
 

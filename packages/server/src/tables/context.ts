@@ -3,7 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { LRUCache } from 'lru-cache';
 import type { ResourceLimits } from '../config.ts';
 import type { Metrics } from '../ops/metrics.ts';
-import type { LocalPeer } from '../peer.ts';
+import type { LocalPeer, Peer } from '../peer.ts';
 import type { TokenBucket } from '../rateLimit.ts';
 import type { ChatRow, Store } from '../store/types.ts';
 import type { Clock } from '../time.ts';
@@ -45,6 +45,11 @@ export interface ClusterLink {
   forward(peer: LocalPeer, message: TableMessage): Promise<boolean>;
   /** A socket of this process closed (the owners it reached forget it). */
   peerClosed(peer: LocalPeer): void;
+  /**
+   * How many tables the peer watches through their owners on other processes: a connection's
+   * watch limit counts its tables on every process, not only here.
+   */
+  watchedElsewhere(peer: Peer): number;
 }
 
 export interface TableContext {

@@ -62,7 +62,8 @@ function admit(
 ): void {
   const { watchedPerConnection, spectatorsPerTable } = ctx.limits;
   const again = room.watchers.has(peer);
-  if (!again && !peer.tables.has(room.id) && peer.tables.size >= watchedPerConnection) {
+  const watched = peer.tables.size + ctx.cluster.watchedElsewhere(peer);
+  if (!again && !peer.tables.has(room.id) && watched >= watchedPerConnection) {
     refuse('TOO_MANY_WATCHED', `a connection watches at most ${watchedPerConnection} tables`, {
       max: watchedPerConnection,
     });
