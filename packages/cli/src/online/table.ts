@@ -96,7 +96,7 @@ export async function runTable(run: TableRun): Promise<void> {
 
   const prompt = () => {
     const moves = legal();
-    if (finished) return;
+    if (finished || promptShown) return;
     if (moves.length > 0) {
       process.stdout.write(`Your choice [1-${moves.length}, t, b, c TEXT, q, ?]: `);
     } else {
