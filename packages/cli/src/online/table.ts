@@ -203,7 +203,8 @@ export async function runTable(run: TableRun): Promise<void> {
     },
   });
   client.on('drop', ({ retryAt }) => {
-    if (finished) return;
+    // Once per outage: the client retries with backoff, each failed attempt is another drop.
+    if (finished || dropped) return;
     dropped = true;
     say(c.yellow(`Connection lost${retryAt ? '; reconnecting…' : '.'}`));
   });
