@@ -3,8 +3,9 @@
  * a random port, a fresh data folder and BOT_DELAY_MS=0, and the CLI in a detached tmux
  * session (a real terminal), driven with `send-keys` and read with `capture-pane`. A guest
  * creates a 2-player table against the easy bot, the game starts, moves are typed by number,
- * the board and the bot's moves appear, a tip and a chat line, then q. Bad flags and a refused
- * request go through the binary directly (exit codes 2 and 1).
+ * the board and the bot's moves appear, a tip and a chat line, then q, then a bad flag in the
+ * same terminal. More bad flags and a refused request go through the binary directly (exit
+ * codes 2 and 1).
  *
  * Without tmux the test is skipped outside CI; under CI (CI=true) it must run.
  * Nothing depends on speed: every wait polls the pane with a generous timeout.
@@ -144,7 +145,7 @@ describe.runIf(run)('gangsta online (tmux, real server)', () => {
 
   it('a guest plays the easy bot in a terminal: board, numbered moves, tip, chat, quit', async () => {
     const env = `GANGSTA_CONFIG='${config}' GANGSTA_SERVER='${serverUrl}' NO_COLOR=1`;
-    const command = `env ${env} '${process.execPath}' '${BIN}' online --name Tester create --seats host,bot:easy --play; echo "[exit $?]"; sleep 3600`;
+    const command = `env ${env} '${process.execPath}' '${BIN}' online --name Tester create --seats host,bot:easy --play; echo "[exit $?]"; exec sh`;
     tmux('new-session', '-d', '-s', SESSION, '-x', '200', '-y', '50', command);
     tmux('set-option', '-t', SESSION, 'history-limit', '50000');
 
@@ -185,6 +186,13 @@ describe.runIf(run)('gangsta online (tmux, real server)', () => {
     text = await waitFor('the exit', (t) => t.includes('[exit 0]'));
     expect(text).toContain('Left the table.');
 
+    // A bad flag in the same terminal: one line naming it, exit code 2.
+    type(
+      `env ${env} '${process.execPath}' '${BIN}' online create --seats host,bot:wizard; echo "[exit $?]"`,
+    );
+    text = await waitFor('the bad flag', (t) => t.includes('[exit 2]'));
+    expect(text).toMatch(/option '--seats <list>' argument 'host,bot:wizard' is invalid/);
+
     // The guest was kept: the next run is the same player, whose game is listed.
     const saved = JSON.parse(readFileSync(config, 'utf8')) as {
       servers: Record<string, { token?: string; player: { name: string } }>;
@@ -200,8 +208,19 @@ describe.runIf(run)('gangsta online (tmux, real server)', () => {
     expect(games.stdout).toMatch(/playing\s+2p/);
   });
 
-  it('bad flags exit 2 naming the flag; a refused request exits 1 with the server’s code', async () => {
+  it('a refused request exits 1 with the server’s code and message', async () => {
     const env = { GANGSTA_CONFIG: config, GANGSTA_SERVER: serverUrl };
+    const refused = await runCli(['online', 'play', 'NO-SUCH-TABLE'], '', 60_000, env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(
+      'gangsta: the server refused: UNKNOWN_TABLE: no table has the id NO-SUCH-TABLE',
+    );
+  });
+});
+
+describe('gangsta online flags (no server needed)', () => {
+  it('bad flags exit 2 with one line naming the flag', async () => {
+    const env = { GANGSTA_CONFIG: join(tmpdir(), `gangsta-none-${process.pid}.json`) };
     const clock = await runCli(['online', 'create', '--clock', 'sometimes'], '', 60_000, env);
     expect(clock.code).toBe(2);
     expect(clock.stderr).toContain("option '--clock <clock>' argument 'sometimes' is invalid");
@@ -213,11 +232,5 @@ describe.runIf(run)('gangsta online (tmux, real server)', () => {
     const server = await runCli(['online', '--server', 'ftp://x', 'lobby'], '', 60_000, env);
     expect(server.code).toBe(2);
     expect(server.stderr).toContain('--server');
-
-    const refused = await runCli(['online', 'play', 'NO-SUCH-TABLE'], '', 60_000, env);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toBe(
-      'gangsta: the server refused: UNKNOWN_TABLE: no table has the id NO-SUCH-TABLE',
-    );
   });
 });
