@@ -11,6 +11,7 @@ import type { GameView, Move } from '@gangsta/engine';
 import type { ChatLine, GameFrame, MoveNews, Player, TableInfo } from '@gangsta/protocol';
 import WebSocket from 'ws';
 import { LineReader } from '../io/lines.ts';
+import { activationHint, heistReach } from '../play/hints.ts';
 import { tipForView } from '../play/tips.ts';
 import { renderBoard } from '../render/board.ts';
 import { colorWanted, makePalette, type Palette } from '../render/color.ts';
@@ -119,8 +120,14 @@ export async function runTable(run: TableRun): Promise<void> {
     const moves = legal();
     if (moves.length === 0) return;
     if (!full) say(c.cyan(describeDecision(view, ctx)));
+    const seat = frame.seat;
+    if (seat !== null && view.decision.kind === 'activate') {
+      const hint = activationHint(view, seat);
+      if (hint) say(c.yellow(hint));
+    }
     moves.forEach((move, i) => {
-      say(`  ${String(i + 1).padStart(2)}) ${describeMove(view, move, ctx)}`);
+      const reach = move.type === 'heist' && seat !== null ? heistReach(view, seat, move.card) : '';
+      say(`  ${String(i + 1).padStart(2)}) ${describeMove(view, move, ctx)}${reach}`);
     });
   };
 
@@ -273,9 +280,12 @@ export async function runTable(run: TableRun): Promise<void> {
   if (info.status === 'waiting' && isHost() && filled(info) && !run.spectate) await startGame();
 
   const reader = new LineReader(process.stdin);
+  const echo = process.stdin.isTTY !== true;
   try {
     for (;;) {
       const raw = await reader.next();
+      // A piped line does not appear on screen: echo it, so a transcript reads like a session.
+      if (echo && promptShown) process.stdout.write(`${raw ?? '(end of input)'}\n`);
       promptShown = false;
       if (raw === null) break;
       const answer = raw.trim();
