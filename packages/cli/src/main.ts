@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerBalance } from './commands/balance.ts';
 import { registerBench } from './commands/bench.ts';
+import { registerOnline } from './commands/online.ts';
 import { registerPlay } from './commands/play.ts';
 import { registerReplay } from './commands/replay.ts';
 import { registerSimulate } from './commands/simulate.ts';
@@ -14,11 +15,14 @@ import { RuntimeError, UsageError } from './errors.ts';
 
 export function buildProgram(): Command {
   const program = new Command('gangsta')
-    .description('Gangsta! in the terminal: play against bots, simulate, replay, benchmark')
+    .description(
+      'Gangsta! in the terminal: play against bots or online, simulate, replay, benchmark',
+    )
     .version('0.1.0')
     .showHelpAfterError('(add --help for usage)')
     .exitOverride();
   registerPlay(program);
+  registerOnline(program);
   registerSimulate(program);
   registerTournament(program);
   registerReplay(program);

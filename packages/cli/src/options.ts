@@ -50,8 +50,12 @@ export interface VariantFlags {
 
 /** Adds the variant and table-option flags (and --seed) to a command. */
 export function addVariantOptions(command: Command, seedHelp = 'seed of the game'): Command {
+  return addVariantFlags(command.option('--seed <n>', seedHelp, intArg(0, 2 ** 31 - 1)));
+}
+
+/** The variant and table-option flags alone (online tables: the server draws the seed). */
+export function addVariantFlags(command: Command): Command {
   return command
-    .option('--seed <n>', seedHelp, intArg(0, 2 ** 31 - 1))
     .option('--families', 'families variant: family discount and majorities (R-FAM)')
     .option('--resources', 'resource cards variant (R-RES)')
     .option('--expert', 'with --resources: dealt 3, keep 2 (R-SETUP-3)')

@@ -10,10 +10,15 @@ export interface RunResult {
   stderr: string;
 }
 
-export function runCli(args: string[], input?: string, timeoutMs = 60_000): Promise<RunResult> {
+export function runCli(
+  args: string[],
+  input?: string,
+  timeoutMs = 60_000,
+  env: Record<string, string> = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' },
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

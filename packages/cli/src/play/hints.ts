@@ -2,22 +2,34 @@
  * Heist hints for the prompt: how many of the player's members a heist can engage, and the
  * activation order that engages everyone possible (R-HEIST-7), from the engine's solver.
  */
-import { type GameState, heistHint, type Seat, solveHeist, viewFor } from '@gangsta/engine';
+import {
+  type GameState,
+  type GameView,
+  heistHint,
+  type Seat,
+  solveHeist,
+  viewFor,
+} from '@gangsta/engine';
 import { memberIcons } from '../render/cards.ts';
 import { describeMember } from '../render/decision.ts';
 
 /** "(can engage up to 3 of your members)" for a heist of the row, or '' when unknown. */
-export function heistReach(state: GameState, seat: Seat, heist: string): string {
+/** The seat's view: a state is seen from the seat; a view (online play) is used as it is. */
+function seatView(game: GameState | GameView, seat: Seat): GameView {
+  return 'viewer' in game ? game : viewFor(game, seat);
+}
+
+export function heistReach(state: GameState | GameView, seat: Seat, heist: string): string {
   const hint = heistHint(state, seat, heist);
   if (!hint.feasible) return ' (needs opponents’ members)';
   return ` (engages up to ${hint.maxEngaged} of yours)`;
 }
 
 /** The order that engages the most of your still-available members, in words. */
-export function activationHint(state: GameState, seat: Seat): string | null {
+export function activationHint(state: GameState | GameView, seat: Seat): string | null {
   const heist = state.heist;
   if (!heist) return null;
-  const view = viewFor(state, seat);
+  const view = seatView(state, seat);
   const activated = new Set(heist.activated.map((a) => a.member));
   const members = view.players[seat].gang
     .filter((m) => !m.engaged && !activated.has(m.id))

@@ -3,7 +3,14 @@
  * them): the tip a human asks for with `t`, and with `--explain` why each bot moved as it did.
  */
 import { createBot, describeReason, type Reason } from '@gangsta/bots';
-import { type GameState, legalMoves, type Seat, viewFor } from '@gangsta/engine';
+import {
+  type GameState,
+  type GameView,
+  legalMoves,
+  type Move,
+  type Seat,
+  viewFor,
+} from '@gangsta/engine';
 import { cardName } from '../render/cards.ts';
 import { type RenderContext, seatName } from '../render/context.ts';
 import { describeMove } from '../render/moves.ts';
@@ -18,8 +25,11 @@ export function reasonText(reason: Reason, ctx: RenderContext): string {
 
 /** What the easy (heuristic) bot would play in `seat`'s place, and why. */
 export function tipFor(state: GameState, seat: Seat, ctx: RenderContext): string {
-  const view = viewFor(state, seat);
-  const legal = legalMoves(state, seat);
+  return tipForView(viewFor(state, seat), legalMoves(state, seat), ctx);
+}
+
+/** The same from a seat's view and legal moves (online play has no state, only the view). */
+export function tipForView(view: GameView, legal: Move[], ctx: RenderContext): string {
   if (legal.length === 0) return 'Nothing to decide here.';
   const { move, reason } = createBot({ kind: 'heuristic', seed: 0 }).decide(view, legal);
   const why = reason ? ` — ${reasonText(reason, ctx)}` : '';
