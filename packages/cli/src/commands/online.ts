@@ -149,7 +149,7 @@ function seatsText(info: TableInfo): string {
       seat.kind === 'bot'
         ? `${seat.botLevel} bot`
         : seat.kind === 'player'
-          ? (seat.name ?? '?')
+          ? `${seat.botAccount ? 'BOT ' : ''}${seat.name ?? '?'}`
           : seat.kind,
     )
     .join(', ');
@@ -157,12 +157,13 @@ function seatsText(info: TableInfo): string {
 
 function tableLine(info: TableInfo): string {
   const name = info.name ? ` "${info.name}"` : '';
-  return `${info.id}${name}  ${info.status}  ${info.options.players}p  ${variantsText(info)}  ${clockText(info)}  seats: ${seatsText(info)}${info.moveCount > 0 ? `  moves: ${info.moveCount}` : ''}`;
+  return `${info.id}${name}  ${info.status}  ${info.options.players}p  ${variantsText(info)}  ${clockText(info)}  seats: ${seatsText(info)}${info.allowBots ? '  bots welcome' : ''}${info.moveCount > 0 ? `  moves: ${info.moveCount}` : ''}`;
 }
 
 interface CreateFlags extends VariantFlags {
   seats?: SeatSetup[];
   public?: boolean;
+  allowBots?: boolean;
   tableName?: string;
   clock?: ClockSetting;
   takeover?: BotLevel;
@@ -196,6 +197,7 @@ function createBody(flags: CreateFlags): CreateTable {
     seats,
     clock: flags.clock ?? { kind: 'none' },
     takeoverLevel: flags.takeover ?? 'medium',
+    allowBots: flags.allowBots === true,
     ...(flags.tableName === undefined ? {} : { name: flags.tableName }),
   };
   const parsed = createTableSchema.safeParse(body);
@@ -268,6 +270,7 @@ Examples:
       }),
     )
     .option('--public', 'list the table in the lobby')
+    .option('--allow-bots', 'let bot accounts (programs, docs/bots.md) take open seats')
     .option('--table-name <text>', 'the table’s name')
     .option(
       '--clock <clock>',

@@ -46,7 +46,7 @@ function seatNames(info: TableInfo, mine: number | null): string[] {
   return info.seats.map((seat) => {
     if (seat.seat === mine) return 'You';
     if (seat.kind === 'bot') return `Seat ${seat.seat + 1} (${seat.botLevel ?? 'bot'} bot)`;
-    if (seat.name) return `${seat.name} (seat ${seat.seat + 1})`;
+    if (seat.name) return `${seat.botAccount ? 'BOT ' : ''}${seat.name} (seat ${seat.seat + 1})`;
     return `Seat ${seat.seat + 1} (${seat.kind})`;
   });
 }
@@ -58,7 +58,7 @@ function seatLine(info: TableInfo, me: Player | null): string {
         seat.kind === 'bot'
           ? `${seat.botLevel} bot`
           : seat.kind === 'player'
-            ? `${seat.name ?? '?'}${seat.playerId === me?.id ? ' (you)' : ''}${seat.host ? ' (host)' : ''}`
+            ? `${seat.botAccount ? 'BOT ' : ''}${seat.name ?? '?'}${seat.playerId === me?.id ? ' (you)' : ''}${seat.host ? ' (host)' : ''}`
             : seat.kind;
       return `${seat.seat + 1}: ${who}`;
     })
