@@ -106,10 +106,20 @@ export class FakeClock implements Timers {
 }
 
 /** A socket factory that keeps every socket it made. */
-export function socketFactory(): { make: (url: string) => FakeSocket; sockets: FakeSocket[] } {
+export function socketFactory(): {
+  make: (url: string) => FakeSocket;
+  sockets: FakeSocket[];
+  /** The n-th socket made (0-based); a test that expects one that was never made fails here. */
+  socket: (n: number) => FakeSocket;
+} {
   const sockets: FakeSocket[] = [];
   return {
     sockets,
+    socket: (n) => {
+      const socket = sockets[n];
+      if (!socket) throw new Error(`socket ${n} was never opened (${sockets.length} were)`);
+      return socket;
+    },
     make: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);

@@ -155,8 +155,8 @@ describe('connecting', () => {
   it('tells who the server says we are after each hello', () => {
     const told: unknown[] = [];
     const { factory } = setup({ welcomed: (player) => told.push(player) });
-    factory.sockets[0].open();
-    factory.sockets[0].receive({ type: 'welcome', protocol: PROTOCOL_VERSION, player: null });
+    factory.socket(0).open();
+    factory.socket(0).receive({ type: 'welcome', protocol: PROTOCOL_VERSION, player: null });
     expect(told).toEqual([null]);
   });
 
@@ -170,7 +170,7 @@ describe('connecting', () => {
     let url = 'ws://one/api/v1/ws';
     const { factory, clock } = setup({ url: () => url });
     url = 'ws://two/api/v1/ws';
-    factory.sockets[0].drop();
+    factory.socket(0).drop();
     clock.advance(BACKOFF_MAX_MS);
     expect(factory.sockets.map((s) => s.url)).toEqual(['ws://one/api/v1/ws', url]);
   });
@@ -255,7 +255,7 @@ describe('the move queue', () => {
     const sent = socket().sentOf('move');
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual(sent[0]);
-    expect(sent[1].id).toBe(id);
+    expect(sent[1]?.id).toBe(id);
   });
 
   it('a move refused for speed (RATE_LIMITED) stays queued and goes again after retryMs', () => {
@@ -293,7 +293,7 @@ describe('the move queue', () => {
     const id = client.sendMove('t1', move, 3);
     clock.advance(LIMITS.resendAfterMs * 2);
     expect(factory.sockets).toHaveLength(1);
-    expect(factory.sockets[0].terminated).toBe(true);
+    expect(factory.socket(0).terminated).toBe(true);
     expect(client.getSnapshot().state).toBe('reconnecting');
     clock.advance(BACKOFF_MAX_MS);
     expect(factory.sockets).toHaveLength(2);
@@ -311,7 +311,7 @@ describe('the move queue', () => {
     client.watch('t1', handler());
     socket().receive(sync(3));
     const id = client.sendMove('t1', move, 3);
-    factory.sockets[0].drop();
+    factory.socket(0).drop();
     expect(client.getSnapshot().state).toBe('reconnecting');
     clock.advance(BACKOFF_MIN_MS);
     expect(factory.sockets).toHaveLength(2);
@@ -507,13 +507,13 @@ describe('reconnecting', () => {
 
   it('waits as long as the server says when it paces connections from our address', () => {
     const { factory, clock, client, connect } = setup({ random: () => 0 });
-    factory.sockets[0].open();
-    factory.sockets[0].receive({
+    factory.socket(0).open();
+    factory.socket(0).receive({
       type: 'error',
       table: null,
       error: { code: 'RATE_LIMITED', message: 'come back later', params: { retryMs: 7300 } },
     });
-    factory.sockets[0].drop();
+    factory.socket(0).drop();
     // The backoff alone would be 250 ms; the server's time wins.
     expect(clock.lastDelay()).toBe(7300);
     clock.advance(7299);
@@ -522,7 +522,7 @@ describe('reconnecting', () => {
     expect(factory.sockets).toHaveLength(2);
     // The pace applies once: after a later drop the backoff is its own again.
     connect();
-    factory.sockets[1].drop();
+    factory.socket(1).drop();
     expect(clock.lastDelay()).toBe(250);
     expect(client.getSnapshot().state).toBe('reconnecting');
   });
@@ -551,7 +551,7 @@ describe('reconnecting', () => {
 
   it('a socket that fails to open is retried too', () => {
     const { factory, clock, client } = setup();
-    factory.sockets[0].drop();
+    factory.socket(0).drop();
     expect(client.getSnapshot().state).toBe('reconnecting');
     clock.advance(BACKOFF_MIN_MS);
     expect(factory.sockets).toHaveLength(2);
@@ -577,7 +577,7 @@ describe('reconnecting', () => {
     connect();
     client.networkLost();
     expect(client.getSnapshot().state).toBe('reconnecting');
-    expect(factory.sockets[0].closed).toBe(true);
+    expect(factory.socket(0).closed).toBe(true);
     client.retryNow();
     expect(factory.sockets).toHaveLength(2);
     connect();
@@ -589,7 +589,7 @@ describe('reconnecting', () => {
     connect();
     client.restart();
     expect(factory.sockets).toHaveLength(2);
-    expect(factory.sockets[0].closed).toBe(true);
+    expect(factory.socket(0).closed).toBe(true);
     connect();
     expect(client.getSnapshot().state).toBe('online');
   });
@@ -619,14 +619,19 @@ describe('reconnecting', () => {
     const id = client.sendMove('t1', move, 0);
     clock.advance(LIMITS.resendAfterMs * 3); // silences do not drop the socket here
     expect(factory.sockets).toHaveLength(1);
-    factory.sockets[0].drop();
+    factory.socket(0).drop();
     expect(drops).toEqual([{ connection: 0, retryAt: null }]);
     expect(client.getSnapshot().state).toBe('offline');
     clock.advance(BACKOFF_MAX_MS * 10);
     expect(factory.sockets).toHaveLength(1);
     client.connect();
     connect();
-    expect(factory.sockets[1].sentOf('move').map((m) => m.id)).toEqual([id]);
+    expect(
+      factory
+        .socket(1)
+        .sentOf('move')
+        .map((m) => m.id),
+    ).toEqual([id]);
   });
 });
 
@@ -643,7 +648,7 @@ describe('bad input', () => {
     expect(problems.map((p) => p.kind)).toEqual(['malformed', 'invalid', 'unknown-type', 'binary']);
     expect(logs).toHaveLength(4);
     expect(frames.slice(1).map((f) => f.message)).toEqual([null, null, null, null]);
-    expect(frames[1].raw).toBe('not json');
+    expect(frames[1]?.raw).toBe('not json');
     expect(h.received).toEqual([]);
     socket().receive({
       type: 'chat',
@@ -763,9 +768,9 @@ describe('while the server cannot reach its database (UNAVAILABLE)', () => {
     const { factory, socket, clock } = setup();
     socket().open();
     socket().receive({ type: 'error', table: null, error: unavailable() });
-    factory.sockets[0].drop();
+    factory.socket(0).drop();
     clock.advance(60_000);
-    expect(factory.sockets[0].sentOf('hello')).toHaveLength(1);
+    expect(factory.socket(0).sentOf('hello')).toHaveLength(1);
     expect(factory.sockets.length).toBeGreaterThan(1);
   });
 

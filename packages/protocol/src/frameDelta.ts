@@ -239,7 +239,11 @@ export type PatchedFrame = { ok: true; frame: UpdateFrame } | { ok: false; probl
  */
 export function nextFrame(
   base: UpdateFrame | null,
-  update: { frame?: UpdateFrame; patch?: FramePatch; digest?: string },
+  update: {
+    frame?: UpdateFrame | undefined;
+    patch?: FramePatch | undefined;
+    digest?: string | undefined;
+  },
 ): PatchedFrame {
   if (update.frame) return { ok: true, frame: update.frame };
   if (!update.patch) return { ok: false, problem: 'the update has neither a frame nor a patch' };
