@@ -14,6 +14,17 @@ export function pendingDecision(state: GameState): Decision {
   return currentDecision(makeCtx(state, false));
 }
 
+/**
+ * The seats a decision waits for, in seat order: none when the game is over, every seat still
+ * choosing its resource cards, otherwise the one seat. These are exactly the seats with legal
+ * moves (the invariant harness checks it).
+ */
+export function decidingSeats(decision: Decision): Seat[] {
+  if (decision.kind === 'gameOver') return [];
+  if (decision.kind === 'keepResources') return [...decision.seats];
+  return [decision.seat];
+}
+
 export function currentDecision(ctx: Ctx): Decision {
   const { state } = ctx;
   switch (state.phase) {

@@ -10,6 +10,7 @@ import {
   CLASSIC_CARDS,
   cardsOf,
   createGame,
+  decidingSeats,
   fast,
   type GameOptionsInput,
   type GameRecord,
@@ -138,6 +139,11 @@ export function checkState(state: GameState): void {
     );
   } else {
     check(moves.length > 0, `no legal move for decision ${decision.kind}`);
+    const movers = [...new Set(moves.map((m) => m.seat))].sort((a, b) => a - b);
+    check(
+      movers.join() === decidingSeats(decision).join(),
+      `moves for seats ${movers} but ${decision.kind} waits for ${decidingSeats(decision)}`,
+    );
     const keys = new Set(moves.map(moveKey));
     check(keys.size === moves.length, `duplicate legal moves for ${decision.kind}`);
   }

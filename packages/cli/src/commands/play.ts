@@ -6,6 +6,7 @@ import { UsageError } from '../errors.ts';
 import { LineReader } from '../io/lines.ts';
 import {
   addVariantOptions,
+  checkPlayerCount,
   gameOptionsFrom,
   listArg,
   seedOrRandom,
@@ -54,9 +55,7 @@ function startSession(flags: PlayFlags): { session: Session; seats: SeatSpec[]; 
     return { session: new Session(loaded.state, loaded.record.moves), seats, resumed: true };
   }
   const seats = flags.seats ?? [{ kind: 'human' }, { kind: 'bot', config: { kind: 'heuristic' } }];
-  if (seats.length < 2 || seats.length > 4) {
-    throw new UsageError(`--seats must list 2 to 4 seats, got ${seats.length}`);
-  }
+  checkPlayerCount(seats.length, '--seats');
   const seed = seedOrRandom(flags.seed);
   const created = createGame(gameOptionsFrom(flags, seats.length, seed));
   if (!created.ok) throw new UsageError(`cannot start the game: ${created.error.message}`);

@@ -5,11 +5,12 @@
  */
 import { type BotConfig, type GameSummary, type MatchOptions, summarize } from '@gangsta/bots';
 import type { Command } from 'commander';
-import { UsageError } from '../errors.ts';
 import {
   addVariantOptions,
+  checkPlayerCount,
   gameOptionsFrom,
   intArg,
+  PLAYER_COUNTS,
   seedOrRandom,
   type VariantFlags,
 } from '../options.ts';
@@ -30,9 +31,7 @@ interface TournamentFlags extends VariantFlags {
 
 async function run(flags: TournamentFlags): Promise<void> {
   const players = flags.bots.length;
-  if (players < 2 || players > 4) {
-    throw new UsageError(`--bots must list 2 to 4 bots (one per seat), got ${players}`);
-  }
+  checkPlayerCount(players, '--bots (one bot per seat)');
   const seed = seedOrRandom(flags.seed);
   const { players: _p, seed: _s, ...variants } = gameOptionsFrom(flags, players, seed);
   const options: Omit<MatchOptions, 'onGame'> = {
@@ -104,7 +103,7 @@ export function registerTournament(program: Command): void {
     )
     .requiredOption(
       '--bots <list>',
-      'one bot per seat (2-4): random, heuristic, ismcts[:level|:iterations]',
+      `one bot per seat (${PLAYER_COUNTS}): random, heuristic, ismcts[:level|:iterations]`,
       botListArg,
     )
     .option('-n, --games <n>', 'number of games', intArg(1, 1_000_000), 100)
