@@ -20,7 +20,7 @@ import { renderBoard } from '../render/board.ts';
 import { colorWanted, makePalette } from '../render/color.ts';
 import type { RenderContext } from '../render/context.ts';
 import { renderScores } from '../render/scores.ts';
-import { botSeed, parseSeat, type SeatSpec, seatLabel } from '../seats.ts';
+import { parseSeat, type SeatSpec, seatBotSeed, seatLabel } from '../seats.ts';
 
 interface PlayFlags extends VariantFlags {
   seats?: SeatSpec[];
@@ -66,7 +66,7 @@ async function play(flags: PlayFlags): Promise<void> {
   const { session, seats, resumed } = startSession(flags);
   const seed = session.options.seed;
   const bots = seats.map((spec, seat) =>
-    spec.kind === 'bot' ? createBot({ ...spec.config, seed: botSeed(seed, seat) }) : null,
+    spec.kind === 'bot' ? createBot({ ...spec.config, seed: seatBotSeed(seed, seat) }) : null,
   );
   const humans = seats.flatMap((spec, seat) => (spec.kind === 'human' ? [seat] : []));
   const ctx: RenderContext = {

@@ -15,7 +15,7 @@ import {
   type VariantFlags,
 } from '../options.ts';
 import { colorWanted, makePalette, padEnd, padStart } from '../render/color.ts';
-import { botLabel, botSeed } from '../seats.ts';
+import { botLabel, seatBotSeed } from '../seats.ts';
 import { batchesOf, defaultWorkers, runInWorkers } from '../sim/pool.ts';
 import { progressBar } from '../sim/run.ts';
 import { pct } from '../sim/stats.ts';
@@ -37,7 +37,7 @@ async function run(flags: TournamentFlags): Promise<void> {
   const options: Omit<MatchOptions, 'onGame'> = {
     players,
     variants,
-    bots: flags.bots.map((config, i) => ({ ...config, seed: botSeed(seed, i) })),
+    bots: flags.bots.map((config, i) => ({ ...config, seed: seatBotSeed(seed, i) })),
     games: flags.games,
     seed,
     rotateSeats: flags.rotate,
