@@ -2,17 +2,8 @@
  * A reason in English, for the command line and logs (the web client translates reasons
  * itself). Card ids are shown as given and seats as "seat N" unless namers are supplied.
  */
-import type { CardId, Seat, Skill } from '@gangsta/engine';
+import { type CardId, type Seat, SKILL_NAMES, type Skill } from '@gangsta/engine';
 import { conventionKind, REASONS, type Reason } from './reasons.ts';
-
-const SKILL_WORDS: Record<Skill, string> = {
-  L: 'Leader',
-  M: 'Mercenary',
-  I: 'Informant',
-  S: 'Sniper',
-  B: 'Brawler',
-  H: 'Hacker',
-};
 
 /** A parameter as it travels: a number, an id or letter, a nested reason, or a list of those. */
 type ParamValue = number | string | Reason | readonly (string | Reason)[];
@@ -41,7 +32,7 @@ function renderParam(name: string, value: ParamValue, names: Namers): string {
       return names.seat(Number(value));
     case 'skill':
     case 'skills':
-      return SKILL_WORDS[value as Skill] ?? String(value);
+      return SKILL_NAMES[value as Skill] ?? String(value);
     default:
       return String(value);
   }

@@ -3,8 +3,17 @@
  * the seed, the variants and the table options, turned into the engine's GameOptionsInput.
  */
 
-import type { GameOptionsInput } from '@gangsta/engine';
-import { type Command, InvalidArgumentError } from 'commander';
+import {
+  defaultOptionFlags,
+  GAME_OPTIONS,
+  type GameOptionsInput,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  OPTION_FLAGS,
+  type OptionFlag,
+  optionRequirement,
+} from '@gangsta/engine';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from './errors.ts';
 
 /** A commander parser for an integer in [min, max]. */
@@ -23,6 +32,18 @@ export function intArg(min: number, max = Number.MAX_SAFE_INTEGER) {
   };
 }
 
+/** A player count the engine allows (MIN_PLAYERS to MAX_PLAYERS), as commander parses it. */
+export const playerCountArg = intArg(MIN_PLAYERS, MAX_PLAYERS);
+/** "2 to 4", for messages and help. */
+export const PLAYER_COUNTS = `${MIN_PLAYERS} to ${MAX_PLAYERS}`;
+
+/** Refuses a number of seats the engine does not play. */
+export function checkPlayerCount(count: number, what: string): void {
+  if (count < MIN_PLAYERS || count > MAX_PLAYERS) {
+    throw new UsageError(`${what} must list ${PLAYER_COUNTS} seats, got ${count}`);
+  }
+}
+
 /** A commander parser for a comma-separated list, each item checked by `item`. */
 export function listArg<T>(item: (text: string) => T) {
   return (value: string): T[] => {
@@ -38,30 +59,45 @@ export function listArg<T>(item: (text: string) => T) {
   };
 }
 
+/**
+ * The command line's spelling and help for each on/off option of the engine's `GAME_OPTIONS`.
+ * Which options exist, which are variants or table options, their rule ids and which needs
+ * which come from the engine.
+ */
+const FLAG_TEXT: Record<OptionFlag, { name: string; help: string }> = {
+  families: { name: 'families', help: 'family discount and majorities' },
+  resources: { name: 'resources', help: 'resource cards' },
+  expertResources: { name: 'expert', help: 'dealt 3, keep 2' },
+  minimumPassIncome: { name: 'min-pass-income', help: 'passing pays at least $2' },
+  catchUpCash: { name: 'catch-up', help: '+$1 starting cash per seat after the first' },
+  privateHeistInfluence: { name: 'private-ip', help: "hide others' running heist IP" },
+};
+
+/** An option flag as given to commander, and the property commander stores it under. */
+function cliFlag(flag: OptionFlag): Option {
+  const spec = GAME_OPTIONS[flag];
+  const needs = optionRequirement(flag)?.flag;
+  const group = spec.group === 'variant' ? 'variant' : 'table option';
+  const prefix = needs ? `with --${FLAG_TEXT[needs].name}: ` : `${group}: `;
+  return new Option(`--${FLAG_TEXT[flag].name}`, `${prefix}${FLAG_TEXT[flag].help} (${spec.rule})`);
+}
+
+/** What commander parsed: `--seed`, and each option flag under its attribute name. */
 export interface VariantFlags {
   seed?: number;
-  families?: boolean;
-  resources?: boolean;
-  expert?: boolean;
-  minPassIncome?: boolean;
-  catchUp?: boolean;
-  privateIp?: boolean;
+  [attribute: string]: unknown;
 }
 
 /** Adds the variant and table-option flags (and --seed) to a command. */
 export function addVariantOptions(command: Command, seedHelp = 'seed of the game'): Command {
-  return addVariantFlags(command.option('--seed <n>', seedHelp, intArg(0, 2 ** 31 - 1)));
+  command.option('--seed <n>', seedHelp, intArg(0, 2 ** 31 - 1));
+  return addVariantFlags(command);
 }
 
 /** The variant and table-option flags alone (online tables: the server draws the seed). */
 export function addVariantFlags(command: Command): Command {
-  return command
-    .option('--families', 'families variant: family discount and majorities (R-FAM)')
-    .option('--resources', 'resource cards variant (R-RES)')
-    .option('--expert', 'with --resources: dealt 3, keep 2 (R-SETUP-3)')
-    .option('--min-pass-income', 'table option: passing pays at least $2 (R-OPT-1)')
-    .option('--catch-up', 'table option: +$1 starting cash per seat after the first (R-OPT-2)')
-    .option('--private-ip', "table option: hide others' running heist IP (R-OPT-3)");
+  for (const flag of OPTION_FLAGS) command.addOption(cliFlag(flag));
+  return command;
 }
 
 /** The engine's options for `players` seats from the variant flags. */
@@ -70,19 +106,19 @@ export function gameOptionsFrom(
   players: number,
   seed: number,
 ): GameOptionsInput {
-  if (flags.expert && !flags.resources) {
-    throw new UsageError('--expert needs --resources (it changes how resource cards are dealt)');
+  const chosen = defaultOptionFlags();
+  for (const flag of OPTION_FLAGS) {
+    const given = flags[cliFlag(flag).attributeName()];
+    if (given !== undefined) chosen[flag] = given === true;
   }
-  return {
-    players,
-    seed,
-    families: flags.families === true,
-    resources: flags.resources === true,
-    expertResources: flags.expert === true,
-    minimumPassIncome: flags.minPassIncome === true,
-    catchUpCash: flags.catchUp === true,
-    privateHeistInfluence: flags.privateIp === true,
-  };
+  for (const flag of OPTION_FLAGS) {
+    const needs = optionRequirement(flag);
+    if (chosen[flag] && needs && !chosen[needs.flag]) {
+      const [name, other] = [FLAG_TEXT[flag].name, FLAG_TEXT[needs.flag].name];
+      throw new UsageError(`--${name} needs --${other} (${needs.message})`);
+    }
+  }
+  return { players, seed, ...chosen };
 }
 
 /** A seed from the flag, or a fresh one (printed by the caller so the game can be replayed). */

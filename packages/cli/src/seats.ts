@@ -55,7 +55,14 @@ export function botLabel(config: Omit<BotConfig, 'seed'>): string {
   return config.kind;
 }
 
-/** A per-seat bot seed derived from the game seed, so a seed reproduces the bots' choices too. */
-export function botSeed(gameSeed: number, seat: number): number {
+/**
+ * The seed of the bot that plays `seat` for a whole game, from the game seed, so a seed
+ * reproduces the bots' choices too: the bot is created once and draws from its own generator
+ * from then on. Not `botSeed` of @gangsta/bots, which seeds one decision from the move number
+ * (the web client and the server create a bot per decision, so a reload answers alike). The
+ * formula stays as it is: docs/balance.md and the simulate and tournament figures are
+ * reproduced from their seeds with it.
+ */
+export function seatBotSeed(gameSeed: number, seat: number): number {
   return (Math.imul(gameSeed ^ 0x9e3779b9, 31) + (seat + 1) * 7919) >>> 0;
 }

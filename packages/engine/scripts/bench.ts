@@ -26,6 +26,13 @@ function lcg(seed: number): () => number {
   };
 }
 
+/** One of `moves` at random (a game that is not over always has one). */
+function pick(random: () => number, moves: readonly Move[]): Move {
+  const move = moves[Math.floor(random() * moves.length)];
+  if (move === undefined) throw new Error('no legal move in a game that is not over');
+  return move;
+}
+
 function newGame(seed: number, variants: boolean): GameState {
   const created = createGame({ players: 4, seed, resources: variants, families: variants });
   if (!created.ok) throw new Error(created.error.message);
@@ -38,7 +45,7 @@ function playFast(seed: number, variants: boolean): number {
   let moves = 0;
   while (state.phase !== 'gameOver') {
     const legal = fast.legalMoves(state);
-    fast.apply(state, legal[Math.floor(random() * legal.length)]);
+    fast.apply(state, pick(random, legal));
     moves++;
   }
   return moves;
@@ -46,7 +53,7 @@ function playFast(seed: number, variants: boolean): number {
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 function benchGames(games: number, variants: boolean) {
@@ -76,7 +83,7 @@ function benchCalls(samples: number) {
       let t = performance.now();
       const legal: Move[] = legalMoves(state);
       legalSafe.push(performance.now() - t);
-      const move = legal[Math.floor(random() * legal.length)];
+      const move = pick(random, legal);
       const copy = fast.clone(state);
       t = performance.now();
       fast.legalMoves(copy);

@@ -6,7 +6,15 @@
 import type { CardLookup } from './cards/index.ts';
 import { cardsOf } from './cards/index.ts';
 import type { ResourceEffect } from './cards/schema.ts';
-import type { GameEvent, GameState, Member, PlayerState, Seat, Task } from './types.ts';
+import type {
+  GameEvent,
+  GameState,
+  HeistInProgress,
+  Member,
+  PlayerState,
+  Seat,
+  Task,
+} from './types.ts';
 
 export interface Ctx {
   state: GameState;
@@ -51,6 +59,27 @@ export function seatsFrom(state: GameState, first: Seat): Seat[] {
 export function findMember(player: PlayerState, id: string): Member | undefined {
   for (const member of player.gang) if (member.id === id) return member;
   return undefined;
+}
+
+/** Member `id` of the player's gang, where the move or task says it is. */
+export function memberOf(player: PlayerState, id: string): Member {
+  const member = findMember(player, id);
+  if (member === undefined) throw new Error(`seat ${player.seat} has no member ${id}`);
+  return member;
+}
+
+/** Takes member `id` out of `list` (a gang or a Hospital); `where` names the list in the error. */
+export function takeMember(list: Member[], id: string, where: string): Member {
+  const index = list.findIndex((m) => m.id === id);
+  const [member] = index < 0 ? [] : list.splice(index, 1);
+  if (member === undefined) throw new Error(`no member ${id} in ${where}`);
+  return member;
+}
+
+/** The heist being put together: there is one in the heist phase and while its rewards run. */
+export function heistUnderWay(state: GameState): HeistInProgress {
+  if (state.heist === null) throw new Error(`no heist under way (phase ${state.phase})`);
+  return state.heist;
 }
 
 /** The seat whose gang holds member `id`, or -1. */

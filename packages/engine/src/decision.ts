@@ -2,7 +2,8 @@
  * The pending decision: who must decide what now. It is derived from the state (phase and the
  * front of the task queue), never stored, so it cannot drift from the state it describes.
  */
-import { type Ctx, makeCtx } from './context.ts';
+import { type Ctx, heistUnderWay, makeCtx } from './context.ts';
+import { playerAt } from './guards.ts';
 import { isLeader } from './members.ts';
 import { recruitCost } from './rules/actions.ts';
 import { bankMoves, spendable } from './rules/bank.ts';
@@ -11,6 +12,17 @@ import type { Decision, GameState, Seat, Task } from './types.ts';
 
 export function pendingDecision(state: GameState): Decision {
   return currentDecision(makeCtx(state, false));
+}
+
+/**
+ * The seats a decision waits for, in seat order: none when the game is over, every seat still
+ * choosing its resource cards, otherwise the one seat. These are exactly the seats with legal
+ * moves (the invariant harness checks it).
+ */
+export function decidingSeats(decision: Decision): Seat[] {
+  if (decision.kind === 'gameOver') return [];
+  if (decision.kind === 'keepResources') return [...decision.seats];
+  return [decision.seat];
 }
 
 export function currentDecision(ctx: Ctx): Decision {
@@ -27,7 +39,7 @@ export function currentDecision(ctx: Ctx): Decision {
     case 'action':
       return { kind: 'action', seat: state.turn.seat };
     case 'heist': {
-      const heist = state.heist!;
+      const heist = heistUnderWay(state);
       if (!heist.requirementSettled)
         return { kind: 'highTech', seat: heist.initiator, heist: heist.card };
       return {
@@ -56,7 +68,7 @@ export function taskDecision(ctx: Ctx, task: Task): Decision | null {
   switch (task.kind) {
     case 'reward': {
       const { seat, reward } = task;
-      const player = state.players[seat];
+      const player = playerAt(state, seat);
       switch (reward.kind) {
         case 'recruit': {
           // Skipped only when nothing is affordable, the Bank counted (R-REW-3, R-RES-2).
@@ -86,17 +98,19 @@ export function taskDecision(ctx: Ctx, task: Task): Decision | null {
     case 'assassinationDiscard':
       return { kind: 'assassinationDiscard', seat: task.seat };
     case 'privateJet':
-      return anyEngaged(state.players[task.seat]) ? { kind: 'privateJet', seat: task.seat } : null;
+      return anyEngaged(playerAt(state, task.seat))
+        ? { kind: 'privateJet', seat: task.seat }
+        : null;
     case 'snitchDiscard':
-      return discardableMembers(state.players[task.seat]).length > 0
+      return discardableMembers(playerAt(state, task.seat)).length > 0
         ? { kind: 'snitchDiscard', seat: task.seat, snitch: task.snitch }
         : null;
     case 'gangWarDiscard':
-      return discardableMembers(state.players[task.seat]).length > 0
+      return discardableMembers(playerAt(state, task.seat)).length > 0
         ? { kind: 'gangWarDiscard', seat: task.chooser, victim: task.seat }
         : null;
     case 'passHospital':
-      return state.players[task.seat].hospital.length > 0
+      return playerAt(state, task.seat).hospital.length > 0
         ? { kind: 'hospitalReturn', seat: task.seat }
         : null;
     case 'passDiscard':
@@ -104,7 +118,7 @@ export function taskDecision(ctx: Ctx, task: Task): Decision | null {
         ? { kind: 'passDiscard', seat: task.seat }
         : null;
     case 'secretSociety':
-      return state.players[task.seat].gang.some((m) => m.engaged && isLeader(ctx.cards, m))
+      return playerAt(state, task.seat).gang.some((m) => m.engaged && isLeader(ctx.cards, m))
         ? { kind: 'secretSociety', seat: task.seat }
         : null;
     case 'bankWindow':
@@ -134,7 +148,7 @@ function moneyAtStakeNext(ctx: Ctx): boolean {
 export function trainable(ctx: Ctx, seat: Seat, skill: string): string[] {
   const heist = ctx.state.heist;
   if (!heist) return [];
-  const player = ctx.state.players[seat];
+  const player = playerAt(ctx.state, seat);
   const out: string[] = [];
   for (const { member: id, seat: owner } of heist.activated) {
     if (owner !== seat) continue;

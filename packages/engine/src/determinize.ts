@@ -5,6 +5,7 @@
  */
 import { cardsOf } from './cards/index.ts';
 import { copyJson } from './clone.ts';
+import { itemAt, playerAt } from './guards.ts';
 import { seedState, shuffle } from './rng.ts';
 import type { CardId, GameState, PlayerState } from './types.ts';
 import type { GameView } from './view.ts';
@@ -87,9 +88,9 @@ export function determinize(view: GameView, seed: number): GameState {
     unkept.push(...resourcePool.splice(0, view.players.length * (perPlayer - keep)));
   }
   // Another seat's peek during its own turn is the (sampled) top of the deck.
-  const active = players[view.turn.seat];
+  const active = itemAt(players, view.turn.seat, 'player');
   if (active.seat !== view.viewer && view.phase !== 'gameOver' && view.phase !== 'resourceChoice') {
-    const actor = view.players[active.seat];
+    const actor = playerAt(view, active.seat);
     const has = (effect: string) =>
       actor.resources.some((r) => r.active && cards.resource(r.id).effect === effect);
     if (has('bikerGang')) active.peek.heist = heistDeck[0] ?? null;

@@ -4,18 +4,34 @@
  */
 
 export { applyLegalMove, applyMove, canUndo, isGameOver, moveKey } from './apply.ts';
-export { type CardLookup, CLASSIC_CARDS, cardsOf } from './cards/index.ts';
+export { type CardLookup, CLASSIC_CARDS, cardsOf, countSkills } from './cards/index.ts';
 export * from './cards/schema.ts';
-export { pendingDecision } from './decision.ts';
+export { decidingSeats, pendingDecision } from './decision.ts';
 export { determinize } from './determinize.ts';
 export * as fast from './fast.ts';
 export { legalMoves } from './legal.ts';
 export { countIcon, gangIcons, iconsOf } from './members.ts';
 export { cardsNamed, moveSchema } from './moveSchema.ts';
+export {
+  defaultOptionFlags,
+  GAME_OPTIONS,
+  gameOptionShape,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  OPTION_FLAGS,
+  type OptionFlag,
+  type OptionSpec,
+  optionRequirement,
+} from './options.ts';
 export { type GameRecord, replay } from './replay.ts';
 export { CHAPTER_THRESHOLDS } from './rules/gang.ts';
 export { createScenario, type Scenario } from './scenario.ts';
-export { finalScores } from './scoring.ts';
+export {
+  finalScores,
+  SCORE_SOURCES,
+  type ScoreSource,
+  scoreSourceApplies,
+} from './scoring.ts';
 export { createGame, resolveOptions } from './setup.ts';
 export { type HeistSolution, heistHint, type SolverMember, solveHeist } from './solver.ts';
 export * from './types.ts';

@@ -1,6 +1,7 @@
 /** Every legal move of the pending decision (R-TURN-2: the action is mandatory). */
-import { activeResource, type Ctx, hasActive, makeCtx } from './context.ts';
+import { activeResource, type Ctx, hasActive, heistUnderWay, makeCtx } from './context.ts';
 import { currentDecision, trainable } from './decision.ts';
+import { playerAt } from './guards.ts';
 import { iconsOf, isLeader } from './members.ts';
 import { deckRecruitCost, recruitCost } from './rules/actions.ts';
 import { bankMovesFor } from './rules/bank.ts';
@@ -41,7 +42,7 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
       return [];
     case 'keepResources':
       return decision.seats.flatMap((seat) =>
-        combinations(state.players[seat].dealt, decision.keep).map(
+        combinations(playerAt(state, seat).dealt, decision.keep).map(
           (cards): Move => ({ type: 'keepResources', seat, cards }),
         ),
       );
@@ -52,7 +53,7 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
     case 'highTech': {
       // R-HEIST-6: only choices that leave a requirement the gang can still complete.
       const seat = decision.seat;
-      const { card, remaining } = state.heist!;
+      const { card, remaining } = heistUnderWay(state);
       const totals = availableIconTotals(ctx, seat);
       const feasible = (left: Skill[]) => requirementFeasible(ctx, seat, card, left, totals);
       const skills = [...new Set(remaining)].filter((skill) =>
@@ -88,7 +89,7 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
         .filter((p) => p.seat !== decision.seat)
         .map((p): Move => ({ type: 'target', seat: decision.seat, target: p.seat }));
     case 'assassinationDiscard': {
-      const player = state.players[decision.seat];
+      const player = playerAt(state, decision.seat);
       return discardableMembers(player)
         .filter((m) => iconsOf(ctx.cards, m).length === 2)
         .map((m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }));
@@ -113,8 +114,8 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
       const seat = decision.seat;
       const leadersOnly = decision.kind === 'secretSociety';
       return [
-        ...state.players[seat].gang
-          .filter((m) => m.engaged && (!leadersOnly || isLeader(ctx.cards, m)))
+        ...playerAt(state, seat)
+          .gang.filter((m) => m.engaged && (!leadersOnly || isLeader(ctx.cards, m)))
           .map((m): Move => ({ type: 'ready', seat, member: m.id })),
         { type: 'done', seat },
       ];
@@ -122,7 +123,7 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
     case 'hospitalReturn': {
       const seat = decision.seat;
       return [
-        ...state.players[seat].hospital.map(
+        ...playerAt(state, seat).hospital.map(
           (m): Move => ({ type: 'returnFromHospital', seat, member: m.id }),
         ),
         { type: 'done', seat },
@@ -137,14 +138,14 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
       ];
     }
     case 'snitchDiscard':
-      return discardableMembers(state.players[decision.seat]).map(
+      return discardableMembers(playerAt(state, decision.seat)).map(
         (m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }),
       );
     case 'bank':
       // A Bank window: nothing to buy here, so the lean path offers only moving on.
       return [...bankMovesFor(ctx, decision.seat, () => []), { type: 'done', seat: decision.seat }];
     case 'gangWarDiscard':
-      return discardableMembers(state.players[decision.victim]).map(
+      return discardableMembers(playerAt(state, decision.victim)).map(
         (m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }),
       );
   }
@@ -164,7 +165,7 @@ function* rowPrices(ctx: Ctx, seat: Seat): Generator<number> {
  * (the decision is offered whenever cash and Bank together pay for someone).
  */
 function recruitRewardMoves(ctx: Ctx, seat: Seat): Move[] {
-  const cash = ctx.state.players[seat].cash;
+  const cash = playerAt(ctx.state, seat).cash;
   const moves: Move[] = [];
   for (const card of ctx.state.recruitRow) {
     if (card !== null && recruitCost(ctx, seat, card) <= cash)
@@ -175,13 +176,13 @@ function recruitRewardMoves(ctx: Ctx, seat: Seat): Move[] {
 }
 
 function headquartersPrice(ctx: Ctx, seat: Seat): number | null {
-  const hq = activeResource(ctx, ctx.state.players[seat], 'headquarters');
+  const hq = activeResource(ctx, playerAt(ctx.state, seat), 'headquarters');
   return hq && !ctx.state.turn.headquartersUsed ? (hq.amount ?? 1) : null;
 }
 
 function mobilizeMoves(ctx: Ctx, seat: Seat): Move[] {
   const { state } = ctx;
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   const moves: Move[] = [];
   if (state.turn.freeReadies > 0 || player.cash >= 1) {
     for (const m of player.gang) if (m.engaged) moves.push({ type: 'ready', seat, member: m.id });
@@ -199,7 +200,7 @@ function mobilizeMoves(ctx: Ctx, seat: Seat): Move[] {
 
 function actionMoves(ctx: Ctx, seat: Seat): Move[] {
   const { state } = ctx;
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   const moves: Move[] = [];
   for (const card of state.recruitRow) {
     if (card !== null && recruitCost(ctx, seat, card) <= player.cash)
@@ -238,7 +239,7 @@ function actionMoves(ctx: Ctx, seat: Seat): Move[] {
 /** What the action can cost: the row's recruits and the deck actions' prices (R-RES-2). */
 function* actionPrices(ctx: Ctx, seat: Seat): Generator<number> {
   const { state } = ctx;
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   yield* rowPrices(ctx, seat);
   const biker = activeResource(ctx, player, 'bikerGang');
   const top = state.heistDeck[0];

@@ -27,8 +27,9 @@ export function randomInt(holder: { rng: number }, n: number): number {
 export function shuffle<T>(holder: Pick<GameState, 'rng'> | { rng: number }, items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = randomInt(holder, i + 1);
-    const swap = items[i];
-    items[i] = items[j];
+    // 0 <= j <= i < items.length: both slots exist.
+    const swap = items[i] as T;
+    items[i] = items[j] as T;
     items[j] = swap;
   }
   return items;

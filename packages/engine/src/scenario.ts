@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { CLASSIC_CARDS, cardsOf } from './cards/index.ts';
 import { parseCardSet, skillSchema } from './cards/schema.ts';
 import { makeCtx } from './context.ts';
+import { itemAt } from './guards.ts';
 import { parseOptions } from './options.ts';
 import { ROW_SIZE } from './rules/chapters.ts';
 import { startTurn } from './rules/turn.ts';
@@ -102,7 +103,7 @@ export function createScenario(input: unknown, cardSet = CLASSIC_CARDS): Scenari
   state.gangWarBegun = s.gangWarBegun ?? s.chapter === 3;
   state.players = s.players.map((p, seat) => {
     const player = newPlayer(seat, p.boss, p.cash);
-    player.gang[0].engaged = p.bossEngaged;
+    itemAt(player.gang, 0, 'member').engaged = p.bossEngaged;
     const others = p.gang.map(toMember).filter((m) => m.id !== p.boss);
     const listedBoss = p.gang.map(toMember).find((m) => m.id === p.boss);
     if (listedBoss) player.gang[0] = listedBoss;

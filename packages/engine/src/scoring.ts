@@ -1,7 +1,51 @@
 /** Final scoring (R-END, R-FAM-2). */
 import { cardsOf } from './cards/index.ts';
 import { FAMILIES } from './cards/schema.ts';
-import type { ChapterEndReason, GameResult, GameState, ScoreBreakdown } from './types.ts';
+import { itemAt } from './guards.ts';
+import type {
+  ChapterEndReason,
+  GameOptions,
+  GameResult,
+  GameState,
+  ScoreBreakdown,
+} from './types.ts';
+
+/**
+ * Where a final score's IP comes from (R-END-1), in the order score tables show them: IP earned
+ * from heists, the IP printed on the members, active resource cards, Media, the richest
+ * (R-END-2), the largest gang (R-END-3) and the family majorities (R-FAM-2). `total` adds them.
+ */
+export const SCORE_SOURCES = [
+  'heists',
+  'members',
+  'resources',
+  'media',
+  'richest',
+  'largestGang',
+  'families',
+] as const;
+export type ScoreSource = (typeof SCORE_SOURCES)[number];
+
+/**
+ * Whether a source can score under these options: resources and Media only with the resource
+ * cards; the families variant scores family majorities instead of the largest gang.
+ */
+export function scoreSourceApplies(
+  source: ScoreSource,
+  options: Pick<GameOptions, 'families' | 'resources'>,
+): boolean {
+  switch (source) {
+    case 'resources':
+    case 'media':
+      return options.resources;
+    case 'largestGang':
+      return !options.families;
+    case 'families':
+      return options.families;
+    default:
+      return true;
+  }
+}
 
 /** +2 to the single best, +1 to each of several tied best; nobody scores a zero. */
 function majorityBonus(values: number[]): number[] {
@@ -14,6 +58,7 @@ function majorityBonus(values: number[]): number[] {
 export function finalScores(state: GameState, reason: ChapterEndReason = 'gangSize'): GameResult {
   const cards = cardsOf(state.cards);
   const { families } = state.options;
+  // Each bonus list has one entry per seat, like `state.players`.
   const richest = majorityBonus(state.players.map((p) => p.cash + p.bank));
   const largest = families
     ? state.players.map(() => 0)
@@ -25,7 +70,7 @@ export function finalScores(state: GameState, reason: ChapterEndReason = 'gangSi
         (p) => p.gang.filter((m) => cards.familyOf(m.id) === family).length,
       );
       majorityBonus(counts).forEach((bonus, seat) => {
-        familyBonus[seat] += bonus;
+        familyBonus[seat] = itemAt(familyBonus, seat, 'family bonus') + bonus;
       });
     }
   }
@@ -41,20 +86,13 @@ export function finalScores(state: GameState, reason: ChapterEndReason = 'gangSi
       members: player.gang.reduce((sum, m) => sum + cards.memberIp(m.id), 0),
       resources: active.reduce((sum, card) => sum + card.ip, 0),
       media: mediaCard ? Math.min(ipHeists, mediaCard.amount ?? 7) : 0,
-      richest: richest[seat],
-      largestGang: largest[seat],
-      families: familyBonus[seat],
+      richest: itemAt(richest, seat, 'richest bonus'),
+      largestGang: itemAt(largest, seat, 'largest-gang bonus'),
+      families: itemAt(familyBonus, seat, 'family bonus'),
       total: 0,
       gangSize: player.gang.length,
     };
-    score.total =
-      score.heists +
-      score.members +
-      score.resources +
-      score.media +
-      score.richest +
-      score.largestGang +
-      score.families;
+    for (const source of SCORE_SOURCES) score.total += score[source];
     return score;
   });
   // R-END-4: most IP, then most members; still tied, a shared victory.

@@ -88,7 +88,9 @@ function error(code: EngineError['code'], message: string): CreateResult {
 }
 
 /** Creates a game from options and a seed; the classic card set unless `cardSet` is given. */
-export function createGame(input: GameOptionsInput & { cardSet?: CardSet }): CreateResult {
+export function createGame(
+  input: GameOptionsInput & { cardSet?: CardSet | undefined },
+): CreateResult {
   const { cardSet, ...optionInput } = input ?? ({} as GameOptionsInput);
   let cards = CLASSIC_CARDS;
   if (cardSet && cardSet !== CLASSIC_CARDS) {

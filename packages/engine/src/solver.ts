@@ -3,11 +3,18 @@
  * activation orders engage the most of them. Since the icons a set of activated members uses do
  * not depend on their order, the search runs over sets (bitmasks), memoised.
  */
-import { cardsOf } from './cards/index.ts';
+import {
+  cardsOf,
+  countSkills,
+  SKILL_COUNT,
+  type SkillSlot,
+  type SkillVector,
+} from './cards/index.ts';
 import type { Skill } from './cards/schema.ts';
+import { playerAt } from './guards.ts';
 import { iconsOf } from './members.ts';
-import type { CardId, GameState, Member, Seat } from './types.ts';
-import type { GameView } from './view.ts';
+import type { CardId, GameState, Member, PlayerState, Seat } from './types.ts';
+import type { GameView, PlayerView } from './view.ts';
 
 export interface SolverMember {
   id: CardId;
@@ -32,34 +39,57 @@ export interface SolveOptions {
   countOnly?: ReadonlySet<Seat>;
 }
 
-const SKILL_INDEX: Record<Skill, number> = { L: 0, M: 1, I: 2, S: 3, B: 4, H: 5 };
 const MAX_MEMBERS = 30;
+
+/** A member as the search sees it: its icons counted per skill, and whether it counts. */
+interface Entry {
+  id: CardId;
+  seat: Seat;
+  counts: SkillVector;
+  weight: number;
+}
+
+function isDone(left: Readonly<SkillVector>): boolean {
+  for (let i = 0; i < SKILL_COUNT; i++) if (left[i as SkillSlot] > 0) return false;
+  return true;
+}
+
+/** Whether the member shows an icon still needed. */
+function usable(entry: Entry, left: Readonly<SkillVector>): boolean {
+  for (let i = 0; i < SKILL_COUNT; i++) {
+    if (entry.counts[i as SkillSlot] > 0 && left[i as SkillSlot] > 0) return true;
+  }
+  return false;
+}
 
 export function solveHeist(
   requirement: readonly Skill[],
   members: readonly SolverMember[],
   options: SolveOptions = {},
 ): HeistSolution {
-  const list = members.slice(0, MAX_MEMBERS);
-  const need = [0, 0, 0, 0, 0, 0];
-  for (const icon of requirement) need[SKILL_INDEX[icon]]++;
-  const counts = list.map((m) => {
-    const c = [0, 0, 0, 0, 0, 0];
-    for (const icon of m.icons) c[SKILL_INDEX[icon]]++;
-    return c;
-  });
-  const weight = list.map((m) =>
-    options.countOnly && !options.countOnly.has(m.seat ?? 0) ? 0 : 1,
-  );
-  const remainingAfter = (mask: number): number[] => {
-    const left = need.slice();
-    for (let i = 0; i < list.length; i++) {
-      if (mask & (1 << i))
-        for (let s = 0; s < 6; s++) left[s] = Math.max(0, left[s] - counts[i][s]);
-    }
+  const entries: Entry[] = members.slice(0, MAX_MEMBERS).map((m) => ({
+    id: m.id,
+    seat: m.seat ?? 0,
+    counts: countSkills(m.icons),
+    weight: options.countOnly && !options.countOnly.has(m.seat ?? 0) ? 0 : 1,
+  }));
+  const need = countSkills(requirement);
+  const remainingAfter = (mask: number): SkillVector => {
+    const left: SkillVector = [...need];
+    entries.forEach((entry, bit) => {
+      if (!(mask & (1 << bit))) return;
+      for (let i = 0; i < SKILL_COUNT; i++) {
+        const s = i as SkillSlot;
+        left[s] = Math.max(0, left[s] - entry.counts[s]);
+      }
+    });
     return left;
   };
-  const usable = (i: number, left: number[]) => counts[i].some((c, s) => c > 0 && left[s] > 0);
+  /** Whether `entry` (bit `bit`) may be activated next from `mask`, with `left` still needed. */
+  const mayAdd = (mask: number, entry: Entry, bit: number, left: Readonly<SkillVector>) =>
+    !(mask & (1 << bit)) &&
+    usable(entry, left) &&
+    !(mask === 0 && options.starters && !options.starters.has(entry.seat));
   const memo = new Map<number, number>();
   // Best engaged count reachable from `mask` to completion, or -1 if completion is impossible.
   const best = (mask: number): number => {
@@ -67,15 +97,14 @@ export function solveHeist(
     if (cached !== undefined) return cached;
     const left = remainingAfter(mask);
     let result = -1;
-    if (left.every((c) => c === 0)) {
+    if (isDone(left)) {
       result = 0;
     } else {
-      for (let i = 0; i < list.length; i++) {
-        if (mask & (1 << i) || !usable(i, left)) continue;
-        if (mask === 0 && options.starters && !options.starters.has(list[i].seat ?? 0)) continue;
-        const sub = best(mask | (1 << i));
-        if (sub >= 0) result = Math.max(result, sub + weight[i]);
-      }
+      entries.forEach((entry, bit) => {
+        if (!mayAdd(mask, entry, bit, left)) return;
+        const sub = best(mask | (1 << bit));
+        if (sub >= 0) result = Math.max(result, sub + entry.weight);
+      });
     }
     memo.set(mask, result);
     return result;
@@ -86,17 +115,16 @@ export function solveHeist(
   const orders: CardId[][] = [];
   const walk = (mask: number, path: CardId[], target: number) => {
     if (orders.length >= maxOrders) return;
-    if (target === 0 && remainingAfter(mask).every((c) => c === 0)) {
+    const left = remainingAfter(mask);
+    if (target === 0 && isDone(left)) {
       orders.push(path);
       return;
     }
-    const left = remainingAfter(mask);
-    for (let i = 0; i < list.length; i++) {
-      if (mask & (1 << i) || !usable(i, left)) continue;
-      if (mask === 0 && options.starters && !options.starters.has(list[i].seat ?? 0)) continue;
-      if (best(mask | (1 << i)) === target - weight[i])
-        walk(mask | (1 << i), [...path, list[i].id], target - weight[i]);
-    }
+    entries.forEach((entry, bit) => {
+      if (!mayAdd(mask, entry, bit, left)) return;
+      if (best(mask | (1 << bit)) === target - entry.weight)
+        walk(mask | (1 << bit), [...path, entry.id], target - entry.weight);
+    });
   };
   walk(0, [], top);
   return { feasible: true, maxEngaged: top, orders };
@@ -113,7 +141,7 @@ export function heistHint(
   maxOrders = 8,
 ): HeistSolution {
   const cards = cardsOf(game.cards);
-  const player = game.players[seat];
+  const player = playerAt<PlayerState | PlayerView>(game, seat);
   const members: SolverMember[] = player.gang
     .filter((m: Member) => !m.engaged)
     .map((m: Member) => ({ id: m.id, icons: iconsOf(cards, m), seat }));

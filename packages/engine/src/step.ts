@@ -2,8 +2,18 @@
  * Applying a move in place, then running the engine's own steps until a player must decide.
  * The move is trusted here (it comes from `legalMoves`); apply.ts checks untrusted input first.
  */
-import { activeResource, type Ctx, emit, findMember, ownerOf, pushFront } from './context.ts';
+import {
+  activeResource,
+  type Ctx,
+  emit,
+  heistUnderWay,
+  memberOf,
+  ownerOf,
+  pushFront,
+  takeMember,
+} from './context.ts';
 import { currentDecision, taskDecision } from './decision.ts';
+import { itemAt, playerAt } from './guards.ts';
 import { iconsOf } from './members.ts';
 import {
   discardRowCard,
@@ -89,7 +99,7 @@ function runTask(ctx: Ctx, task: Task): void {
 /** Rewards that need no choice (R-REW-1, 2, 5, 9). */
 function runAutomaticReward(ctx: Ctx, task: Extract<Task, { kind: 'reward' }>): void {
   const { state } = ctx;
-  const player = state.players[task.seat];
+  const player = playerAt(state, task.seat);
   const { reward } = task;
   switch (reward.kind) {
     case 'income':
@@ -121,7 +131,7 @@ function dispatch(ctx: Ctx, decision: Decision, move: Move): void {
     case 'keepResources':
       return keepResources(ctx, move.seat, move.cards);
     case 'bank': {
-      const player = state.players[move.seat];
+      const player = playerAt(state, move.seat);
       player.cash -= move.amount;
       player.bank += move.amount;
       state.turn.bankMoves++;
@@ -131,7 +141,7 @@ function dispatch(ctx: Ctx, decision: Decision, move: Move): void {
     case 'ready':
       return ready(ctx, decision, move.seat, move.member);
     case 'headquarters': {
-      const player = state.players[move.seat];
+      const player = playerAt(state, move.seat);
       const cost = activeResource(ctx, player, 'headquarters')?.amount ?? 1;
       player.cash -= cost;
       readyWholeGang(player);
@@ -159,17 +169,17 @@ function dispatch(ctx: Ctx, decision: Decision, move: Move): void {
       });
       return startHeist(ctx, move.seat, move.card, false);
     case 'heistFromDeck': {
-      const player = state.players[move.seat];
+      const player = playerAt(state, move.seat);
       const cost = activeResource(ctx, player, 'bikerGang')?.amount ?? 1;
       player.cash -= cost;
-      const card = state.heistDeck[0];
+      const card = itemAt(state.heistDeck, 0, 'heist in the deck');
       emit(ctx, { type: 'heistChosen', seat: move.seat, card, fromDeck: true, cost });
       return startHeist(ctx, move.seat, card, true);
     }
     case 'pass':
       return passAction(ctx, move.seat);
     case 'removeIcon': {
-      const heist = state.heist!;
+      const heist = heistUnderWay(state);
       heist.remaining = removeOne(heist.remaining, move.skill);
       heist.requirementSettled = true;
       emit(ctx, { type: 'iconRemoved', seat: move.seat, skill: move.skill });
@@ -189,15 +199,14 @@ function dispatch(ctx: Ctx, decision: Decision, move: Move): void {
       return discard(ctx, decision, move.member);
     case 'mobilizeGang':
       state.queue.shift();
-      readyWholeGang(state.players[move.seat]);
+      readyWholeGang(playerAt(state, move.seat));
       emit(ctx, { type: 'gangReadied', seat: move.seat, cost: 0, reason: 'mobilization' });
       return;
     case 'engage':
       return engage(ctx, move.seat, move.member);
     case 'returnFromHospital': {
-      const player = state.players[move.seat];
-      const index = player.hospital.findIndex((m) => m.id === move.member);
-      const [member] = player.hospital.splice(index, 1);
+      const player = playerAt(state, move.seat);
+      const member = takeMember(player.hospital, move.member, `seat ${move.seat}'s Hospital`);
       emit(ctx, { type: 'returnedFromHospital', seat: move.seat, member: member.id });
       joinGang(ctx, player, member);
       return;
@@ -212,7 +221,7 @@ function dispatch(ctx: Ctx, decision: Decision, move: Move): void {
 
 function keepResources(ctx: Ctx, seat: number, cards: string[]): void {
   const { state } = ctx;
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   for (const id of player.dealt) {
     if (cards.includes(id)) player.resources.push({ id, active: false });
     else state.unkeptResources.push(id);
@@ -231,7 +240,7 @@ function keepResources(ctx: Ctx, seat: number, cards: string[]): void {
 
 function ready(ctx: Ctx, decision: Decision, seat: number, memberId: string): void {
   const { state } = ctx;
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   readyMember(player, memberId);
   if (decision.kind === 'mobilize') {
     const free = state.turn.freeReadies > 0;
@@ -256,8 +265,8 @@ function train(ctx: Ctx, decision: Decision, seat: number, memberId: string): vo
   const { state } = ctx;
   if (decision.kind !== 'training') return;
   state.queue.shift();
-  const player = state.players[seat];
-  const member = findMember(player, memberId)!;
+  const player = playerAt(state, seat);
+  const member = memberOf(player, memberId);
   member.learned = decision.skill;
   if (state.heist) state.heist.trainedMember = memberId;
   emit(ctx, { type: 'trained', seat, member: memberId, skill: decision.skill });
@@ -269,14 +278,14 @@ function target(ctx: Ctx, decision: Decision, seat: number, victim: number): voi
   state.queue.shift();
   ctx.irreversible = true;
   if (decision.kind === 'theft') {
-    const amount = Math.min(decision.amount, state.players[victim].cash);
-    state.players[victim].cash -= amount;
-    state.players[seat].cash += amount;
+    const amount = Math.min(decision.amount, playerAt(state, victim).cash);
+    playerAt(state, victim).cash -= amount;
+    playerAt(state, seat).cash += amount;
     emit(ctx, { type: 'theft', seat, target: victim, amount });
     return;
   }
   emit(ctx, { type: 'assassinationOrdered', seat, target: victim });
-  const player = state.players[victim];
+  const player = playerAt(state, victim);
   const hasTarget = player.gang.some(
     (m) => m.id !== player.boss && iconsOf(ctx.cards, m).length === 2,
   );
@@ -303,7 +312,7 @@ function engage(ctx: Ctx, seat: number, memberId: string): void {
   const { state } = ctx;
   const task = state.queue[0] as Extract<Task, { kind: 'diversion' }>;
   const owner = ownerOf(state, memberId);
-  findMember(state.players[owner], memberId)!.engaged = true;
+  memberOf(playerAt(state, owner), memberId).engaged = true;
   ctx.irreversible = true;
   emit(ctx, { type: 'diverted', seat, member: memberId, owner });
   state.queue[0] = { ...task, left: task.left - 1 };
@@ -318,7 +327,7 @@ function done(ctx: Ctx, decision: Decision): void {
       state.phase = 'action';
       return;
     case 'highTech':
-      state.heist!.requirementSettled = true;
+      heistUnderWay(state).requirementSettled = true;
       return;
     default:
       // Declining a reward, a Diversion's rest, a Hospital return, a discard, a free readying.

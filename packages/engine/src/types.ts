@@ -3,6 +3,7 @@
  * is plain JSON so a game can be saved, sent and replayed; nothing holds a function.
  */
 import type { CardSet, Family, Reward, Skill } from './cards/schema.ts';
+import type { ScoreSource } from './scoring.ts';
 
 export type CardId = string;
 /** A seat index, 0-based, in seat order. */
@@ -341,15 +342,9 @@ export type ChapterEndReason = 'gangSize' | 'snitches' | 'safeguard';
 // Results
 // ---------------------------------------------------------------------------------------------
 
-export interface ScoreBreakdown {
+/** A seat's final score: IP from each source (`SCORE_SOURCES`, scoring.ts) and their total. */
+export interface ScoreBreakdown extends Record<ScoreSource, number> {
   seat: Seat;
-  heists: number;
-  members: number;
-  resources: number;
-  media: number;
-  richest: number;
-  largestGang: number;
-  families: number;
   total: number;
   /** Tie-break (R-END-4). */
   gangSize: number;

@@ -5,6 +5,7 @@
  */
 import { copyJson } from './clone.ts';
 import { pendingDecision } from './decision.ts';
+import { playerAt } from './guards.ts';
 import type {
   CardId,
   CardSet,
@@ -88,7 +89,7 @@ function playerView(
   viewer: Seat | null,
   other?: PlayerView,
 ): PlayerView {
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   const own = viewer === seat;
   const hideIp = state.options.privateHeistInfluence && !own && state.phase !== 'gameOver';
   const revealed = resourcesRevealed(state);

@@ -12,6 +12,7 @@ import {
   type Move,
 } from '../src/index.ts';
 import { randomSource } from './harness.ts';
+import { pick } from './helpers.ts';
 
 export const GOLDEN_GAMES: { name: string; options: GameOptionsInput }[] = [
   { name: 'classic-2p', options: { players: 2, seed: 11 } },
@@ -34,7 +35,7 @@ export function goldenLog(options: GameOptionsInput): string {
   const lines: string[] = created.events.map((e: GameEvent) => JSON.stringify(e));
   while (state.phase !== 'gameOver') {
     const moves = legalMoves(state);
-    const move: Move = moves[Math.floor(random() * moves.length)];
+    const move: Move = pick(random, moves);
     const result = applyMove(state, move);
     if (!result.ok) throw new Error(result.error.message);
     lines.push(`> ${JSON.stringify(move)}`, ...result.events.map((e) => JSON.stringify(e)));

@@ -10,6 +10,7 @@ import {
   CLASSIC_CARDS,
   cardsOf,
   createGame,
+  decidingSeats,
   fast,
   type GameOptionsInput,
   type GameRecord,
@@ -36,8 +37,11 @@ export function randomSource(seed: number): () => number {
   };
 }
 
-const pick = <T>(random: () => number, items: readonly T[]): T =>
-  items[Math.floor(random() * items.length)];
+function pick<T>(random: () => number, items: readonly T[]): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error('nothing to pick from');
+  return item;
+}
 
 /** Every option combination worth covering, chosen from the game's seed. */
 export function optionsFor(seed: number): GameOptionsInput {
@@ -135,6 +139,11 @@ export function checkState(state: GameState): void {
     );
   } else {
     check(moves.length > 0, `no legal move for decision ${decision.kind}`);
+    const movers = [...new Set(moves.map((m) => m.seat))].sort((a, b) => a - b);
+    check(
+      movers.join() === decidingSeats(decision).join(),
+      `moves for seats ${movers} but ${decision.kind} waits for ${decidingSeats(decision)}`,
+    );
     const keys = new Set(moves.map(moveKey));
     check(keys.size === moves.length, `duplicate legal moves for ${decision.kind}`);
   }
@@ -152,7 +161,10 @@ function scrambleHidden(state: GameState, random: () => number, viewer: number |
   const shuffle = <T>(items: T[]) => {
     for (let i = items.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
-      [items[i], items[j]] = [items[j], items[i]];
+      // 0 <= j <= i < items.length: both slots exist.
+      const swap = items[i] as T;
+      items[i] = items[j] as T;
+      items[j] = swap;
     }
   };
   other.rng = (state.rng + 12345) >>> 0;

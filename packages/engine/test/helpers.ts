@@ -65,8 +65,27 @@ export function expectDecision(state: GameState, kind: string, seat?: number): v
   if (seat !== undefined) expect('seat' in decision ? decision.seat : undefined).toBe(seat);
 }
 
+/** A seat's player in a state or a view; fails the test clearly when the table has no such seat. */
+export function seatOf<P>(holder: { readonly players: readonly P[] }, seat: number): P {
+  const player = holder.players[seat];
+  if (player === undefined) throw new Error(`no seat ${seat} (${holder.players.length} players)`);
+  return player;
+}
+
+/** One of `items` at random; fails the test clearly when there is nothing to pick. */
+export function pick<T>(random: () => number, items: readonly T[]): T {
+  return nth(items, Math.floor(random() * items.length));
+}
+
+/** `items[index]`, failing the test clearly when it is missing. */
+export function nth<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`nothing at index ${index} of ${items.length}`);
+  return item;
+}
+
 export function member(state: GameState, seat: number, id: string) {
-  const found = state.players[seat].gang.find((m) => m.id === id);
+  const found = seatOf(state, seat).gang.find((m) => m.id === id);
   if (!found) throw new Error(`${id} is not in seat ${seat}'s gang`);
   return found;
 }
@@ -129,7 +148,7 @@ export function randomGame(options: GameOptionsInput, seed: number, maxMoves = 3
   const moves: Move[] = [];
   while (!isGameOver(state) && moves.length < maxMoves) {
     const legal = legalMoves(state);
-    const move = legal[Math.floor(random() * legal.length)];
+    const move = pick(random, legal);
     const result = applyMove(state, move);
     if (!result.ok) throw new Error(result.error.message);
     moves.push(move);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { playerViewFor, viewFor } from '../src/index.ts';
-import { randomGame } from './helpers.ts';
+import { nth, randomGame } from './helpers.ts';
 
 describe('playerViewFor', () => {
   it("is the view's player for every seat and viewer, all through random games", () => {
@@ -39,9 +39,10 @@ describe('playerViewFor', () => {
 
   it('refuses a seat the table does not have', () => {
     const { states } = randomGame({ players: 2, seed: 5 }, 5, 3);
-    expect(() => playerViewFor(states[0], 2, null)).toThrow(RangeError);
-    expect(() => playerViewFor(states[0], -1, 0)).toThrow(RangeError);
-    const other = playerViewFor(states[0], 1, null);
-    expect(() => playerViewFor(states[0], 0, 0, other)).toThrow(RangeError);
+    const first = nth(states, 0);
+    expect(() => playerViewFor(first, 2, null)).toThrow(RangeError);
+    expect(() => playerViewFor(first, -1, 0)).toThrow(RangeError);
+    const other = playerViewFor(first, 1, null);
+    expect(() => playerViewFor(first, 0, 0, other)).toThrow(RangeError);
   });
 });

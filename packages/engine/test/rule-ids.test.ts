@@ -43,12 +43,12 @@ function definitions(text: string): Definition[] {
   let section: string | undefined;
   text.split('\n').forEach((line, index) => {
     const heading = SECTION_HEADING.exec(line);
-    if (heading) {
+    if (heading?.[1]) {
       section = heading[1];
       found.push({ id: section, line: index + 1, section });
     }
-    const rule = RULE_ITEM.exec(line);
-    if (rule) found.push({ id: rule[1], line: index + 1, section });
+    const rule = RULE_ITEM.exec(line)?.[1];
+    if (rule) found.push({ id: rule, line: index + 1, section });
   });
   return found;
 }

@@ -66,9 +66,9 @@ describe('heist solver properties (R-HEIST-6, R-HEIST-7)', () => {
               best = Math.max(best, order.length);
               return;
             }
-            for (let i = 0; i < rest.length; i++) {
-              permute([...order, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
-            }
+            rest.forEach((id, i) => {
+              permute([...order, id], [...rest.slice(0, i), ...rest.slice(i + 1)]);
+            });
           };
           permute(
             [],

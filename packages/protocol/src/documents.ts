@@ -106,6 +106,14 @@ function variants(union: { options: readonly z.ZodType[] }): [string, z.ZodType]
   });
 }
 
+/** What a message is for; every message of the unions has a line in the tables below. */
+function purpose(messages: Record<string, string>, type: string): string {
+  const description = messages[type];
+  if (description === undefined)
+    throw new Error(`documents: the ${type} message has no description`);
+  return description;
+}
+
 /** What each message is for (the AsyncAPI summaries and the schemas' descriptions). */
 const CLIENT_MESSAGES: Record<string, string> = {
   hello:
@@ -144,7 +152,7 @@ function requestEntries(): [z.ZodType, Meta][] {
     ],
     ...variants(clientMessageSchema).map(([type, schema]): [z.ZodType, Meta] => [
       schema,
-      { id: `Client${capitalized(type)}`, description: CLIENT_MESSAGES[type] },
+      { id: `Client${capitalized(type)}`, description: purpose(CLIENT_MESSAGES, type) },
     ]),
     [moveSchema, { id: 'Move', description: "A move, in the engine's strict shape." }],
     [createPlayerSchema, { id: 'CreatePlayer', description: 'A display name (`{ name }`).' }],
@@ -166,7 +174,7 @@ function answerEntries(): [z.ZodType, Meta][] {
     ],
     ...variants(serverMessageSchema).map(([type, schema]): [z.ZodType, Meta] => [
       schema,
-      { id: `Server${capitalized(type)}`, description: SERVER_MESSAGES[type] },
+      { id: `Server${capitalized(type)}`, description: purpose(SERVER_MESSAGES, type) },
     ]),
     [moveSchema, { id: 'Move', description: "A move, in the engine's strict shape." }],
     [playerSchema, { id: 'Player' }],
@@ -214,7 +222,8 @@ function opaque(ctx: { zodSchema: z.core.$ZodType; path: (string | number)[] }) 
       `documents: a ${ctx.zodSchema._zod.def.type} schema at ${ctx.path.join('.')} has no JSON Schema: give a z.custom a .meta({ title, description })`,
     );
   }
-  return { type: 'object' as const, title: meta.title, description: meta.description };
+  const title = meta.title === undefined ? {} : { title: meta.title };
+  return { type: 'object' as const, ...title, description: meta.description };
 }
 
 /**
@@ -260,11 +269,7 @@ function schemasById(target: Target, uri: (id: string) => string): Record<string
     }
   }
   const all = { ...requests, ...answers };
-  return Object.fromEntries(
-    Object.keys(all)
-      .sort()
-      .map((id) => [id, all[id]]),
-  );
+  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The ids of the schemas a document refers to (`#/components/schemas/…`), directly or not. */
@@ -290,7 +295,15 @@ function reachable(document: unknown, schemas: Record<string, JsonObject>): stri
 
 /** The schemas a document uses, as its components. */
 function componentsFor(document: unknown, schemas: Record<string, JsonObject>) {
-  return Object.fromEntries(reachable(document, schemas).map((id) => [id, component(schemas[id])]));
+  return Object.fromEntries(
+    reachable(document, schemas).map((id) => [id, component(schemaById(schemas, id))]),
+  );
+}
+
+function schemaById(schemas: Record<string, JsonObject>, id: string): JsonObject {
+  const schema = schemas[id];
+  if (schema === undefined) throw new Error(`documents: no schema ${id}`);
+  return schema;
 }
 
 /** Without `$schema` and `$id`: as a component of a larger document. */

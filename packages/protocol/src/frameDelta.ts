@@ -151,10 +151,11 @@ export function frameDigest(frame: UpdateFrame): string {
 function sortedKeys(record: Record<string, unknown>): string[] {
   const keys = Object.keys(record);
   if (keys.length > 32) return keys.sort();
+  // Insertion sort: 0 <= j < i < keys.length, every index read is in range.
   for (let i = 1; i < keys.length; i++) {
-    const key = keys[i];
+    const key = keys[i]!;
     let j = i - 1;
-    for (; j >= 0 && keys[j] > key; j--) keys[j + 1] = keys[j];
+    for (; j >= 0 && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
     keys[j + 1] = key;
   }
   return keys;

@@ -2,6 +2,7 @@
  * Tables: seats, who sits there, and where the table stands. A table is created by its host
  * with the same options as a local game; the server draws the seed when the game starts.
  */
+import { gameOptionShape } from '@gangsta/engine';
 import { z } from 'zod';
 import { clockInfoSchema } from './clock.ts';
 import { BOT_LEVELS, LIMITS } from './limits.ts';
@@ -15,18 +16,14 @@ export const playerNameSchema = z
   .max(LIMITS.nameMax)
   .refine((name) => !/\p{Cc}/u.test(name), 'a name has no control characters');
 
-/** The local game's options, minus the seed (the server draws it) and the Bosses (dealt). */
-export const tableOptionsSchema = z.strictObject({
-  players: z.number().int().min(2).max(4),
-  families: z.boolean().default(false),
-  resources: z.boolean().default(false),
-  expertResources: z.boolean().default(false),
-  minimumPassIncome: z.boolean().default(false),
-  catchUpCash: z.boolean().default(false),
-  privateHeistInfluence: z.boolean().default(false),
-  /** Who plays first (drawn from the seed when absent); a rematch passes the start on. */
-  firstPlayer: z.number().int().min(0).max(3).optional(),
-});
+const { seed: _seed, bosses: _bosses, ...tableOptionShape } = gameOptionShape;
+
+/**
+ * The local game's options (the engine's `GAME_OPTIONS`: players, variants, table options,
+ * `firstPlayer`), minus the seed (the server draws it) and the Bosses (dealt). `firstPlayer`:
+ * who plays first (drawn from the seed when absent); a rematch passes the start on.
+ */
+export const tableOptionsSchema = z.strictObject(tableOptionShape);
 export type TableOptions = z.infer<typeof tableOptionsSchema>;
 
 /** How the host sets up a seat: open to anyone with the link, reserved for an invitation, or a bot. */

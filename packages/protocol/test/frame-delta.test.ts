@@ -97,8 +97,13 @@ const ODD_STRINGS = [
 const ODD_KEYS = ['a', 'b', 'z', 'A', '10', '2', 'a/b', 'm~n', '~1', 'é', ''];
 const ODD_NUMBERS = [0, -0, 1, -1, 0.5, 1e21, 1e-7, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY];
 
+/** An item at random: the index is below the length (the lists may hold `undefined` itself). */
+function pickWith<T>(next: () => number, items: readonly T[]): T {
+  return items[Math.floor(next() * items.length)] as T;
+}
+
 function randomValue(next: () => number, depth: number): unknown {
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const pick = <T>(items: readonly T[]) => pickWith(next, items);
   const roll = next();
   if (depth > 3 || roll < 0.35) {
     return pick<unknown>([
@@ -137,7 +142,7 @@ function mutate(value: unknown, next: () => number, depth: number): unknown {
       if (next() < 0.1) continue;
       copy[key] = next() < 0.5 ? item : mutate(item, next, depth + 1);
     }
-    if (next() < 0.2) copy[ODD_KEYS[Math.floor(next() * ODD_KEYS.length)]] = randomValue(next, 5);
+    if (next() < 0.2) copy[pickWith(next, ODD_KEYS)] = randomValue(next, 5);
     return copy;
   }
   return value;

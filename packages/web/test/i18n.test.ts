@@ -5,7 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CLASSIC_CARDS, FAMILIES, HEIST_KINDS, RESOURCE_EFFECTS, SKILLS } from '@gangsta/engine';
+import {
+  CLASSIC_CARDS,
+  FAMILIES,
+  HEIST_KINDS,
+  RESOURCE_EFFECTS,
+  SCORE_SOURCES,
+  SKILL_NAMES,
+  SKILLS,
+} from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
 import { REWARD_KINDS } from '../src/cards/text.ts';
 import { i18n, i18nReady, LANGUAGES } from '../src/i18n/index.ts';
@@ -98,7 +106,7 @@ describe('locales', () => {
 describe('card content', () => {
   const has = (id: string) => typeof en.get(id) === 'string';
 
-  it('names every skill, family, heist kind, resource effect and reward kind', () => {
+  it('names every skill, family, heist kind, resource effect, reward kind and score source', () => {
     const ids = [
       ...SKILLS.map((skill) => `skills.${skill}`),
       ...SKILLS.map((skill) => `rules.skills.${skill}`),
@@ -111,6 +119,10 @@ describe('card content', () => {
       ...REWARD_KINDS.flatMap((kind) =>
         ['name', 'short', 'text'].map((part) => `rewards.${kind}.${part}`),
       ),
+      ...[...SCORE_SOURCES, 'total', 'gangSize'].flatMap((row) => [
+        `score.rows.${row}`,
+        `score.rowHelp.${row}`,
+      ]),
     ];
     expect(ids.filter((id) => !has(id))).toEqual([]);
   });
@@ -122,6 +134,12 @@ describe('card content', () => {
     );
     const names = members.map((card) => en.get(`gangsters.${card.id}`));
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("names the skills in English as the engine's SKILL_NAMES (the command line's words)", () => {
+    expect(Object.fromEntries(SKILLS.map((skill) => [skill, en.get(`skills.${skill}`)]))).toEqual(
+      SKILL_NAMES,
+    );
   });
 
   it('names the skills differently in every language', () => {

@@ -5,9 +5,8 @@
  * member costs its readying later, engaging an opponent's hurts them (and pays everyone
  * reward B), and engaging everyone we have earns synchronization next turn (R-MOB-1).
  */
-import type { CardId, Seat, Skill } from '@gangsta/engine';
+import { type CardId, countSkills, type Seat, type Skill } from '@gangsta/engine';
 
-const SKILL_INDEX: Record<Skill, number> = { L: 0, M: 1, I: 2, S: 3, B: 4, H: 5 };
 /** Search stops after this many candidates; own members come first. */
 const MAX_CANDIDATES = 24;
 
@@ -39,11 +38,8 @@ export interface Plan {
 
 type Counts = number[];
 
-function toCounts(icons: readonly Skill[]): Counts {
-  const c = [0, 0, 0, 0, 0, 0];
-  for (const icon of icons) c[SKILL_INDEX[icon]]++;
-  return c;
-}
+/** Icon counts per skill (L M I S B H). */
+const toCounts: (icons: readonly Skill[]) => Counts = countSkills;
 
 function key(counts: Counts): number {
   let k = 0;

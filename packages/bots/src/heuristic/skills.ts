@@ -3,11 +3,9 @@
  * chapter's deck, Leaders early (pass income, free readying), Informants before snitches and
  * Mercenaries before the gang war.
  */
-import type { Member, Skill } from '@gangsta/engine';
+import { type Member, SKILLS, type Skill } from '@gangsta/engine';
 import { countSkill, gangIconList, memberIcons } from '../cards.ts';
 import { type Ctx, mySeat, opponents } from './context.ts';
-
-const SKILL_LIST: readonly Skill[] = ['L', 'M', 'I', 'S', 'B', 'H'];
 
 /** Share of each skill among the requirement icons of `heists`. */
 function skillShares(ctx: Ctx, heists: readonly string[]): Record<Skill, number> {
@@ -21,7 +19,7 @@ function skillShares(ctx: Ctx, heists: readonly string[]): Record<Skill, number>
       total++;
     }
   }
-  if (total > 0) for (const s of SKILL_LIST) counts[s] /= total;
+  if (total > 0) for (const s of SKILLS) counts[s] /= total;
   return counts;
 }
 
@@ -40,7 +38,7 @@ export function skillDemand(ctx: Ctx): Record<Skill, number> {
   // What we already have lowers demand: the fifth Hacker adds less than the first.
   const mine = gangIconList(ctx.cards, mySeat(ctx).gang);
   const out = {} as Record<Skill, number>;
-  for (const s of SKILL_LIST) {
+  for (const s of SKILLS) {
     const have = countSkill(mine, s);
     const want = 0.35 + 2.2 * deckShare[s] + 1.6 * rowShare[s];
     out[s] = want / (1 + 0.35 * have);

@@ -6,10 +6,17 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
-import { CLASSIC_CARDS, type GameOptionsInput } from '@gangsta/engine';
+import {
+  CLASSIC_CARDS,
+  defaultOptionFlags,
+  GAME_OPTIONS,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  type OptionFlag,
+} from '@gangsta/engine';
 import type { Command } from 'commander';
 import { RuntimeError } from '../errors.ts';
-import { intArg, listArg } from '../options.ts';
+import { intArg, listArg, playerCountArg } from '../options.ts';
 import { allHeistsTable, playerCountSection, shareCell, table } from '../report/markdown.ts';
 import { bossRows, endReasonRows, heistRows, positionRows } from '../report/tables.ts';
 import { type Aggregate, addGame, emptyAggregate, emptyHeistStats } from '../sim/aggregate.ts';
@@ -42,27 +49,25 @@ interface Study {
   variants: Record<string, Aggregate>;
 }
 
+/** One rule switched on over the base game; `key` names its aggregates in the saved data. */
 interface Setting {
   key: string;
+  flag: OptionFlag;
   label: string;
-  options: Partial<GameOptionsInput>;
 }
 
 const SETTINGS: Setting[] = [
-  { key: 'minPass', label: 'R-OPT-1 minimum $2 pass', options: { minimumPassIncome: true } },
-  { key: 'catchUp', label: 'R-OPT-2 catch-up cash', options: { catchUpCash: true } },
-  { key: 'families', label: 'families variant', options: { families: true } },
-  { key: 'resources', label: 'resources variant', options: { resources: true } },
+  {
+    key: 'minPass',
+    flag: 'minimumPassIncome',
+    label: `${GAME_OPTIONS.minimumPassIncome.rule} minimum $2 pass`,
+  },
+  { key: 'catchUp', flag: 'catchUpCash', label: `${GAME_OPTIONS.catchUpCash.rule} catch-up cash` },
+  { key: 'families', flag: 'families', label: 'families variant' },
+  { key: 'resources', flag: 'resources', label: 'resources variant' },
 ];
 
-const BASE_OPTIONS = {
-  families: false,
-  resources: false,
-  expertResources: false,
-  minimumPassIncome: false,
-  catchUpCash: false,
-  privateHeistInfluence: false,
-};
+const BASE_OPTIONS = defaultOptionFlags();
 
 async function runStudy(flags: BalanceFlags): Promise<Study> {
   const workers = flags.workers ?? availableParallelism();
@@ -92,7 +97,7 @@ async function runStudy(flags: BalanceFlags): Promise<Study> {
       const variant = await simulate(
         {
           games: flags.variantGames,
-          options: { ...options, ...setting.options },
+          options: { ...options, [setting.flag]: true },
           seed: flags.seed,
           bots,
           rotate: false,
@@ -314,7 +319,12 @@ export function registerBalance(program: Command): void {
       intArg(0, 10_000_000),
       2_000,
     )
-    .option('--players <list>', 'player counts', listArg(intArg(2, 4)), [2, 3, 4])
+    .option(
+      '--players <list>',
+      'player counts',
+      listArg(playerCountArg),
+      Array.from({ length: MAX_PLAYERS - MIN_PLAYERS + 1 }, (_, i) => MIN_PLAYERS + i),
+    )
     .option('--workers <k>', 'worker threads (default: one per core)', intArg(1, 512))
     .option('--seed <n>', 'seed of the first game', intArg(0, 2 ** 30), 1)
     .option('--out <file>', 'where to write the report', 'docs/balance.md')

@@ -6,6 +6,7 @@ import { UsageError } from '../errors.ts';
 import { LineReader } from '../io/lines.ts';
 import {
   addVariantOptions,
+  checkPlayerCount,
   gameOptionsFrom,
   listArg,
   seedOrRandom,
@@ -19,7 +20,7 @@ import { renderBoard } from '../render/board.ts';
 import { colorWanted, makePalette } from '../render/color.ts';
 import type { RenderContext } from '../render/context.ts';
 import { renderScores } from '../render/scores.ts';
-import { botSeed, parseSeat, type SeatSpec, seatLabel } from '../seats.ts';
+import { parseSeat, type SeatSpec, seatBotSeed, seatLabel } from '../seats.ts';
 
 interface PlayFlags extends VariantFlags {
   seats?: SeatSpec[];
@@ -54,9 +55,7 @@ function startSession(flags: PlayFlags): { session: Session; seats: SeatSpec[]; 
     return { session: new Session(loaded.state, loaded.record.moves), seats, resumed: true };
   }
   const seats = flags.seats ?? [{ kind: 'human' }, { kind: 'bot', config: { kind: 'heuristic' } }];
-  if (seats.length < 2 || seats.length > 4) {
-    throw new UsageError(`--seats must list 2 to 4 seats, got ${seats.length}`);
-  }
+  checkPlayerCount(seats.length, '--seats');
   const seed = seedOrRandom(flags.seed);
   const created = createGame(gameOptionsFrom(flags, seats.length, seed));
   if (!created.ok) throw new UsageError(`cannot start the game: ${created.error.message}`);
@@ -67,7 +66,7 @@ async function play(flags: PlayFlags): Promise<void> {
   const { session, seats, resumed } = startSession(flags);
   const seed = session.options.seed;
   const bots = seats.map((spec, seat) =>
-    spec.kind === 'bot' ? createBot({ ...spec.config, seed: botSeed(seed, seat) }) : null,
+    spec.kind === 'bot' ? createBot({ ...spec.config, seed: seatBotSeed(seed, seat) }) : null,
   );
   const humans = seats.flatMap((spec, seat) => (spec.kind === 'human' ? [seat] : []));
   const ctx: RenderContext = {

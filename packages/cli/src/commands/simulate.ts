@@ -1,7 +1,7 @@
 /** `gangsta simulate`: many bot games on every core, summarized (text, JSON, HTML). */
 import { writeFileSync } from 'node:fs';
 import type { BotConfig } from '@gangsta/bots';
-import { CLASSIC_CARDS } from '@gangsta/engine';
+import { CLASSIC_CARDS, MAX_PLAYERS } from '@gangsta/engine';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { RuntimeError, UsageError } from '../errors.ts';
 import {
@@ -9,6 +9,8 @@ import {
   gameOptionsFrom,
   intArg,
   listArg,
+  PLAYER_COUNTS,
+  playerCountArg,
   seedOrRandom,
   type VariantFlags,
 } from '../options.ts';
@@ -110,7 +112,7 @@ export function registerSimulate(program: Command): void {
     .command('simulate')
     .description('simulate many bot games on all cores and summarize the balance')
     .option('-n, --games <n>', 'number of games', intArg(1, 10_000_000), 100)
-    .option('--players <p>', 'players per game (2-4)', intArg(2, 4), 4)
+    .option('--players <p>', `players per game (${PLAYER_COUNTS})`, playerCountArg, MAX_PLAYERS)
     .addOption(
       new Option(
         '--bots <list>',

@@ -5,16 +5,17 @@
  */
 import { type BotConfig, type GameSummary, type MatchOptions, summarize } from '@gangsta/bots';
 import type { Command } from 'commander';
-import { UsageError } from '../errors.ts';
 import {
   addVariantOptions,
+  checkPlayerCount,
   gameOptionsFrom,
   intArg,
+  PLAYER_COUNTS,
   seedOrRandom,
   type VariantFlags,
 } from '../options.ts';
 import { colorWanted, makePalette, padEnd, padStart } from '../render/color.ts';
-import { botLabel, botSeed } from '../seats.ts';
+import { botLabel, seatBotSeed } from '../seats.ts';
 import { batchesOf, defaultWorkers, runInWorkers } from '../sim/pool.ts';
 import { progressBar } from '../sim/run.ts';
 import { pct } from '../sim/stats.ts';
@@ -30,15 +31,13 @@ interface TournamentFlags extends VariantFlags {
 
 async function run(flags: TournamentFlags): Promise<void> {
   const players = flags.bots.length;
-  if (players < 2 || players > 4) {
-    throw new UsageError(`--bots must list 2 to 4 bots (one per seat), got ${players}`);
-  }
+  checkPlayerCount(players, '--bots (one bot per seat)');
   const seed = seedOrRandom(flags.seed);
   const { players: _p, seed: _s, ...variants } = gameOptionsFrom(flags, players, seed);
   const options: Omit<MatchOptions, 'onGame'> = {
     players,
     variants,
-    bots: flags.bots.map((config, i) => ({ ...config, seed: botSeed(seed, i) })),
+    bots: flags.bots.map((config, i) => ({ ...config, seed: seatBotSeed(seed, i) })),
     games: flags.games,
     seed,
     rotateSeats: flags.rotate,
@@ -104,7 +103,7 @@ export function registerTournament(program: Command): void {
     )
     .requiredOption(
       '--bots <list>',
-      'one bot per seat (2-4): random, heuristic, ismcts[:level|:iterations]',
+      `one bot per seat (${PLAYER_COUNTS}): random, heuristic, ismcts[:level|:iterations]`,
       botListArg,
     )
     .option('-n, --games <n>', 'number of games', intArg(1, 1_000_000), 100)

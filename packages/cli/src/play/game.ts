@@ -5,6 +5,7 @@
 
 import type { Bot } from '@gangsta/bots';
 import {
+  decidingSeats,
   type GameEvent,
   type GameView,
   isGameOver,
@@ -18,7 +19,7 @@ import {
 } from '@gangsta/engine';
 import { RuntimeError } from '../errors.ts';
 import { writeRecord } from '../records.ts';
-import { decidingSeats, renderBoard } from '../render/board.ts';
+import { renderBoard } from '../render/board.ts';
 import { type RenderContext, seatName } from '../render/context.ts';
 import { describeDecision } from '../render/decision.ts';
 import { describeEvent } from '../render/events.ts';
@@ -55,7 +56,7 @@ const HELP = [
 /** The seat that must move now: during the secret resource choice, the first still choosing. */
 function nextSeat(play: PlayContext): Seat | null {
   const state = play.session.state;
-  const seats = decidingSeats(viewFor(state, null));
+  const seats = decidingSeats(viewFor(state, null).decision);
   return seats.find((seat) => legalMoves(state, seat).length > 0) ?? null;
 }
 

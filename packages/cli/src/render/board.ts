@@ -2,7 +2,7 @@
  * The whole table as text: header (chapter, turn, snitches, decks), heist row, recruit row,
  * every gang, the heist being put together, and the pending decision in words.
  */
-import type { GameView, PlayerView } from '@gangsta/engine';
+import { decidingSeats, type GameView, type PlayerView } from '@gangsta/engine';
 import {
   cardName,
   gangsterLine,
@@ -15,14 +15,6 @@ import {
 import { type RenderContext, seatName } from './context.ts';
 import { describeDecision } from './decision.ts';
 import { CHAPTER_NAMES, FAMILY_NAMES } from './names.ts';
-
-/** Seats the decision waits for (several during the secret resource choice). */
-export function decidingSeats(view: GameView): number[] {
-  const d = view.decision;
-  if (d.kind === 'gameOver') return [];
-  if (d.kind === 'keepResources') return d.seats;
-  return [d.seat];
-}
 
 function header(view: GameView, ctx: RenderContext): string[] {
   const { c } = ctx;
@@ -72,7 +64,7 @@ function memberIp(view: GameView, player: PlayerView): number {
 function gang(view: GameView, player: PlayerView, ctx: RenderContext): string[] {
   const { cards, c } = ctx;
   const boss = indexCards(cards).boss(player.boss);
-  const active = decidingSeats(view).includes(player.seat);
+  const active = decidingSeats(view.decision).includes(player.seat);
   const heistIp = player.heistIp === null ? 'hidden' : `${player.heistIp}`;
   const money = `$${player.cash}${player.bank > 0 ? ` (+$${player.bank} on the Bank)` : ''}`;
   const title =

@@ -1,18 +1,12 @@
 /**
- * English display names for the things the card data names by code: skills, families, heist
- * kinds and resource effects. The card data carries no prose, so the terminal keeps its own
- * words here (the web client has its translations; the command line is English only).
+ * English display names for the things the card data names by code: families, heist kinds and
+ * resource effects (the skills' names are the engine's SKILL_NAMES, re-exported here). The card
+ * data carries no prose, so the terminal keeps its own words here (the web client has its
+ * translations; the command line is English only).
  */
-import type { Family, HeistKind, ResourceEffect, Skill } from '@gangsta/engine';
+import type { Family, HeistKind, ResourceEffect } from '@gangsta/engine';
 
-export const SKILL_NAMES: Record<Skill, string> = {
-  L: 'Leader',
-  M: 'Mercenary',
-  I: 'Informant',
-  S: 'Sniper',
-  B: 'Brawler',
-  H: 'Hacker',
-};
+export { SKILL_NAMES } from '@gangsta/engine';
 
 export const FAMILY_NAMES: Record<Family, string> = {
   bratva: 'Bratva',

@@ -1,16 +1,11 @@
 /** The final score table with its breakdown (R-END-1..4) and the winners. */
-import type { GameResult, ScoreBreakdown } from '@gangsta/engine';
+import { type GameResult, SCORE_SOURCES, type ScoreBreakdown } from '@gangsta/engine';
 import { padEnd, padStart } from './color.ts';
 import { type RenderContext, seatName } from './context.ts';
 
+/** The engine's score sources (under their own names, `largestGang` shortened), the total and the tie-break. */
 const COLUMNS: { key: keyof ScoreBreakdown; title: string }[] = [
-  { key: 'heists', title: 'heists' },
-  { key: 'members', title: 'members' },
-  { key: 'resources', title: 'resources' },
-  { key: 'media', title: 'media' },
-  { key: 'richest', title: 'richest' },
-  { key: 'largestGang', title: 'largest' },
-  { key: 'families', title: 'families' },
+  ...SCORE_SOURCES.map((key) => ({ key, title: key === 'largestGang' ? 'largest' : key })),
   { key: 'total', title: 'TOTAL' },
   { key: 'gangSize', title: 'gang' },
 ];

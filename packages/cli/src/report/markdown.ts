@@ -1,5 +1,5 @@
 /** Markdown pieces for docs/balance.md: tables of win shares, lengths and heists. */
-import type { CardSet } from '@gangsta/engine';
+import { type CardSet, SCORE_SOURCES } from '@gangsta/engine';
 import type { Aggregate } from '../sim/aggregate.ts';
 import { type Interval, pct } from '../sim/stats.ts';
 import {
@@ -96,19 +96,11 @@ export function playerCountSection(
       ['end', 'games', 'share'],
       endReasonRows(agg).map((r) => [r.label, r.count, pct(r.share)]),
     )}`,
-    `### Scores\n\n${lengthTableMd(scoreRows(agg))}\n\nMean IP per player by source: ${[
-      'heists',
-      'members',
-      'resources',
-      'media',
-      'richest',
-      'largestGang',
-      'families',
-    ]
-      .map((k) => `${k} ${(means[k] ?? 0).toFixed(2)}`)
-      .join(
-        ', ',
-      )}; total ${(means.total ?? 0).toFixed(2)}. Shared victories: ${agg.sharedVictories} (${pct(agg.sharedVictories / Math.max(1, agg.games))}).`,
+    `### Scores\n\n${lengthTableMd(scoreRows(agg))}\n\nMean IP per player by source: ${SCORE_SOURCES.map(
+      (k) => `${k} ${(means[k] ?? 0).toFixed(2)}`,
+    ).join(
+      ', ',
+    )}; total ${(means.total ?? 0).toFixed(2)}. Shared victories: ${agg.sharedVictories} (${pct(agg.sharedVictories / Math.max(1, agg.games))}).`,
     `### Heists most often taken (per appearance in the row)\n\n${heistTable(heists.slice(0, top))}`,
     `### Heists least often taken\n\n${heistTable(heists.slice(-top).reverse())}`,
   ];

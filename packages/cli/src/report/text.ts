@@ -1,5 +1,5 @@
 /** The `simulate` and `tournament` summaries as aligned plain text for the terminal. */
-import type { CardSet } from '@gangsta/engine';
+import { type CardSet, SCORE_SOURCES } from '@gangsta/engine';
 import type { Palette } from '../render/color.ts';
 import { padEnd, padStart } from '../render/color.ts';
 import type { Aggregate } from '../sim/aggregate.ts';
@@ -57,9 +57,7 @@ export function renderSummaryText(agg: Aggregate, cards: CardSet, c: Palette): s
   const means = breakdownMeans(agg);
   lines.push(
     c.bold('Mean score per player by source'),
-    `  ${['heists', 'members', 'resources', 'media', 'richest', 'largestGang', 'families', 'total']
-      .map((k) => `${k} ${(means[k] ?? 0).toFixed(1)}`)
-      .join(' · ')}`,
+    `  ${[...SCORE_SOURCES, 'total'].map((k) => `${k} ${(means[k] ?? 0).toFixed(1)}`).join(' · ')}`,
     '',
   );
   lines.push(c.bold('How the game ended'));

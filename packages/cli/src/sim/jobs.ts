@@ -1,7 +1,7 @@
 /** Turns a simulation request into one job per game: options, seed, and bots by seat. */
 import type { BotConfig } from '@gangsta/bots';
 import type { GameOptionsInput } from '@gangsta/engine';
-import { botLabel, botSeed } from '../seats.ts';
+import { botLabel, seatBotSeed } from '../seats.ts';
 import type { GameJob } from './game.ts';
 
 export interface SimulationPlan {
@@ -27,7 +27,7 @@ export function planJobs(plan: SimulationPlan): GameJob[] {
     return {
       index,
       options: { ...plan.options, seed },
-      bots: configs.map((config, seat) => ({ ...config, seed: botSeed(seed, seat) })),
+      bots: configs.map((config, seat) => ({ ...config, seed: seatBotSeed(seed, seat) })),
       labels: configs.map(botLabel),
     };
   });

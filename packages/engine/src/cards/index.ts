@@ -11,6 +11,7 @@ import {
   type HeistCard,
   parseCardSet,
   type ResourceCard,
+  SKILLS,
   type Skill,
   type SnitchCard,
 } from './schema.ts';
@@ -37,14 +38,30 @@ export interface CardLookup {
   /** The chapter deck a heist or snitch belongs to. */
   chapterOf(id: string): number;
   /** Printed icons of a Boss or gangster, or a heist's requirement, counted per skill (L M I S B H). */
-  skillCounts(id: string): readonly number[];
+  skillCounts(id: string): Readonly<SkillVector>;
 }
 
-/** Index of each skill in `skillCounts` vectors. */
-export const SKILL_INDEX: Readonly<Record<Skill, number>> = { L: 0, M: 1, I: 2, S: 3, B: 4, H: 5 };
+/**
+ * Icon counts per skill, in the order of `SKILLS` (L M I S B H): always six entries. Rules code
+ * loops over them with `for (let i = 0; i < SKILL_COUNT; i++)` and reads slot `i as SkillSlot`
+ * (a `for…of` over the slots is much slower on the hot path).
+ */
+export type SkillVector = [number, number, number, number, number, number];
+/** A position in a `SkillVector`. */
+export type SkillSlot = 0 | 1 | 2 | 3 | 4 | 5;
+export const SKILL_COUNT = SKILLS.length;
 
-export function countSkills(icons: readonly Skill[]): number[] {
-  const counts = [0, 0, 0, 0, 0, 0];
+/** Index of each skill in `SkillVector`s, from the order of `SKILLS`. */
+export const SKILL_INDEX = Object.fromEntries(
+  SKILLS.map((skill, slot) => [skill, slot]),
+) as Readonly<Record<Skill, SkillSlot>>;
+
+export function emptySkillVector(): SkillVector {
+  return [0, 0, 0, 0, 0, 0];
+}
+
+export function countSkills(icons: readonly Skill[]): SkillVector {
+  const counts = emptySkillVector();
   for (const icon of icons) counts[SKILL_INDEX[icon]]++;
   return counts;
 }
@@ -59,7 +76,7 @@ interface Entry {
   kind: CardKind;
   card: BossCard | GangsterCard | HeistCard | SnitchCard | ResourceCard;
   skills: readonly Skill[];
-  counts: readonly number[];
+  counts: Readonly<SkillVector>;
 }
 
 function buildLookup(set: CardSet): CardLookup {

@@ -10,6 +10,20 @@ export const skillSchema = z.enum(SKILLS);
 /** L Leader, M Mercenary, I Informant, S Sniper, B Brawler, H Hacker (R-COMP-1). */
 export type Skill = z.infer<typeof skillSchema>;
 
+/**
+ * The skills' names in the rules (R-COMP-1), for English text outside the web client: the
+ * command line, the bots' reasons, logs. The web client's words are its translations
+ * (`skills` in its locales; a test checks that English matches these).
+ */
+export const SKILL_NAMES: Readonly<Record<Skill, string>> = {
+  L: 'Leader',
+  M: 'Mercenary',
+  I: 'Informant',
+  S: 'Sniper',
+  B: 'Brawler',
+  H: 'Hacker',
+};
+
 export const FAMILIES = ['bratva', 'cartel', 'ghettoGang', 'mafia', 'triads'] as const;
 export const familySchema = z.enum(FAMILIES);
 export type Family = z.infer<typeof familySchema>;

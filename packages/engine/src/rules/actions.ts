@@ -1,5 +1,6 @@
 /** The recruit and pass actions (R-REC, R-PASS) and the deck actions of resource cards. */
 import { activeResource, type Ctx, emit, pushFront } from '../context.ts';
+import { playerAt } from '../guards.ts';
 import { isLeader } from '../members.ts';
 import type { Seat, Task } from '../types.ts';
 import { joinGang } from './gang.ts';
@@ -10,14 +11,14 @@ import { endOfTurn } from './turn.ts';
 export function recruitCost(ctx: Ctx, seat: Seat, gangsterId: string): number {
   const { state } = ctx;
   const gangster = ctx.cards.gangster(gangsterId);
-  const ownFamily = gangster.family === ctx.cards.familyOf(state.players[seat].boss);
+  const ownFamily = gangster.family === ctx.cards.familyOf(playerAt(state, seat).boss);
   return Math.max(0, gangster.cost - (state.options.families && ownFamily ? 1 : 0));
 }
 
 /** Informant network's price: $1 off for the Boss's family, never added to Families' discount. */
 export function deckRecruitCost(ctx: Ctx, seat: Seat, gangsterId: string): number {
   const gangster = ctx.cards.gangster(gangsterId);
-  const ownFamily = gangster.family === ctx.cards.familyOf(ctx.state.players[seat].boss);
+  const ownFamily = gangster.family === ctx.cards.familyOf(playerAt(ctx.state, seat).boss);
   return Math.max(0, gangster.cost - (ownFamily ? 1 : 0));
 }
 
@@ -26,7 +27,7 @@ export function recruitFromRow(ctx: Ctx, seat: Seat, gangsterId: string): void {
   const { state } = ctx;
   const slot = state.recruitRow.indexOf(gangsterId);
   const cost = recruitCost(ctx, seat, gangsterId);
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   player.cash -= cost;
   state.recruitRow[slot] = null;
   emit(ctx, { type: 'recruited', seat, card: gangsterId, cost, fromDeck: false });
@@ -44,9 +45,10 @@ export function recruitAction(ctx: Ctx, seat: Seat, gangsterId: string): void {
 /** Informant network: recruit the top of the gangster deck as the action; nothing refills. */
 export function recruitFromDeckAction(ctx: Ctx, seat: Seat): void {
   const { state } = ctx;
-  const gangsterId = state.gangsterDeck.shift()!;
+  const gangsterId = state.gangsterDeck.shift();
+  if (gangsterId === undefined) throw new Error('the Informant network found no gangster deck');
   const cost = deckRecruitCost(ctx, seat, gangsterId);
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   player.cash -= cost;
   player.peek = {};
   state.turn.acted = true;
@@ -59,7 +61,7 @@ export function recruitFromDeckAction(ctx: Ctx, seat: Seat): void {
 /** R-PASS-1..3: Leader income, Black market, then Hospital returns and the optional discard. */
 export function passAction(ctx: Ctx, seat: Seat): void {
   const { state } = ctx;
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   state.turn.acted = true;
   emit(ctx, { type: 'passed', seat });
   let income = player.gang.filter((m) => isLeader(ctx.cards, m)).length;

@@ -3,6 +3,7 @@
  * its owner may deposit or withdraw at any moment of their own turn where money matters.
  */
 import { activeResource, type Ctx } from '../context.ts';
+import { playerAt } from '../guards.ts';
 import type { Move, Seat } from '../types.ts';
 import { MAX_BANK_MOVES_PER_TURN } from './turn.ts';
 
@@ -11,17 +12,17 @@ function usableBank(ctx: Ctx, seat: Seat) {
   const { state } = ctx;
   if (state.turn.seat !== seat || state.turn.bankMoves >= MAX_BANK_MOVES_PER_TURN) return undefined;
   if (state.phase === 'gameOver' || state.phase === 'resourceChoice') return undefined;
-  return activeResource(ctx, state.players[seat], 'bank');
+  return activeResource(ctx, playerAt(state, seat), 'bank');
 }
 
 /** Money on the Bank that `seat` could still take back now (0 outside their turn). */
 export function withdrawable(ctx: Ctx, seat: Seat): number {
-  return usableBank(ctx, seat) ? ctx.state.players[seat].bank : 0;
+  return usableBank(ctx, seat) ? playerAt(ctx.state, seat).bank : 0;
 }
 
 /** What `seat` can pay for now: cash, plus the Bank when a withdrawal is allowed (R-RES-2). */
 export function spendable(ctx: Ctx, seat: Seat): number {
-  return ctx.state.players[seat].cash + withdrawable(ctx, seat);
+  return playerAt(ctx.state, seat).cash + withdrawable(ctx, seat);
 }
 
 /**
@@ -32,7 +33,7 @@ export function spendable(ctx: Ctx, seat: Seat): number {
 export function bankMoves(ctx: Ctx, seat: Seat): Move[] {
   const bank = usableBank(ctx, seat);
   if (!bank) return [];
-  const player = ctx.state.players[seat];
+  const player = playerAt(ctx.state, seat);
   const moves: Move[] = [];
   const room = Math.min(player.cash, (bank.amount ?? 10) - player.bank);
   for (let amount = 1; amount <= room; amount++) moves.push({ type: 'bank', seat, amount });
@@ -50,7 +51,7 @@ export function bankMovesFor(ctx: Ctx, seat: Seat, prices: () => Iterable<number
   if (!ctx.lean) return bankMoves(ctx, seat);
   const available = withdrawable(ctx, seat);
   if (available <= 0) return [];
-  const cash = ctx.state.players[seat].cash;
+  const cash = playerAt(ctx.state, seat).cash;
   const amounts = new Set<number>();
   for (const price of prices()) {
     const need = price - cash;

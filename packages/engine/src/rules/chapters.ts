@@ -1,5 +1,6 @@
 /** Chapter ends and starts (R-CHAP-3..7), and the end of the game. */
 import { type Ctx, emit, pushFront, seatsFrom } from '../context.ts';
+import { itemAt, playerAt } from '../guards.ts';
 import { gangIconCount, gangIcons } from '../members.ts';
 import { shuffle } from '../rng.ts';
 import { finalScores } from '../scoring.ts';
@@ -36,10 +37,10 @@ export function layOutHeistRow(ctx: Ctx): void {
 function opportunityIncome(ctx: Ctx): void {
   const counts = ctx.state.players.map((p) => gangIcons(ctx.cards, p).length);
   const most = Math.max(...counts);
-  ctx.state.players.forEach((player, seat) => {
-    const amount = most - counts[seat];
-    player.cash += amount;
-    emit(ctx, { type: 'opportunityIncome', seat, amount, icons: counts[seat] });
+  counts.forEach((icons, seat) => {
+    const amount = most - icons;
+    playerAt(ctx.state, seat).cash += amount;
+    emit(ctx, { type: 'opportunityIncome', seat, amount, icons });
   });
 }
 
@@ -48,9 +49,10 @@ export function gangWarDiscards(mercenaries: number[]): { victim: Seat; chooser:
   const most = Math.max(...mercenaries);
   const leaders = mercenaries.flatMap((count, seat) => (count === most ? [seat] : []));
   if (mercenaries.length === 2 && leaders.length === 1) {
-    const winner = leaders[0];
+    const winner = itemAt(leaders, 0, 'gang-war leader');
     const loser = 1 - winner;
-    const winnerPicks = mercenaries[winner] >= 2 * mercenaries[loser] && mercenaries[winner] > 0;
+    const fewest = itemAt(mercenaries, loser, 'seat');
+    const winnerPicks = most >= 2 * fewest && most > 0;
     return [{ victim: loser, chooser: winnerPicks ? winner : loser }];
   }
   if (leaders.length > 1) return mercenaries.map((_, seat) => ({ victim: seat, chooser: seat }));
@@ -68,7 +70,7 @@ function startGangWar(ctx: Ctx): Task[] {
   const tasks: Task[] = [];
   for (const seat of seatsFrom(state, state.turn.seat)) {
     const discard = discards.find((d) => d.victim === seat);
-    if (discard && discardableMembers(state.players[seat]).length > 0) {
+    if (discard && discardableMembers(playerAt(state, seat)).length > 0) {
       tasks.push({ kind: 'gangWarDiscard', seat, chooser: discard.chooser });
     }
   }

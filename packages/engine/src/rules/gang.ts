@@ -1,5 +1,6 @@
 /** Members joining, leaving and changing state; resource activation; chapter thresholds. */
-import { activeResource, type Ctx, emit, findMember } from '../context.ts';
+import { activeResource, type Ctx, emit, memberOf, takeMember } from '../context.ts';
+import { playerAt } from '../guards.ts';
 import { coversMultiset, gangIcons } from '../members.ts';
 import type { DiscardReason, Member, PlayerState, Seat } from '../types.ts';
 
@@ -49,9 +50,8 @@ export function discardableMembers(player: PlayerState): Member[] {
  * arrest (R-RES-2), otherwise out of the game with its learned skill and tucked heist.
  */
 export function discardMember(ctx: Ctx, seat: Seat, id: string, reason: DiscardReason): void {
-  const player = ctx.state.players[seat];
-  const index = player.gang.findIndex((m) => m.id === id);
-  const [member] = player.gang.splice(index, 1);
+  const player = playerAt(ctx.state, seat);
+  const member = takeMember(player.gang, id, `seat ${seat}'s gang`);
   const toHospital = reason !== 'snitch' && activeResource(ctx, player, 'hospital') !== undefined;
   if (toHospital) {
     member.engaged = false;
@@ -64,7 +64,7 @@ export function discardMember(ctx: Ctx, seat: Seat, id: string, reason: DiscardR
 }
 
 export function readyMember(player: PlayerState, id: string): Member {
-  const member = findMember(player, id)!;
+  const member = memberOf(player, id);
   member.engaged = false;
   return member;
 }

@@ -1,8 +1,25 @@
 /** Putting a heist together (R-HEIST-1..9) and paying it out (R-HEIST-10, R-HEIST-8). */
 
-import { countSkills, SKILL_INDEX } from '../cards/index.ts';
+import {
+  countSkills,
+  emptySkillVector,
+  SKILL_COUNT,
+  SKILL_INDEX,
+  type SkillSlot,
+  type SkillVector,
+} from '../cards/index.ts';
 import type { HeistCard, Skill } from '../cards/schema.ts';
-import { activeResource, type Ctx, emit, findMember, pushFront, seatsFrom } from '../context.ts';
+import {
+  activeResource,
+  type Ctx,
+  emit,
+  findMember,
+  heistUnderWay,
+  memberOf,
+  pushFront,
+  seatsFrom,
+} from '../context.ts';
+import { playerAt } from '../guards.ts';
 import { iconsOf } from '../members.ts';
 import type { Member, Seat, Task } from '../types.ts';
 import { refillHeistSlot } from './rows.ts';
@@ -15,7 +32,7 @@ export interface Candidate {
 
 /** Whether High-tech equipment may trim this heist for this player (R-RES-2). */
 export function highTechApplies(ctx: Ctx, seat: Seat, heist: HeistCard): boolean {
-  const card = activeResource(ctx, ctx.state.players[seat], 'highTechEquipment');
+  const card = activeResource(ctx, playerAt(ctx.state, seat), 'highTechEquipment');
   if (!card || heist.requirement.length < 2) return false;
   return (card.heistKinds ?? []).includes(heist.kind);
 }
@@ -27,9 +44,9 @@ export function removeOne(icons: readonly Skill[], skill: Skill): Skill[] {
 }
 
 /** Adds a member's icon counts (printed and learned) into `into`. */
-function addIcons(ctx: Ctx, member: Member, into: number[]): void {
+function addIcons(ctx: Ctx, member: Member, into: SkillVector): void {
   const counts = ctx.cards.skillCounts(member.id);
-  for (let s = 0; s < 6; s++) into[s] += counts[s];
+  for (let i = 0; i < SKILL_COUNT; i++) into[i as SkillSlot] += counts[i as SkillSlot];
   if (member.learned) into[SKILL_INDEX[member.learned]]++;
 }
 
@@ -39,12 +56,13 @@ function addIcons(ctx: Ctx, member: Member, into: number[]): void {
  * initiator has a member to start with.
  */
 function completable(
-  need: readonly number[],
-  all: readonly number[],
-  own: readonly number[],
+  need: Readonly<SkillVector>,
+  all: Readonly<SkillVector>,
+  own: Readonly<SkillVector>,
 ): boolean {
   let starter = false;
-  for (let s = 0; s < 6; s++) {
+  for (let i = 0; i < SKILL_COUNT; i++) {
+    const s = i as SkillSlot;
     if (all[s] < need[s]) return false;
     if (need[s] > 0 && own[s] > 0) starter = true;
   }
@@ -53,18 +71,18 @@ function completable(
 
 /** Icon totals of the available members: the seat's own, and everyone's (for cooperative heists). */
 export interface IconTotals {
-  own: number[];
-  all: number[];
+  own: SkillVector;
+  all: SkillVector;
 }
 
 export function availableIconTotals(ctx: Ctx, seat: Seat): IconTotals {
-  const own = [0, 0, 0, 0, 0, 0];
-  const all = [0, 0, 0, 0, 0, 0];
+  const own = emptySkillVector();
+  const all = emptySkillVector();
   for (const player of ctx.state.players) {
     const into = player.seat === seat ? own : all;
     for (const member of player.gang) if (!member.engaged) addIcons(ctx, member, into);
   }
-  for (let s = 0; s < 6; s++) all[s] += own[s];
+  for (let i = 0; i < SKILL_COUNT; i++) all[i as SkillSlot] += own[i as SkillSlot];
   return { own, all };
 }
 
@@ -80,8 +98,9 @@ export function heistFeasible(
   const need = ctx.cards.skillCounts(heistId);
   if (completable(need, candidates, totals.own)) return true;
   if (!highTechApplies(ctx, seat, heist)) return false;
-  const trimmed = need.slice();
-  for (let s = 0; s < 6; s++) {
+  const trimmed: SkillVector = [...need];
+  for (let i = 0; i < SKILL_COUNT; i++) {
+    const s = i as SkillSlot;
     if (need[s] === 0) continue;
     trimmed[s]--;
     if (completable(trimmed, candidates, totals.own)) return true;
@@ -122,16 +141,18 @@ export function startHeist(ctx: Ctx, seat: Seat, heistId: string, fromDeck: bool
 }
 
 /** Whether a member shows at least one icon still required (R-HEIST-3). */
-function isUseful(ctx: Ctx, member: Member, need: readonly number[]): boolean {
+function isUseful(ctx: Ctx, member: Member, need: Readonly<SkillVector>): boolean {
   if (member.learned && need[SKILL_INDEX[member.learned]] > 0) return true;
   const counts = ctx.cards.skillCounts(member.id);
-  for (let s = 0; s < 6; s++) if (counts[s] > 0 && need[s] > 0) return true;
+  for (let i = 0; i < SKILL_COUNT; i++) {
+    if (counts[i as SkillSlot] > 0 && need[i as SkillSlot] > 0) return true;
+  }
   return false;
 }
 
 /** Members that may be activated now (R-HEIST-3, R-HEIST-9). */
 export function activatable(ctx: Ctx): Candidate[] {
-  const heistState = ctx.state.heist!;
+  const heistState = heistUnderWay(ctx.state);
   const heist = ctx.cards.heist(heistState.card);
   const need = countSkills(heistState.remaining);
   const others = heist.coop && heistState.activated.length > 0;
@@ -152,8 +173,8 @@ export function activatable(ctx: Ctx): Candidate[] {
  * succeeds when nothing remains (R-HEIST-5).
  */
 export function activate(ctx: Ctx, memberId: string, seat: Seat): void {
-  const heistState = ctx.state.heist!;
-  const member = findMember(ctx.state.players[seat], memberId)!;
+  const heistState = heistUnderWay(ctx.state);
+  const member = memberOf(playerAt(ctx.state, seat), memberId);
   for (const icon of iconsOf(ctx.cards, member)) {
     const at = heistState.remaining.indexOf(icon);
     if (at >= 0) heistState.remaining.splice(at, 1);
@@ -172,11 +193,11 @@ export function activate(ctx: Ctx, memberId: string, seat: Seat): void {
 
 function completeHeist(ctx: Ctx): void {
   const { state } = ctx;
-  const heistState = state.heist!;
+  const heistState = heistUnderWay(state);
   const heist = ctx.cards.heist(heistState.card);
   const initiator = heistState.initiator;
   for (const { member, seat } of heistState.activated)
-    findMember(state.players[seat], member)!.engaged = true;
+    memberOf(playerAt(state, seat), member).engaged = true;
   const participants = [...new Set(heistState.activated.map((a) => a.seat))];
   heistState.completed = true;
   heistState.cooperative = participants.some((seat) => seat !== initiator);
@@ -202,7 +223,7 @@ function completeHeist(ctx: Ctx): void {
       tasks.push({ kind: 'reward', seat: initiator, reward, heist: heist.id });
   }
   // R-RES-2: the winnings may go on the Bank before partners' Thefts and the slot's refill.
-  if (activeResource(ctx, state.players[initiator], 'bank'))
+  if (activeResource(ctx, playerAt(state, initiator), 'bank'))
     tasks.push({ kind: 'bankWindow', seat: initiator });
   if (heistState.cooperative) {
     for (const seat of seatsFrom(state, initiator)) {
@@ -211,7 +232,7 @@ function completeHeist(ctx: Ctx): void {
         tasks.push({ kind: 'reward', seat, reward, heist: heist.id });
     }
     for (const seat of seatsFrom(state, initiator)) {
-      const player = state.players[seat];
+      const player = playerAt(state, seat);
       if (participants.includes(seat) && activeResource(ctx, player, 'privateJet')) {
         tasks.push({ kind: 'privateJet', seat });
       }
@@ -224,8 +245,8 @@ function completeHeist(ctx: Ctx): void {
 /** R-HEIST-8: the card goes to the pile (or under the trained member), then the slot refills. */
 export function finishHeist(ctx: Ctx): void {
   const { state } = ctx;
-  const heistState = state.heist!;
-  const initiator = state.players[heistState.initiator];
+  const heistState = heistUnderWay(state);
+  const initiator = playerAt(state, heistState.initiator);
   let slot = -1;
   if (heistState.fromDeck) {
     state.heistDeck.shift();
@@ -248,13 +269,13 @@ export function finishHeist(ctx: Ctx): void {
 
 export function abandonHeist(ctx: Ctx): void {
   const { state } = ctx;
-  const heistState = state.heist!;
+  const heistState = heistUnderWay(state);
   state.turn.abandons++;
   emit(ctx, { type: 'heistAbandoned', seat: heistState.initiator, card: heistState.card });
   if (heistState.fromDeck) {
     // Biker gang's price is refunded: the heist was never performed.
-    const card = activeResource(ctx, state.players[heistState.initiator], 'bikerGang');
-    state.players[heistState.initiator].cash += card?.amount ?? 1;
+    const card = activeResource(ctx, playerAt(state, heistState.initiator), 'bikerGang');
+    playerAt(state, heistState.initiator).cash += card?.amount ?? 1;
   }
   state.heist = null;
   state.phase = 'action';

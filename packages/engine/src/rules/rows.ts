@@ -1,5 +1,6 @@
 /** Refilling the rows, and snitches turned up by a heist refill (R-REC-3, R-SNITCH). */
 import { activeResource, type Ctx, emit, pushFront, seatsFrom } from '../context.ts';
+import { playerAt } from '../guards.ts';
 import { gangIconCount } from '../members.ts';
 import type { Task } from '../types.ts';
 import { discardableMembers, setChapterEnd } from './gang.ts';
@@ -55,7 +56,7 @@ export function resolveSnitch(ctx: Ctx, snitchId: string): void {
   const value = ctx.cards.snitch(snitchId).value;
   const discards: Task[] = [];
   for (const seat of seatsFrom(state, state.turn.seat)) {
-    const player = state.players[seat];
+    const player = playerAt(state, seat);
     const informants = gangIconCount(ctx.cards, player, 'I');
     if (informants >= value) {
       emit(ctx, { type: 'snitchSpared', seat });

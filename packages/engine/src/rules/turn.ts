@@ -1,5 +1,6 @@
 /** The turn: start-of-turn effects, mobilization (R-MOB), end of turn (R-TURN-1). */
 import { activeResource, type Ctx, emit, hasActive, pushFront } from '../context.ts';
+import { playerAt } from '../guards.ts';
 import { isLeader } from '../members.ts';
 import type { Seat, Task } from '../types.ts';
 import { spendable } from './bank.ts';
@@ -18,7 +19,7 @@ export const MAX_BANK_MOVES_PER_TURN = 6;
 
 export function startTurn(ctx: Ctx, seat: Seat, extra: boolean): void {
   const { state } = ctx;
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   state.turnNumber++;
   state.turn = {
     seat,
@@ -48,7 +49,7 @@ export function startTurn(ctx: Ctx, seat: Seat, extra: boolean): void {
 
 function startOfTurnEffects(ctx: Ctx, seat: Seat): void {
   const { state } = ctx;
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   player.peek = {};
   const printer = activeResource(ctx, player, 'counterfeitPrinter');
   if (printer && !state.gangWarBegun) {
@@ -68,7 +69,7 @@ function startOfTurnEffects(ctx: Ctx, seat: Seat): void {
 /** Whether mobilization offers anything: an engaged member and a way to ready it. */
 export function mobilizationHasChoice(ctx: Ctx, seat: Seat): boolean {
   const { state } = ctx;
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   if (!anyEngaged(player)) return false;
   return state.turn.freeReadies > 0 || spendable(ctx, seat) > 0;
 }
@@ -77,7 +78,7 @@ export function mobilizationHasChoice(ctx: Ctx, seat: Seat): boolean {
 export function endOfTurn(ctx: Ctx): void {
   const { state } = ctx;
   const seat = state.turn.seat;
-  const player = state.players[seat];
+  const player = playerAt(state, seat);
   state.phase = 'endOfTurn';
   const tasks: Task[] = [];
   const engagedLeader = player.gang.some((m) => m.engaged && isLeader(ctx.cards, m));
@@ -91,7 +92,7 @@ export function endOfTurn(ctx: Ctx): void {
 export function finishTurn(ctx: Ctx): void {
   const { state } = ctx;
   const seat = state.turn.seat;
-  state.players[seat].peek = {};
+  playerAt(state, seat).peek = {};
   emit(ctx, { type: 'turnEnded', seat });
   state.idleTurns = state.turn.productive ? 0 : state.idleTurns + 1;
   if (state.idleTurns >= SAFEGUARD_TURNS_PER_PLAYER * state.players.length) {

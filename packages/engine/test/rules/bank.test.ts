@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fast, type GameState, legalMoves, type Move } from '../../src/index.ts';
-import { eventsOf, expectDecision, member, movesOf, play, scenario } from '../helpers.ts';
+import { eventsOf, expectDecision, member, movesOf, play, scenario, seatOf } from '../helpers.ts';
 
 const BANK = [{ id: 'R09' }];
 
@@ -59,7 +59,7 @@ describe('R-RES-2 Bank: during mobilization', () => {
       { type: 'ready', seat: 0, member: 'G08' },
     );
     expect(member(after, 0, 'G08').engaged).toBe(false);
-    expect([after.players[0].cash, after.players[0].bank]).toEqual([0, 1]);
+    expect([seatOf(after, 0).cash, seatOf(after, 0).bank]).toEqual([0, 1]);
   });
 
   it('R-RES-2 Bank: Headquarters can be paid from the Bank', () => {
@@ -96,8 +96,8 @@ describe('R-RES-2 Bank: at the action', () => {
       { type: 'bank', seat: 0, amount: -4 },
       { type: 'recruit', seat: 0, card: 'G05' },
     );
-    expect(after.players[0].gang.map((m) => m.id)).toContain('G05');
-    expect([after.players[0].cash, after.players[0].bank]).toEqual([0, 0]);
+    expect(seatOf(after, 0).gang.map((m) => m.id)).toContain('G05');
+    expect([seatOf(after, 0).cash, seatOf(after, 0).bank]).toEqual([0, 0]);
   });
 
   it("R-RES-2 Bank: the Biker gang's price can be paid from the Bank", () => {
@@ -161,14 +161,14 @@ describe('R-RES-2 Bank: while a heist pays out', () => {
     expect(eventsOf(events, 'recruited')).toEqual([
       { type: 'recruited', seat: 0, card: 'G05', cost: 5, fromDeck: false },
     ]);
-    expect([after.players[0].cash, after.players[0].bank]).toEqual([0, 2]);
+    expect([seatOf(after, 0).cash, seatOf(after, 0).bank]).toEqual([0, 2]);
   });
 
   it('R-RES-2 Bank: the Recruit reward is skipped only when cash and Bank together cannot pay', () => {
     // $3 in hand and $1 on the Bank do not pay for G07 ($8).
     const state = completeHi08(recruitRewardTable(1, ['G07']));
     expect(state.queue.some((t) => t.kind === 'reward')).toBe(false);
-    expect(state.players[0].gang.map((m) => m.id)).not.toContain('G07');
+    expect(seatOf(state, 0).gang.map((m) => m.id)).not.toContain('G07');
   });
 
   it('R-RES-2 Bank: the Recruit reward counts the Bank only while Bank moves are left (R-SAFE-1)', () => {
@@ -182,7 +182,7 @@ describe('R-RES-2 Bank: while a heist pays out', () => {
     }
     const after = completeHi08(state);
     // The six moves are spent: $3 in hand cannot pay $5, so the reward is skipped.
-    expect(after.players[0].gang.map((m) => m.id)).not.toContain('G05');
+    expect(seatOf(after, 0).gang.map((m) => m.id)).not.toContain('G05');
     expect(legalMoves(after).some((m) => m.type === 'bank')).toBe(false);
   });
 
@@ -205,7 +205,7 @@ describe('R-RES-2 Bank: while a heist pays out', () => {
       { type: 'activate', seat: 0, member: 'G24' },
     );
     expectDecision(window, 'bank', 0);
-    expect(window.players[0].cash).toBe(5);
+    expect(seatOf(window, 0).cash).toBe(5);
     expect(window.heistRow).toEqual(['HII-06', null, null, null, null]);
     // Depositing everything keeps the $5, at the price of a member (R-SNITCH-2).
     const { state: snitch } = play(
@@ -216,7 +216,7 @@ describe('R-RES-2 Bank: while a heist pays out', () => {
     expectDecision(snitch, 'snitchDiscard', 0);
     // R-SNITCH-3: no Bank move while the snitch is resolved, even in the owner's turn.
     expect(movesOf(snitch)).toEqual(['discardMember:G24']);
-    expect([snitch.players[0].cash, snitch.players[0].bank]).toEqual([0, 5]);
+    expect([seatOf(snitch, 0).cash, seatOf(snitch, 0).bank]).toEqual([0, 5]);
   });
 
   it('R-RES-2 Bank: kept in hand, the winnings pay the snitch', () => {
@@ -238,7 +238,7 @@ describe('R-RES-2 Bank: while a heist pays out', () => {
       { type: 'done', seat: 0 },
     );
     expect(eventsOf(events, 'snitchPaid')).toEqual([{ type: 'snitchPaid', seat: 0, amount: 3 }]);
-    expect(after.players[0].cash).toBe(2);
+    expect(seatOf(after, 0).cash).toBe(2);
   });
 });
 
@@ -273,7 +273,7 @@ describe('R-RES-2 Bank: when passing and at the end of the turn', () => {
     });
     const { state: window } = play(state, { type: 'pass', seat: 0 });
     expectDecision(window, 'bank', 0);
-    expect(window.players[0].cash).toBe(3);
+    expect(seatOf(window, 0).cash).toBe(3);
     // The lean list of the search offers only moving on at a Bank window.
     expect(fast.legalMoves(window)).toEqual([{ type: 'done', seat: 0 }]);
     const { state: deposited } = play(window, { type: 'bank', seat: 0, amount: 3 });
@@ -281,7 +281,7 @@ describe('R-RES-2 Bank: when passing and at the end of the turn', () => {
     expectDecision(deposited, 'bank', 0);
     const { state: discard } = play(deposited, { type: 'done', seat: 0 });
     expectDecision(discard, 'passDiscard', 0);
-    expect([discard.players[0].cash, discard.players[0].bank]).toEqual([0, 3]);
+    expect([seatOf(discard, 0).cash, seatOf(discard, 0).bank]).toEqual([0, 3]);
   });
 
   it("R-RES-2 Bank: never during another seat's decision", () => {

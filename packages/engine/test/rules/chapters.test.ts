@@ -10,9 +10,11 @@ import {
   expectDecision,
   idleBeforeSafeguard,
   movesOf,
+  nth,
   play,
   scenario,
   scenarioWith,
+  seatOf,
 } from '../helpers.ts';
 
 const cards = cardsOf(CLASSIC_CARDS);
@@ -137,8 +139,8 @@ describe('R-CHAP-2: the action that crossed the threshold finishes', () => {
       { type: 'recruit', seat: 0, card: 'G08' },
     );
     expect(s.chapterEndPending).toBe(true);
-    expect(s.players[0].heistIp).toBe(1);
-    expect(s.players[0].pile).toEqual(['HI-07']);
+    expect(seatOf(s, 0).heistIp).toBe(1);
+    expect(seatOf(s, 0).pile).toEqual(['HI-07']);
     expect(s.recruitRow[0]).toBe('G15');
     expect(eventsOf(events, 'rowRefilled').filter((e) => e.row === 'heist')).toEqual([]);
     // Secret society still acts before the chapter ends.
@@ -296,7 +298,7 @@ describe('R-CHAP-4: the gang war', () => {
       ],
     });
     const { state: s, events } = play(state, { type: 'pass', seat: 0 });
-    expect(eventsOf(events, 'gangWar')[0]).toEqual({
+    expect(nth(eventsOf(events, 'gangWar'), 0)).toEqual({
       type: 'gangWar',
       mercenaries: [1, 3, 0],
       losers: [0, 2],
@@ -317,7 +319,7 @@ describe('R-CHAP-4: the gang war', () => {
       member: 'G22',
       reason: 'gangWar',
     });
-    expect(after.players[1].gang).toHaveLength(3);
+    expect(seatOf(after, 1).gang).toHaveLength(3);
     expect(after.removed).toContain('G22');
     expect(after.chapter).toBe(3);
   });
@@ -333,7 +335,7 @@ describe('R-CHAP-4: the gang war', () => {
       ],
     });
     const { state: s, events } = play(state, { type: 'pass', seat: 1 });
-    expect(eventsOf(events, 'gangWar')[0].losers.sort()).toEqual([0, 1, 2]);
+    expect(nth(eventsOf(events, 'gangWar'), 0).losers.sort()).toEqual([0, 1, 2]);
     // From the active player: 1, 2, 0.
     expectDecision(s, 'gangWarDiscard', 1);
     const s2 = play(s, { type: 'discardMember', seat: 1, member: 'G15' }).state;
@@ -372,8 +374,8 @@ describe('R-CHAP-5: the gang war with 2 players', () => {
     // Never the Boss.
     expect(movesOf(state)).toEqual(['discardMember:G25', 'discardMember:G30']);
     const { state: after } = play(state, { type: 'discardMember', seat: 0, member: 'G30' });
-    expect(after.players[1].gang.map((m) => m.id)).toEqual(['B2', 'G25']);
-    expect(after.players[0].gang).toHaveLength(3);
+    expect(seatOf(after, 1).gang.map((m) => m.id)).toEqual(['B2', 'G25']);
+    expect(seatOf(after, 0).gang).toHaveLength(3);
   });
 
   it('R-CHAP-5: 3 against 2: the loser picks', () => {
@@ -449,7 +451,7 @@ describe('R-CHAP-6: laying out the next chapter', () => {
       ]);
       expect(after.snitchesThisChapter).toBe(0);
       expect(eventsOf(events, 'snitchRevealed')).toEqual([]);
-      expect(after.players[1].cash).toBe(0);
+      expect(seatOf(after, 1).cash).toBe(0);
     }
   });
 });

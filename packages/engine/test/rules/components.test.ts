@@ -18,8 +18,10 @@ import {
   expectDecision,
   idleBeforeSafeguard,
   movesOf,
+  nth,
   play,
   scenario,
+  seatOf,
 } from '../helpers.ts';
 
 const cards = cardsOf(CLASSIC_CARDS);
@@ -47,8 +49,8 @@ describe('R-COMP-1: skills, and icons shown twice', () => {
       { type: 'heist', seat: 0, card: 'HI-05' },
       { type: 'activate', seat: 0, member: 'G31' },
     );
-    expect(after.players[0].pile).toEqual(['HI-05']);
-    expect(after.players[0].cash).toBe(4);
+    expect(seatOf(after, 0).pile).toEqual(['HI-05']);
+    expect(seatOf(after, 0).cash).toBe(4);
   });
 
   it('R-COMP-1: M×2 counts twice at the gang war', () => {
@@ -137,7 +139,7 @@ describe('R-COMP-1: skills, and icons shown twice', () => {
     });
     const { state: after, events } = play(state, { type: 'recruit', seat: 0, card: 'G12' });
     expect(eventsOf(events, 'resourceActivated')).toHaveLength(1);
-    expect(after.players[0].resources[0].active).toBe(true);
+    expect(nth(seatOf(after, 0).resources, 0).active).toBe(true);
   });
 
   it('R-COMP-1: Leader counts per member, and no member learns a second Leader', () => {
@@ -153,8 +155,8 @@ describe('R-COMP-1: skills, and icons shown twice', () => {
       { type: 'activate', seat: 0, member: 'B3' },
     );
     // Nobody can learn: the reward is skipped and the card goes to the pile.
-    expect(s.players[0].gang.every((m) => m.learned === undefined)).toBe(true);
-    expect(s.players[0].pile).toEqual(['HI-15']);
+    expect(seatOf(s, 0).gang.every((m) => m.learned === undefined)).toBe(true);
+    expect(seatOf(s, 0).pile).toEqual(['HI-15']);
   });
 });
 
@@ -280,8 +282,9 @@ describe('R-COMP-2..7: the classic card data', () => {
 });
 
 describe('R-COMP-5: card-set validation', () => {
-  const broken = (edit: (set: Record<string, unknown[]>) => void) => {
-    const set = structuredClone(CLASSIC_CARDS) as unknown as Record<string, unknown[]>;
+  type Editable = Record<'bosses' | 'gangsters' | 'heists', unknown[]>;
+  const broken = (edit: (set: Editable) => void) => {
+    const set = structuredClone(CLASSIC_CARDS) as unknown as Editable;
     edit(set);
     return set;
   };
@@ -362,7 +365,7 @@ describe('R-COMP-8: money', () => {
       { type: 'heist', seat: 0, card: 'HI-05' },
       { type: 'activate', seat: 0, member: 'G31' },
     );
-    expect(after.players[0].cash).toBe(504);
+    expect(seatOf(after, 0).cash).toBe(504);
   });
 
   it('R-COMP-8: money is never negative (Theft takes at most what is there)', () => {
@@ -383,8 +386,8 @@ describe('R-COMP-8: money', () => {
       { type: 'activate', seat: 0, member: 'G29' },
       { type: 'target', seat: 0, target: 1 },
     );
-    expect(after.players[1].cash).toBe(0);
-    expect(after.players[0].cash).toBe(1);
+    expect(seatOf(after, 1).cash).toBe(0);
+    expect(seatOf(after, 0).cash).toBe(1);
     const scores = finalScores(after);
     expect(scores.scores.every((s) => s.total >= 0)).toBe(true);
   });

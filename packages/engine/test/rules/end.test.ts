@@ -59,7 +59,7 @@ describe('R-END-2: richest', () => {
     finalScores(
       scenario({
         players: money.map(([cash, bank], i) => ({
-          boss: ['B1', 'B2', 'B3'][i],
+          boss: `B${i + 1}`,
           cash,
           bank,
           resources: i === 0 ? [{ id: 'R09' }] : [],
@@ -102,7 +102,7 @@ describe('R-END-3: largest gang', () => {
   it('R-END-3: the largest gang gains 2 IP; tied ones 1 each', () => {
     const scores = (gangs: string[][]) =>
       finalScores(
-        scenario({ players: gangs.map((gang, i) => ({ boss: ['B1', 'B2', 'B3'][i], gang })) }),
+        scenario({ players: gangs.map((gang, i) => ({ boss: `B${i + 1}`, gang })) }),
       ).scores.map((s) => s.largestGang);
     expect(scores([['G01', 'G02'], ['G03'], []])).toEqual([2, 0, 0]);
     expect(scores([['G01'], ['G03'], []])).toEqual([1, 1, 0]);

@@ -1,7 +1,7 @@
 /** Section 14 of docs/rules.md (R-FAM): the Families variant. */
 import { describe, expect, it } from 'vitest';
 import { createGame, finalScores, pendingDecision } from '../../src/index.ts';
-import { movesOf, play, scenario } from '../helpers.ts';
+import { movesOf, nth, play, scenario, seatOf } from '../helpers.ts';
 
 describe('R-FAM-1: family discount', () => {
   it("R-FAM-1: a gangster of the Boss's family costs $1 less", () => {
@@ -14,7 +14,7 @@ describe('R-FAM-1: family discount', () => {
     });
     expect(movesOf(state)).toEqual(['pass', 'recruit:G08', 'recruit:G22']);
     const { state: after, events } = play(state, { type: 'recruit', seat: 0, card: 'G22' });
-    expect(after.players[0].cash).toBe(0);
+    expect(seatOf(after, 0).cash).toBe(0);
     expect(events.find((e) => e.type === 'recruited')).toMatchObject({ cost: 2 });
   });
 });
@@ -43,7 +43,7 @@ describe('R-FAM-2: family majorities', () => {
         { boss: 'B2', cash: 1 },
       ],
     });
-    const [a] = finalScores(state).scores;
+    const a = nth(finalScores(state).scores, 0);
     expect(a.largestGang).toBe(0);
     expect(a.richest).toBe(2);
   });
@@ -72,7 +72,7 @@ describe('R-FAM-3: both variants together', () => {
     });
     // G11 (Cartel, I S, $5) for $4, and it activates Private jet (I S).
     const { state: after } = play(state, { type: 'recruit', seat: 0, card: 'G11' });
-    expect(after.players[0].cash).toBe(0);
-    expect(after.players[0].resources[0].active).toBe(true);
+    expect(seatOf(after, 0).cash).toBe(0);
+    expect(nth(seatOf(after, 0).resources, 0).active).toBe(true);
   });
 });

@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyMove, heistHint, pendingDecision, solveHeist, viewFor } from '../../src/index.ts';
-import { eventsOf, expectDecision, member, movesOf, play, scenario } from '../helpers.ts';
+import {
+  eventsOf,
+  expectDecision,
+  member,
+  movesOf,
+  nth,
+  play,
+  scenario,
+  seatOf,
+} from '../helpers.ts';
 
 describe('R-HEIST-1: choosing a heist', () => {
   it('R-HEIST-1: a heist of the row may be chosen; one not in the row may not', () => {
@@ -155,7 +164,7 @@ describe('R-HEIST-6: feasibility', () => {
     expect(eventsOf(events, 'heistAbandoned')).toHaveLength(1);
     expectDecision(s, 'action', 0);
     expect(s.heist).toBeNull();
-    expect(s.players[0].gang.every((m) => !m.engaged)).toBe(true);
+    expect(seatOf(s, 0).gang.every((m) => !m.engaged)).toBe(true);
     expect(s.heistRow[0]).toBe('HII-33');
   });
 
@@ -221,7 +230,7 @@ describe('R-HEIST-7: the "Pedro" example', () => {
       { type: 'activate', seat: 0, member: 'G23' },
     );
     expect(member(state, 0, 'B1').engaged).toBe(false);
-    expect(state.players[0].gang.filter((m) => m.engaged)).toHaveLength(2);
+    expect(seatOf(state, 0).gang.filter((m) => m.engaged)).toHaveLength(2);
   });
 
   it('R-HEIST-7: starting with the Boss engages all three, in either order after it', () => {
@@ -233,7 +242,7 @@ describe('R-HEIST-7: the "Pedro" example', () => {
         start(),
         ...order.map((id) => ({ type: 'activate' as const, seat: 0, member: id })),
       );
-      expect(state.players[0].gang.every((m) => m.engaged)).toBe(true);
+      expect(seatOf(state, 0).gang.every((m) => m.engaged)).toBe(true);
     }
   });
 
@@ -297,10 +306,10 @@ describe('R-HEIST-8: the card after the heist', () => {
       { type: 'activate', seat: 0, member: 'B4' },
     );
     expectDecision(s, 'recruitReward', 0);
-    expect(s.players[0].pile).toEqual([]);
+    expect(seatOf(s, 0).pile).toEqual([]);
     expect(s.heistRow[0]).toBe('HI-07');
     const { state: after, events } = play(s, { type: 'recruit', seat: 0, card: 'G08' });
-    expect(after.players[0].pile).toEqual(['HI-07']);
+    expect(seatOf(after, 0).pile).toEqual(['HI-07']);
     expect(after.heistRow[0]).toBe('HI-20');
     const types = events.map((e) => e.type);
     expect(types.indexOf('recruited')).toBeLessThan(
@@ -323,7 +332,7 @@ describe('R-HEIST-8: the card after the heist', () => {
       { type: 'train', seat: 0, member: 'G29' },
     );
     expect(member(s, 0, 'G29')).toMatchObject({ learned: 'M', tucked: 'HI-28' });
-    expect(s.players[0].pile).toEqual([]);
+    expect(seatOf(s, 0).pile).toEqual([]);
   });
 
   it('R-HEIST-8: a Training heist with nobody trained goes to the pile', () => {
@@ -339,7 +348,7 @@ describe('R-HEIST-8: the card after the heist', () => {
       { type: 'activate', seat: 0, member: 'G29' },
       { type: 'done', seat: 0 },
     );
-    expect(s.players[0].pile).toEqual(['HI-28']);
+    expect(seatOf(s, 0).pile).toEqual(['HI-28']);
   });
 
   it('R-HEIST-8: income gained in the heist can pay a snitch revealed by the refill', () => {
@@ -360,9 +369,13 @@ describe('R-HEIST-8: the card after the heist', () => {
       { type: 'activate', seat: 0, member: 'G31' },
       { type: 'activate', seat: 0, member: 'G10' },
     );
-    expect(eventsOf(events, 'snitchPaid')[0]).toEqual({ type: 'snitchPaid', seat: 0, amount: 2 });
-    expect(after.players[0].cash).toBe(2);
-    expect(after.players[0].gang).toHaveLength(3);
+    expect(nth(eventsOf(events, 'snitchPaid'), 0)).toEqual({
+      type: 'snitchPaid',
+      seat: 0,
+      amount: 2,
+    });
+    expect(seatOf(after, 0).cash).toBe(2);
+    expect(seatOf(after, 0).gang).toHaveLength(3);
     expect(after.heistRow[0]).toBe('HII-01');
   });
 });
@@ -416,7 +429,7 @@ describe('R-HEIST-9: cooperative heists', () => {
       ['B1', 0],
       ['B2', 2],
     ]);
-    expect(eventsOf(events, 'heistCompleted')[0].participants.sort()).toEqual([0, 1, 2]);
+    expect(nth(eventsOf(events, 'heistCompleted'), 0).participants.sort()).toEqual([0, 1, 2]);
   });
 
   it('R-HEIST-9: a non-cooperative heist never uses opponents', () => {
@@ -459,7 +472,7 @@ describe('R-HEIST-10: rewards of a cooperative heist', () => {
       { type: 'activate', seat: 1, member: 'G15' },
       { type: 'activate', seat: 1, member: 'G08' },
     );
-    const completed = eventsOf(events, 'heistCompleted')[0];
+    const completed = nth(eventsOf(events, 'heistCompleted'), 0);
     expect(completed).toMatchObject({ cooperative: true });
     expect([...completed.participants].sort()).toEqual([0, 1, 2]);
     const paid = events
@@ -467,7 +480,7 @@ describe('R-HEIST-10: rewards of a cooperative heist', () => {
       .map((e) => `${e.type}:${'seat' in e ? e.seat : ''}:${'amount' in e ? e.amount : ''}`);
     expect(paid).toEqual(['income:1:2', 'influence:1:1', 'income:1:4', 'income:2:4', 'income:0:4']);
     expect(after.players.map((p) => p.cash)).toEqual([4, 6, 4, 0]);
-    expect(after.players[1].heistIp).toBe(1);
+    expect(seatOf(after, 1).heistIp).toBe(1);
   });
 
   it("R-HEIST-10: with the initiator's members alone, only A is paid", () => {
@@ -487,7 +500,7 @@ describe('R-HEIST-10: rewards of a cooperative heist', () => {
       { type: 'activate', seat: 0, member: 'G08' },
       { type: 'activate', seat: 0, member: 'G15' },
     );
-    expect(eventsOf(events, 'heistCompleted')[0].cooperative).toBe(false);
+    expect(nth(eventsOf(events, 'heistCompleted'), 0).cooperative).toBe(false);
     expect(after.players.map((p) => p.cash)).toEqual([2, 0]);
   });
 });

@@ -14,7 +14,7 @@ import {
   viewFor,
   visibleEvents,
 } from '../../src/index.ts';
-import { idleBeforeSafeguard, play, randomGame, scenario } from '../helpers.ts';
+import { idleBeforeSafeguard, nth, play, randomGame, scenario, seatOf } from '../helpers.ts';
 
 /** Every viewer of a game: each seat, and a spectator. */
 function viewers(state: GameState): (number | null)[] {
@@ -55,7 +55,7 @@ describe('R-INFO-1: public information', () => {
   it('R-INFO-1: gangs (states and icons), money, Bank, hospitals, rows, deck sizes, chapter, snitches, resources, heist IP', () => {
     const state = midGame();
     const view = viewFor(state, null);
-    const p0 = view.players[0];
+    const p0 = seatOf(view, 0);
     expect(p0.gang).toEqual([
       { id: 'B1', engaged: false },
       { id: 'G08', engaged: true, learned: 'H' },
@@ -127,13 +127,13 @@ describe('R-INFO-2: hidden from everyone', () => {
       state = play(state, {
         type: 'keepResources',
         seat,
-        cards: [state.players[seat].dealt[0]],
+        cards: [nth(seatOf(state, seat).dealt, 0)],
       }).state;
     }
     const other = variant(state, (s) => {
       // Swap an unkept card with one never dealt: nobody can tell.
-      const unkept = s.unkeptResources[0];
-      s.unkeptResources[0] = s.resourceDeck[0];
+      const unkept = nth(s.unkeptResources, 0);
+      s.unkeptResources[0] = nth(s.resourceDeck, 0);
       s.resourceDeck[0] = unkept;
     });
     for (const viewer of viewers(state)) {
@@ -151,21 +151,22 @@ describe('R-INFO-3: hidden from all but one player', () => {
     const state = created.state;
     // Seat 1 was dealt other cards: seats 0, 2 and spectators cannot tell.
     const otherDeal = variant(state, (s) => {
-      const dealt = s.players[1].dealt;
-      s.players[1].dealt = s.resourceDeck.splice(0, 2, ...dealt);
+      const dealt = seatOf(s, 1).dealt;
+      seatOf(s, 1).dealt = s.resourceDeck.splice(0, 2, ...dealt);
     });
     for (const viewer of [0, 2, null]) {
       expect(viewFor(otherDeal, viewer)).toEqual(viewFor(state, viewer));
     }
     expect(viewFor(otherDeal, 1)).not.toEqual(viewFor(state, 1));
     // Seat 1 chose; which card it kept stays secret until everyone has chosen.
-    const [a, b] = state.players[1].dealt;
+    const a = nth(seatOf(state, 1).dealt, 0);
+    const b = nth(seatOf(state, 1).dealt, 1);
     const keptA = play(state, { type: 'keepResources', seat: 1, cards: [a] }).state;
     const keptB = play(state, { type: 'keepResources', seat: 1, cards: [b] }).state;
     for (const viewer of [0, 2, null]) {
       expect(viewFor(keptB, viewer)).toEqual(viewFor(keptA, viewer));
     }
-    expect(viewFor(keptA, 1).players[1].resources).toEqual([{ id: a, active: false }]);
+    expect(seatOf(viewFor(keptA, 1), 1).resources).toEqual([{ id: a, active: false }]);
   });
 
   it('R-INFO-3: what Biker gang and Informant network showed a seat', () => {
@@ -174,16 +175,16 @@ describe('R-INFO-3: hidden from all but one player', () => {
       heistDeck: ['HI-01'],
       gangsterDeck: ['G01'],
     });
-    expect(state.players[0].peek).toEqual({ heist: 'HI-01', gangster: 'G01' });
+    expect(seatOf(state, 0).peek).toEqual({ heist: 'HI-01', gangster: 'G01' });
     const other = variant(state, (s) => {
       s.heistDeck = ['HI-02', ...s.heistDeck.filter((id) => id !== 'HI-02')];
       s.gangsterDeck = ['G02', ...s.gangsterDeck.filter((id) => id !== 'G02')];
-      s.players[0].peek = { heist: 'HI-02', gangster: 'G02' };
+      seatOf(s, 0).peek = { heist: 'HI-02', gangster: 'G02' };
     });
     for (const viewer of [1, null]) {
       expect(viewFor(other, viewer)).toEqual(viewFor(state, viewer));
     }
-    expect(viewFor(state, 0).players[0].peek).toEqual({ heist: 'HI-01', gangster: 'G01' });
+    expect(seatOf(viewFor(state, 0), 0).peek).toEqual({ heist: 'HI-01', gangster: 'G01' });
   });
 });
 
@@ -201,7 +202,7 @@ describe('R-INFO-4: each client gets only what its seat may see', () => {
     );
     const spectator = viewFor(created.state, null);
     expect(spectator.players.every((p) => p.dealt.length === 0)).toBe(true);
-    expect(viewFor(created.state, 0).players[0].dealt).toHaveLength(2);
+    expect(seatOf(viewFor(created.state, 0), 0).dealt).toHaveLength(2);
   });
 
   it('R-INFO-4: a view never holds the generator, the seed or the decks', () => {
@@ -224,7 +225,7 @@ describe('R-INFO: determinize', () => {
     for (const game of games) {
       const n = game.states.length;
       for (const index of [0, 1, 2, 3, Math.floor(n / 3), Math.floor(n / 2), n - 2, n - 1]) {
-        const state = game.states[Math.max(0, Math.min(index, n - 1))];
+        const state = nth(game.states, Math.max(0, Math.min(index, n - 1)));
         for (const viewer of viewers(state)) {
           const view = viewFor(state, viewer);
           const sampled = determinize(view, 1000 + index);
@@ -235,7 +236,7 @@ describe('R-INFO: determinize', () => {
   });
 
   it('R-INFO-2: determinize samples the hidden cards (different seeds, different decks)', () => {
-    const state = games[0].states[5];
+    const state = nth(nth(games, 0).states, 5);
     const view = viewFor(state, 0);
     const decks = new Set([1, 2, 3, 4].map((seed) => determinize(view, seed).gangsterDeck.join()));
     expect(decks.size).toBeGreaterThan(1);
@@ -243,7 +244,7 @@ describe('R-INFO: determinize', () => {
 
   it('R-INFO-2: a determinized state can be played on', () => {
     for (const game of games) {
-      const state = game.states[Math.floor(game.states.length / 2)];
+      const state = nth(game.states, Math.floor(game.states.length / 2));
       const sampled = determinize(viewFor(state, state.turn.seat), 7);
       expect(isGameOver(sampled)).toBe(false);
       const moves = legalMoves(sampled);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pendingDecision } from '../../src/index.ts';
-import { eventsOf, expectDecision, member, movesOf, play, scenario } from '../helpers.ts';
+import { eventsOf, expectDecision, member, movesOf, play, scenario, seatOf } from '../helpers.ts';
 
 // Leaders: B1 (L S), G09 (L), G32 (L S). Not Leaders: G08 (S), G15 (B), G01 (M S).
 
@@ -16,8 +16,8 @@ describe('R-MOB-1: synchronization', () => {
         { boss: 'B2' },
       ],
     });
-    expect(state.players[0].gang.every((m) => !m.engaged)).toBe(true);
-    expect(state.players[0].cash).toBe(3);
+    expect(seatOf(state, 0).gang.every((m) => !m.engaged)).toBe(true);
+    expect(seatOf(state, 0).cash).toBe(3);
     expectDecision(state, 'action', 0);
   });
 
@@ -31,7 +31,7 @@ describe('R-MOB-1: synchronization', () => {
     });
     const { state: after, events } = play(state, { type: 'pass', seat: 0 });
     expect(eventsOf(events, 'synchronized')).toEqual([{ type: 'synchronized', seat: 1 }]);
-    expect(after.players[1].gang.every((m) => !m.engaged)).toBe(true);
+    expect(seatOf(after, 1).gang.every((m) => !m.engaged)).toBe(true);
   });
 });
 
@@ -88,7 +88,7 @@ describe('R-MOB-2: free readying', () => {
     const { state: s } = play(state, { type: 'ready', seat: 0, member: 'G09' });
     expect(pendingDecision(s)).toMatchObject({ kind: 'mobilize', freeReadies: 0 });
     const { state: paid } = play(s, { type: 'ready', seat: 0, member: 'G15' });
-    expect(paid.players[0].cash).toBe(0);
+    expect(seatOf(paid, 0).cash).toBe(0);
   });
 });
 
@@ -119,7 +119,7 @@ describe('R-MOB-3: paid readying', () => {
       ['G15', 1, 'paid'],
       ['G01', 1, 'paid'],
     ]);
-    expect(after.players[0].cash).toBe(3);
+    expect(seatOf(after, 0).cash).toBe(3);
   });
 
   it('R-MOB-3: without money nor free readying, nothing can be readied', () => {
@@ -158,7 +158,7 @@ describe('R-MOB-4: readying is optional', () => {
     expectDecision(after, 'action', 0);
     expect(member(after, 0, 'G08').engaged).toBe(true);
     expect(member(after, 0, 'G15').engaged).toBe(false);
-    expect(after.players[0].cash).toBe(5);
+    expect(seatOf(after, 0).cash).toBe(5);
   });
 });
 
@@ -179,8 +179,8 @@ describe('R-MOB-5: the worked situations', () => {
       { type: 'ready', seat: 0, member: 'G08' },
       { type: 'ready', seat: 0, member: 'G15' },
     );
-    expect(after.players[0].gang.every((m) => !m.engaged)).toBe(true);
-    expect(after.players[0].cash).toBe(0);
+    expect(seatOf(after, 0).gang.every((m) => !m.engaged)).toBe(true);
+    expect(seatOf(after, 0).cash).toBe(0);
     expectDecision(after, 'action', 0);
   });
 
@@ -206,8 +206,8 @@ describe('R-MOB-5: the worked situations', () => {
       ['B1', 0],
       ['G08', 1],
     ]);
-    expect(after.players[0].cash).toBe(2);
-    expect(after.players[0].gang.every((m) => !m.engaged)).toBe(true);
+    expect(seatOf(after, 0).cash).toBe(2);
+    expect(seatOf(after, 0).gang.every((m) => !m.engaged)).toBe(true);
   });
 
   it('R-MOB-5 situation 3: Leaders engaged, $2 readies both Leaders, the other stays engaged', () => {
@@ -228,7 +228,7 @@ describe('R-MOB-5: the worked situations', () => {
       { type: 'ready', seat: 0, member: 'B1' },
       { type: 'ready', seat: 0, member: 'G09' },
     );
-    expect(after.players[0].cash).toBe(0);
+    expect(seatOf(after, 0).cash).toBe(0);
     expect(member(after, 0, 'B1').engaged).toBe(false);
     expect(member(after, 0, 'G09').engaged).toBe(false);
     expect(member(after, 0, 'G15').engaged).toBe(true);
@@ -252,8 +252,8 @@ describe('R-MOB-5: the worked situations', () => {
         { boss: 'B2' },
       ],
     });
-    expect(state.players[0].gang.every((m) => !m.engaged)).toBe(true);
-    expect(state.players[0].cash).toBe(0);
+    expect(seatOf(state, 0).gang.every((m) => !m.engaged)).toBe(true);
+    expect(seatOf(state, 0).cash).toBe(0);
     expectDecision(state, 'action', 0);
   });
 });

@@ -1,7 +1,7 @@
 /** Section 16 of docs/rules.md (R-OPT): table options of the online edition, all off by default. */
 import { describe, expect, it } from 'vitest';
 import { createGame, resolveOptions, viewFor, visibleEvents } from '../../src/index.ts';
-import { eventsOf, idleBeforeSafeguard, play, scenario } from '../helpers.ts';
+import { eventsOf, idleBeforeSafeguard, play, scenario, seatOf } from '../helpers.ts';
 
 describe('R-OPT: defaults', () => {
   it('R-OPT-1 R-OPT-2 R-OPT-3: every table option is off by default', () => {
@@ -19,14 +19,17 @@ describe('R-OPT: defaults', () => {
 
 describe('R-OPT-1: minimum $2 when passing', () => {
   const pass = (gang: string[], extra: Record<string, unknown>[] = []) =>
-    play(
-      scenario({
-        options: { minimumPassIncome: true },
-        players: [{ boss: 'B1', gang, cash: 0, resources: extra as never }, { boss: 'B2' }],
-        start: 'action',
-      }),
-      { type: 'pass', seat: 0 },
-    ).state.players[0].cash;
+    seatOf(
+      play(
+        scenario({
+          options: { minimumPassIncome: true },
+          players: [{ boss: 'B1', gang, cash: 0, resources: extra as never }, { boss: 'B2' }],
+          start: 'action',
+        }),
+        { type: 'pass', seat: 0 },
+      ).state,
+      0,
+    ).cash;
 
   it('R-OPT-1: Leader income when passing is at least $2', () => {
     expect(pass([])).toBe(2);
@@ -39,7 +42,7 @@ describe('R-OPT-1: minimum $2 when passing', () => {
 
   it('R-OPT-1: off, a lone Leader gives $1', () => {
     const state = scenario({ players: [{ boss: 'B1', cash: 0 }, { boss: 'B2' }], start: 'action' });
-    expect(play(state, { type: 'pass', seat: 0 }).state.players[0].cash).toBe(1);
+    expect(seatOf(play(state, { type: 'pass', seat: 0 }).state, 0).cash).toBe(1);
   });
 });
 

@@ -3,7 +3,7 @@
  * order.
  */
 import { describe, expect, it } from 'vitest';
-import { eventsOf, expectDecision, movesOf, play, scenario } from '../helpers.ts';
+import { eventsOf, expectDecision, movesOf, play, scenario, seatOf } from '../helpers.ts';
 
 describe('R-PASS-1: Leader income', () => {
   it('R-PASS-1: $1 per Leader member, available or engaged', () => {
@@ -21,7 +21,7 @@ describe('R-PASS-1: Leader income', () => {
     });
     const { state: after, events } = play(state, { type: 'pass', seat: 0 });
     expect(eventsOf(events, 'income')[0]).toMatchObject({ seat: 0, amount: 4, reason: 'pass' });
-    expect(after.players[0].cash).toBe(4);
+    expect(seatOf(after, 0).cash).toBe(4);
   });
 });
 
@@ -104,7 +104,7 @@ describe('R-PASS-2: discarding a row card', () => {
     );
     expect(eventsOf(events, 'snitchRevealed')).toHaveLength(1);
     expect(after.heistRow[0]).toBe('HII-02');
-    expect(after.players[1].cash).toBe(2);
+    expect(seatOf(after, 1).cash).toBe(2);
   });
 
   it('R-PASS-2: no heist refill once a chapter end is pending (R-CHAP-2)', () => {
@@ -161,6 +161,6 @@ describe('R-PASS-3: order of a pass', () => {
     expectDecision(s, 'hospitalReturn', 0);
     const { state: back } = play(s, { type: 'returnFromHospital', seat: 0, member: 'G09' });
     expectDecision(back, 'passDiscard', 0);
-    expect(back.players[0].cash).toBe(3);
+    expect(seatOf(back, 0).cash).toBe(3);
   });
 });

@@ -1,7 +1,7 @@
 /** Section 6 of docs/rules.md (R-REC): recruiting from the row, paying, refilling. */
 import { describe, expect, it } from 'vitest';
 import { applyMove } from '../../src/index.ts';
-import { eventsOf, member, movesOf, play, scenario } from '../helpers.ts';
+import { eventsOf, member, movesOf, play, scenario, seatOf } from '../helpers.ts';
 
 describe('R-REC-1: recruit', () => {
   it('R-REC-1: pay the cost, the gangster joins the gang available', () => {
@@ -11,8 +11,8 @@ describe('R-REC-1: recruit', () => {
       start: 'action',
     });
     const { state: after, events } = play(state, { type: 'recruit', seat: 0, card: 'G13' });
-    expect(after.players[0].cash).toBe(0);
-    expect(after.players[0].gang.map((m) => m.id)).toEqual(['B1', 'G13']);
+    expect(seatOf(after, 0).cash).toBe(0);
+    expect(seatOf(after, 0).gang.map((m) => m.id)).toEqual(['B1', 'G13']);
     expect(member(after, 0, 'G13').engaged).toBe(false);
     expect(eventsOf(events, 'recruited')[0]).toMatchObject({ card: 'G13', cost: 7 });
   });
@@ -27,7 +27,7 @@ describe('R-REC-1: recruit', () => {
     });
     expect(movesOf(state)).toEqual(['pass', 'recruit:G08']);
     const { state: after } = play(state, { type: 'recruit', seat: 0, card: 'G08' });
-    expect(after.players[0].cash).toBe(0);
+    expect(seatOf(after, 0).cash).toBe(0);
   });
 
   it('R-REC-1: without the Families variant there is no discount', () => {
@@ -96,8 +96,8 @@ describe('R-REC-3: refill', () => {
       { type: 'activate', seat: 0, member: 'B2' },
       { type: 'activate', seat: 0, member: 'G29' },
     );
-    expect(after.players[0].cash).toBe(3);
-    expect(after.players[0].gang).toHaveLength(2);
+    expect(seatOf(after, 0).cash).toBe(3);
+    expect(seatOf(after, 0).gang).toHaveLength(2);
     expect(after.turn.seat).toBe(1);
   });
 });

@@ -14,9 +14,11 @@ import {
   idleBeforeSafeguard,
   member,
   movesOf,
+  nth,
   type Played,
   play,
   scenario,
+  seatOf,
 } from '../helpers.ts';
 
 /** Seat 0 passes and discards the only heist of the row: its slot refills from the deck. */
@@ -37,7 +39,7 @@ describe('R-RES-1: activation', () => {
     expect(eventsOf(events, 'resourceActivated')).toEqual([
       { type: 'resourceActivated', seat: 0, card: 'R05' },
     ]);
-    expect(after.players[0].resources[0].active).toBe(true);
+    expect(nth(seatOf(after, 0).resources, 0).active).toBe(true);
   });
 
   it('R-RES-1: a learned skill can complete the requirement', () => {
@@ -57,7 +59,7 @@ describe('R-RES-1: activation', () => {
       { type: 'activate', seat: 0, member: 'G09' },
       { type: 'train', seat: 0, member: 'B1' },
     );
-    expect(after.players[0].resources[0].active).toBe(true);
+    expect(nth(seatOf(after, 0).resources, 0).active).toBe(true);
   });
 
   it('R-RES-1: an icon count not yet met does not activate', () => {
@@ -68,7 +70,7 @@ describe('R-RES-1: activation', () => {
       start: 'action',
     });
     const { state: after } = play(state, { type: 'recruit', seat: 0, card: 'G29' });
-    expect(after.players[0].resources[0].active).toBe(false);
+    expect(nth(seatOf(after, 0).resources, 0).active).toBe(false);
   });
 
   it('R-RES-1: it stays active when the icons are lost', () => {
@@ -82,7 +84,7 @@ describe('R-RES-1: activation', () => {
       heistDeck: ['SII-3', 'HII-01'],
     });
     const { state: after } = play(state, { type: 'discardMember', seat: 1, member: 'G22' });
-    expect(after.players[1].resources).toEqual([{ id: 'R05', active: true }]);
+    expect(seatOf(after, 1).resources).toEqual([{ id: 'R05', active: true }]);
   });
 
   it("R-RES-1: a card activated during a turn already acts at that turn's end", () => {
@@ -112,8 +114,8 @@ describe('R-RES-1: activation', () => {
       ],
     });
     const { scores } = finalScores(state);
-    expect(scores[0].resources).toBe(5);
-    expect(scores[1].resources).toBe(0);
+    expect(nth(scores, 0).resources).toBe(5);
+    expect(nth(scores, 1).resources).toBe(0);
   });
 });
 
@@ -131,7 +133,7 @@ describe('R-RES-2: Police station', () => {
     expect(eventsOf(events, 'snitchPaid').filter((e) => e.seat === 1)).toEqual([
       { type: 'snitchPaid', seat: 1, amount: 1 },
     ]);
-    expect(state.players[1].cash).toBe(2);
+    expect(seatOf(state, 1).cash).toBe(2);
   });
 
   it('R-RES-2 Police station: without $1, a member is discarded as usual', () => {
@@ -154,7 +156,7 @@ describe('R-RES-2: Black market', () => {
       start: 'action',
     });
     const { state: after } = play(state, { type: 'pass', seat: 0 });
-    expect(after.players[0].cash).toBe(3);
+    expect(seatOf(after, 0).cash).toBe(3);
   });
 });
 
@@ -178,8 +180,8 @@ describe('R-RES-2: Headquarters', () => {
     expect(movesOf(state)).toContain('headquarters');
     const { state: after, events } = play(state, { type: 'headquarters', seat: 0 });
     expect(eventsOf(events, 'gangReadied')[0]).toMatchObject({ cost: 1, reason: 'headquarters' });
-    expect(after.players[0].gang.every((m) => !m.engaged)).toBe(true);
-    expect(after.players[0].cash).toBe(1);
+    expect(seatOf(after, 0).gang.every((m) => !m.engaged)).toBe(true);
+    expect(seatOf(after, 0).cash).toBe(1);
     expectDecision(after, 'action', 0);
   });
 
@@ -214,7 +216,7 @@ describe('R-RES-2: Counterfeit printer', () => {
     expect(eventsOf(events, 'income').filter((e) => e.reason === 'counterfeitPrinter')).toEqual([
       { type: 'income', seat: 0, amount: 1, reason: 'counterfeitPrinter' },
     ]);
-    expect(after.players[0].cash).toBe(1);
+    expect(seatOf(after, 0).cash).toBe(1);
   });
 
   it('R-RES-2 Counterfeit printer: stops when the gang war begins, but still scores', () => {
@@ -233,7 +235,7 @@ describe('R-RES-2: Counterfeit printer', () => {
     expect(after.chapter).toBe(3);
     expect(after.turn.seat).toBe(0);
     expect(eventsOf(events, 'income').filter((e) => e.reason === 'counterfeitPrinter')).toEqual([]);
-    expect(finalScores(after).scores[0].resources).toBe(3);
+    expect(nth(finalScores(after).scores, 0).resources).toBe(3);
   });
 
   it('R-RES-2 Counterfeit printer: not active by the gang war, it never activates', () => {
@@ -245,7 +247,7 @@ describe('R-RES-2: Counterfeit printer', () => {
       start: 'action',
     });
     const { state: after } = play(state, { type: 'recruit', seat: 0, card: 'G21' });
-    expect(after.players[0].resources[0].active).toBe(false);
+    expect(nth(seatOf(after, 0).resources, 0).active).toBe(false);
   });
 
   it('R-RES-2 Counterfeit printer: activates normally before the gang war', () => {
@@ -256,7 +258,7 @@ describe('R-RES-2: Counterfeit printer', () => {
       start: 'action',
     });
     const { state: after } = play(state, { type: 'recruit', seat: 0, card: 'G21' });
-    expect(after.players[0].resources[0].active).toBe(true);
+    expect(nth(seatOf(after, 0).resources, 0).active).toBe(true);
   });
 });
 
@@ -323,7 +325,7 @@ describe('R-RES-2: Media', () => {
         { boss: 'B2' },
       ],
     });
-    expect(finalScores(state).scores[0].media).toBe(2);
+    expect(nth(finalScores(state).scores, 0).media).toBe(2);
   });
 
   it('R-RES-2 Media: at most +7', () => {
@@ -331,7 +333,7 @@ describe('R-RES-2: Media', () => {
     const state = scenario({
       players: [{ boss: 'B1', pile, resources: [{ id: 'R06' }] }, { boss: 'B2' }],
     });
-    expect(finalScores(state).scores[0].media).toBe(7);
+    expect(nth(finalScores(state).scores, 0).media).toBe(7);
   });
 
   it('R-RES-2 Media: nothing while inactive', () => {
@@ -341,7 +343,7 @@ describe('R-RES-2: Media', () => {
         { boss: 'B2' },
       ],
     });
-    expect(finalScores(state).scores[0].media).toBe(0);
+    expect(nth(finalScores(state).scores, 0).media).toBe(0);
   });
 });
 
@@ -361,7 +363,7 @@ describe('R-RES-2: High-tech equipment', () => {
     const { state: s } = play(state, { type: 'removeIcon', seat: 0, skill: 'H' });
     expect(pendingDecision(s)).toMatchObject({ kind: 'activate', remaining: ['L'] });
     const { state: after } = play(s, { type: 'activate', seat: 0, member: 'B3' });
-    expect(after.players[0].pile).toEqual(['HI-19']);
+    expect(seatOf(after, 0).pile).toEqual(['HI-19']);
     expect(member(after, 0, 'G29').engaged).toBe(false);
   });
 
@@ -418,7 +420,7 @@ describe('R-RES-2: Bank', () => {
       .sort((a, b) => a - b);
     expect(amounts).toEqual([-8, -7, -6, -5, -4, -3, -2, -1, 1, 2]);
     const { state: after } = play(state, { type: 'bank', seat: 0, amount: 2 });
-    expect([after.players[0].cash, after.players[0].bank]).toEqual([2, 10]);
+    expect([seatOf(after, 0).cash, seatOf(after, 0).bank]).toEqual([2, 10]);
     expectDecision(after, 'action', 0);
     // Again after passing (the rows are empty: no discard follows) and before the turn ends,
     // then not during another player's turn.
@@ -427,7 +429,7 @@ describe('R-RES-2: Bank', () => {
     const turnEnd = play(passed, { type: 'done', seat: 0 }).state;
     expectDecision(turnEnd, 'bank', 0);
     const withdrawn = play(turnEnd, { type: 'bank', seat: 0, amount: -3 }).state;
-    expect([withdrawn.players[0].cash, withdrawn.players[0].bank]).toEqual([6, 7]);
+    expect([seatOf(withdrawn, 0).cash, seatOf(withdrawn, 0).bank]).toEqual([6, 7]);
     const ended = play(withdrawn, { type: 'done', seat: 0 }).state;
     expectDecision(ended, 'action', 1);
     expect(legalMoves(ended, 0)).toEqual([]);
@@ -451,8 +453,8 @@ describe('R-RES-2: Bank', () => {
       { type: 'activate', seat: 0, member: 'G29' },
       { type: 'target', seat: 0, target: 1 },
     );
-    expect([after.players[1].cash, after.players[1].bank]).toEqual([0, 9]);
-    expect(after.players[0].cash).toBe(1);
+    expect([seatOf(after, 1).cash, seatOf(after, 1).bank]).toEqual([0, 9]);
+    expect(seatOf(after, 0).cash).toBe(1);
   });
 });
 
@@ -475,11 +477,11 @@ describe('R-RES-2: Biker gang', () => {
       { type: 'pass', seat: 1 },
       { type: 'done', seat: 1 },
     );
-    expect(state.players[0].peek).toEqual({ heist: 'HI-19' });
+    expect(seatOf(state, 0).peek).toEqual({ heist: 'HI-19' });
     expect(visibleEvents(events, 0).some((e) => e.type === 'peeked')).toBe(true);
     expect(visibleEvents(events, 1).some((e) => e.type === 'peeked')).toBe(false);
-    expect(viewFor(state, 1).players[0].peek).toEqual({});
-    expect(viewFor(state, 0).players[0].peek).toEqual({ heist: 'HI-19' });
+    expect(seatOf(viewFor(state, 1), 0).peek).toEqual({});
+    expect(seatOf(viewFor(state, 0), 0).peek).toEqual({ heist: 'HI-19' });
   });
 
   it('R-RES-2 Biker gang: perform that heist as the action for $1; nothing is refilled', () => {
@@ -501,8 +503,8 @@ describe('R-RES-2: Biker gang', () => {
       cost: 1,
     });
     // $2 − $1 + $4 (HI-19).
-    expect(after.players[0].cash).toBe(5);
-    expect(after.players[0].pile).toEqual(['HI-19']);
+    expect(seatOf(after, 0).cash).toBe(5);
+    expect(seatOf(after, 0).pile).toEqual(['HI-19']);
     expect(after.heistRow[0]).toBe('HI-01');
     expect(after.heistDeck[0]).toBe('HI-20');
     expect(eventsOf(events, 'rowRefilled')).toEqual([]);
@@ -531,7 +533,7 @@ describe('R-RES-2: Biker gang', () => {
       start: 'action',
     });
     const { state: s } = play(state, { type: 'pass', seat: 1 });
-    expect(s.players[0].peek).toEqual({ heist: 'SII-1' });
+    expect(seatOf(s, 0).peek).toEqual({ heist: 'SII-1' });
     expect(movesOf(s)).not.toContain('heistFromDeck');
     expect(s.heistDeck[0]).toBe('SII-1');
   });
@@ -558,8 +560,8 @@ describe('R-RES-2: Hospital', () => {
       { type: 'discardMember', seat: 1, member: 'G29' },
     );
     expect(eventsOf(events, 'memberDiscarded')[0]).toMatchObject({ toHospital: true });
-    expect(after.players[1].hospital).toEqual([{ id: 'G29', engaged: false, learned: 'H' }]);
-    expect(after.players[1].gang.map((m) => m.id)).toEqual(['B1']);
+    expect(seatOf(after, 1).hospital).toEqual([{ id: 'G29', engaged: false, learned: 'H' }]);
+    expect(seatOf(after, 1).gang.map((m) => m.id)).toEqual(['B1']);
   });
 
   it('R-RES-2 Hospital: a member lost at the gang war goes to the hospital', () => {
@@ -574,7 +576,7 @@ describe('R-RES-2: Hospital', () => {
     });
     const { state: war } = play(state, { type: 'pass', seat: 0 });
     const { state: after } = play(war, { type: 'discardMember', seat: 0, member: 'G08' });
-    expect(after.players[1].hospital.map((m) => m.id)).toEqual(['G08']);
+    expect(seatOf(after, 1).hospital.map((m) => m.id)).toEqual(['G08']);
   });
 
   it('R-RES-2 Hospital: a member lost to a snitch does not', () => {
@@ -587,7 +589,7 @@ describe('R-RES-2: Hospital', () => {
       heistDeck: ['SII-3', 'HII-01'],
     });
     const { state: after } = play(state, { type: 'discardMember', seat: 1, member: 'G08' });
-    expect(after.players[1].hospital).toEqual([]);
+    expect(seatOf(after, 1).hospital).toEqual([]);
     expect(after.removed).toContain('G08');
   });
 
@@ -601,7 +603,7 @@ describe('R-RES-2: Hospital', () => {
       heistRow: ['HII-11'],
       start: 'action',
     });
-    const scores = finalScores(state).scores[1];
+    const scores = nth(finalScores(state).scores, 1);
     expect([scores.members, scores.gangSize]).toEqual([0, 1]);
     // HII-11 (M×2 B): Diversion 2 can engage only the Boss B1.
     const { state: s } = play(
@@ -657,8 +659,8 @@ describe('R-RES-2: Informant network', () => {
 
   it('R-RES-2 Informant network: look privately at the top gangster; recruit it, $1 off for the family; nothing refilled', () => {
     const state = network();
-    expect(state.players[0].peek).toEqual({ gangster: 'G09' });
-    expect(viewFor(state, 1).players[0].peek).toEqual({});
+    expect(seatOf(state, 0).peek).toEqual({ gangster: 'G09' });
+    expect(seatOf(viewFor(state, 1), 0).peek).toEqual({});
     // G09 is Cartel like B2: $3 − $1.
     const { state: after, events } = play(state, { type: 'recruitFromDeck', seat: 0 });
     expect(eventsOf(events, 'recruited')[0]).toMatchObject({
@@ -666,7 +668,7 @@ describe('R-RES-2: Informant network', () => {
       cost: 2,
       fromDeck: true,
     });
-    expect(after.players[0].cash).toBe(1);
+    expect(seatOf(after, 0).cash).toBe(1);
     expect(after.recruitRow[0]).toBe('G01');
     expect(after.gangsterDeck[0]).toBe('G10');
   });
@@ -674,7 +676,7 @@ describe('R-RES-2: Informant network', () => {
   it('R-RES-2 Informant network: the discount does not add to the Families discount', () => {
     const state = network({ families: true }, 2);
     const { state: after } = play(state, { type: 'recruitFromDeck', seat: 0 });
-    expect(after.players[0].cash).toBe(0);
+    expect(seatOf(after, 0).cash).toBe(0);
   });
 
   it('R-RES-2 Informant network: not offered when the price cannot be paid', () => {

@@ -11,6 +11,7 @@ import {
   play,
   scenario,
   scenarioWith,
+  seatOf,
 } from '../helpers.ts';
 
 describe('R-REW-1: Income', () => {
@@ -26,7 +27,7 @@ describe('R-REW-1: Income', () => {
       { type: 'heist', seat: 0, card: 'HI-27' },
       { type: 'activate', seat: 0, member: 'B2' },
     );
-    expect(after.players[0].cash).toBe(3);
+    expect(seatOf(after, 0).cash).toBe(3);
   });
 });
 
@@ -43,7 +44,7 @@ describe('R-REW-2: Influence', () => {
       { type: 'heist', seat: 0, card: 'HI-20' },
       { type: 'activate', seat: 0, member: 'B4' },
     );
-    expect(after.players[0].heistIp).toBe(1);
+    expect(seatOf(after, 0).heistIp).toBe(1);
     const kinds = events.map((e) => e.type);
     expect(kinds.indexOf('income')).toBeLessThan(kinds.indexOf('influence'));
   });
@@ -71,15 +72,15 @@ describe('R-REW-3: Recruit', () => {
     // $3 won: G08 ($2) is affordable, G07 ($8) is not.
     expect(movesOf(state)).toEqual(['done', 'recruit:G08']);
     const { state: after } = play(state, { type: 'recruit', seat: 0, card: 'G08' });
-    expect(after.players[0].cash).toBe(1);
+    expect(seatOf(after, 0).cash).toBe(1);
     expect(member(after, 0, 'G08').engaged).toBe(false);
     expect(after.recruitRow[1]).toBe('G15');
   });
 
   it('R-REW-3: the reward may be declined', () => {
     const { state } = play(recruiting(0), { type: 'done', seat: 0 });
-    expect(state.players[0].gang).toHaveLength(2);
-    expect(state.players[0].cash).toBe(3);
+    expect(seatOf(state, 0).gang).toHaveLength(2);
+    expect(seatOf(state, 0).cash).toBe(3);
   });
 });
 
@@ -192,7 +193,7 @@ describe('R-REW-4: Training', () => {
     const { state: war } = play(state, { type: 'pass', seat: 0 });
     const { state: after } = play(war, { type: 'discardMember', seat: 0, member: 'G08' });
     expect(after.removed).toContain('G08');
-    expect(after.players[1].gang.some((m) => m.learned)).toBe(false);
+    expect(seatOf(after, 1).gang.some((m) => m.learned)).toBe(false);
     // The Training heist kept under it leaves with it (R-HEIST-8).
     expect(after.removed).toContain('HI-28');
   });
@@ -305,7 +306,7 @@ describe('R-REW-7: Assassination', () => {
     expectDecision(s, 'assassinationDiscard', 1);
     expect(movesOf(s)).toEqual(['discardMember:G01', 'discardMember:G31']);
     const { state: after } = play(s, { type: 'discardMember', seat: 1, member: 'G31' });
-    expect(after.players[1].gang.map((m) => m.id)).toEqual(['B1', 'G01', 'G22', 'G06']);
+    expect(seatOf(after, 1).gang.map((m) => m.id)).toEqual(['B1', 'G01', 'G22', 'G06']);
   });
 
   it('R-REW-7: learned icons count', () => {
@@ -319,7 +320,7 @@ describe('R-REW-7: Assassination', () => {
     const state = assassination(['G22', 'G06']);
     const { state: after, events } = play(state, { type: 'target', seat: 0, target: 1 });
     expect(eventsOf(events, 'memberDiscarded')).toEqual([]);
-    expect(after.players[1].gang).toHaveLength(3);
+    expect(seatOf(after, 1).gang).toHaveLength(3);
     expect(after.turn.seat).toBe(1);
   });
 });
@@ -347,7 +348,7 @@ describe('R-REW-8: Mobilization', () => {
     expectDecision(state, 'mobilizationReward', 0);
     expect(movesOf(state)).toEqual(['done', 'mobilizeGang']);
     const { state: after } = play(state, { type: 'mobilizeGang', seat: 0 });
-    expect(after.players[0].gang.every((m) => !m.engaged)).toBe(true);
+    expect(seatOf(after, 0).gang.every((m) => !m.engaged)).toBe(true);
   });
 
   it('R-REW-8: or decline it', () => {

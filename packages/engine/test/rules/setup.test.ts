@@ -9,7 +9,7 @@ import {
   pendingDecision,
   viewFor,
 } from '../../src/index.ts';
-import { eventsOf, play } from '../helpers.ts';
+import { eventsOf, nth, play, seatOf } from '../helpers.ts';
 
 const cards = cardsOf(CLASSIC_CARDS);
 
@@ -102,18 +102,18 @@ describe('R-SETUP-3: resource cards', () => {
 
   it('R-SETUP-3: choices are secret until all have chosen, then revealed; kept cards start inactive', () => {
     const state = created({ players: 2, seed: 5, resources: true, firstPlayer: 0 });
-    const [keep1] = state.players[1].dealt;
-    const [keep0, drop0] = state.players[0].dealt;
+    const keep1 = nth(seatOf(state, 1).dealt, 0);
+    const [keep0, drop0] = [nth(seatOf(state, 0).dealt, 0), nth(seatOf(state, 0).dealt, 1)];
     const first = play(state, { type: 'keepResources', seat: 1, cards: [keep1] });
     // Seat 1 chose: seat 0 still sees nothing of it, and no reveal yet.
-    expect(viewFor(first.state, 0).players[1].resources).toEqual([]);
-    expect(viewFor(first.state, 0).players[1].resourcesChosen).toBe(true);
+    expect(seatOf(viewFor(first.state, 0), 1).resources).toEqual([]);
+    expect(seatOf(viewFor(first.state, 0), 1).resourcesChosen).toBe(true);
     expect(eventsOf(first.events, 'resourcesRevealed')).toHaveLength(0);
     expect(pendingDecision(first.state)).toMatchObject({ kind: 'keepResources', seats: [0] });
     const second = play(first.state, { type: 'keepResources', seat: 0, cards: [keep0] });
-    expect(eventsOf(second.events, 'resourcesRevealed')[0].kept).toEqual([[keep0], [keep1]]);
-    expect(second.state.players[0].resources).toEqual([{ id: keep0, active: false }]);
-    expect(second.state.players[1].resources).toEqual([{ id: keep1, active: false }]);
+    expect(nth(eventsOf(second.events, 'resourcesRevealed'), 0).kept).toEqual([[keep0], [keep1]]);
+    expect(seatOf(second.state, 0).resources).toEqual([{ id: keep0, active: false }]);
+    expect(seatOf(second.state, 1).resources).toEqual([{ id: keep1, active: false }]);
     // The cards not kept leave the game unseen.
     expect(second.state.unkeptResources).toContain(drop0);
     const { cards: _cards, ...view } = viewFor(second.state, 1);

@@ -1,7 +1,15 @@
 /** Section 10 of docs/rules.md (R-SNITCH): snitches revealed by heist refills. */
 import { describe, expect, it } from 'vitest';
 import { type GameState, legalMoves, pendingDecision } from '../../src/index.ts';
-import { eventsOf, expectDecision, movesOf, type Played, play, scenario } from '../helpers.ts';
+import {
+  eventsOf,
+  expectDecision,
+  movesOf,
+  type Played,
+  play,
+  scenario,
+  seatOf,
+} from '../helpers.ts';
 
 /** Seat 0 passes and discards the only heist of the row: its slot refills from `deck`. */
 function refillWith(input: Parameters<typeof scenario>[0]): Played {
@@ -55,7 +63,7 @@ describe('R-SNITCH-2: resolving a snitch', () => {
       heistDeck: ['SII-3', 'HII-01'],
     });
     expect(eventsOf(events, 'snitchSpared')).toEqual([{ type: 'snitchSpared', seat: 0 }]);
-    expect(state.players[0].cash).toBe(1);
+    expect(seatOf(state, 0).cash).toBe(1);
   });
 
   it('R-SNITCH-2: a shortfall covered by cash is paid', () => {
@@ -69,8 +77,8 @@ describe('R-SNITCH-2: resolving a snitch', () => {
       heistDeck: ['SII-3', 'HII-01'],
     });
     expect(eventsOf(events, 'snitchPaid')).toEqual([{ type: 'snitchPaid', seat: 1, amount: 3 }]);
-    expect(state.players[1].cash).toBe(2);
-    expect(state.players[1].gang).toHaveLength(2);
+    expect(seatOf(state, 1).cash).toBe(2);
+    expect(seatOf(state, 1).gang).toHaveLength(2);
   });
 
   it('R-SNITCH-2: a shortfall not covered: all cash is lost and a member of their choice discarded', () => {
@@ -83,7 +91,7 @@ describe('R-SNITCH-2: resolving a snitch', () => {
       heistDeck: ['SII-3', 'HII-01'],
     });
     expect(eventsOf(events, 'snitchPaid')).toEqual([{ type: 'snitchPaid', seat: 1, amount: 3 }]);
-    expect(state.players[1].cash).toBe(0);
+    expect(seatOf(state, 1).cash).toBe(0);
     expect(pendingDecision(state)).toEqual({ kind: 'snitchDiscard', seat: 1, snitch: 'SII-3' });
     // Never the Boss.
     expect(movesOf(state)).toEqual(['discardMember:G08', 'discardMember:G15']);
@@ -93,7 +101,7 @@ describe('R-SNITCH-2: resolving a snitch', () => {
       member: 'G15',
     });
     expect(eventsOf(ev, 'memberDiscarded')[0]).toMatchObject({ member: 'G15', reason: 'snitch' });
-    expect(after.players[1].gang.map((m) => m.id)).toEqual(['B1', 'G08']);
+    expect(seatOf(after, 1).gang.map((m) => m.id)).toEqual(['B1', 'G08']);
     expect(after.removed).toContain('G15');
   });
 
@@ -139,8 +147,8 @@ describe('R-SNITCH-3: the Bank is not cash', () => {
       ],
       heistDeck: ['SII-3', 'HII-01'],
     });
-    expect(state.players[1].bank).toBe(8);
-    expect(state.players[1].cash).toBe(0);
+    expect(seatOf(state, 1).bank).toBe(8);
+    expect(seatOf(state, 1).cash).toBe(0);
     expectDecision(state, 'snitchDiscard', 1);
     // No Bank withdrawal while the snitch is resolved.
     expect(legalMoves(state).every((m) => m.type === 'discardMember')).toBe(true);

@@ -5,8 +5,10 @@ import {
   expectDecision,
   idleBeforeSafeguard,
   member,
+  nth,
   play,
   scenario,
+  seatOf,
 } from '../helpers.ts';
 
 describe('R-STATE-1: available and engaged', () => {
@@ -99,8 +101,8 @@ describe('R-STATE-2: the Boss never leaves', () => {
       { type: 'discardRow', seat: 0, card: 'HII-10' },
     );
     // Seat 0 had $2 after passing, owes 4: loses all cash, but has only the Boss.
-    expect(after.players[0].cash).toBe(0);
-    expect(after.players[0].gang.map((m) => m.id)).toEqual(['B1']);
+    expect(seatOf(after, 0).cash).toBe(0);
+    expect(seatOf(after, 0).gang.map((m) => m.id)).toEqual(['B1']);
     // Seat 1 must discard G31: the Boss is not offered.
     expectDecision(after, 'snitchDiscard', 1);
     expect(eventsOf(events, 'snitchPaid').map((e) => e.seat)).toEqual([0, 1]);
@@ -115,9 +117,9 @@ describe('R-STATE-2: the Boss never leaves', () => {
     });
     // Seat 0 has 1 Mercenary, seat 1 none: seat 1 must discard, but has only its Boss.
     const { state: after, events } = play(state, { type: 'pass', seat: 0 });
-    expect(eventsOf(events, 'gangWar')[0].losers).toEqual([1]);
+    expect(nth(eventsOf(events, 'gangWar'), 0).losers).toEqual([1]);
     expect(eventsOf(events, 'memberDiscarded')).toEqual([]);
-    expect(after.players[1].gang.map((m) => m.id)).toEqual(['B1']);
+    expect(seatOf(after, 1).gang.map((m) => m.id)).toEqual(['B1']);
     expect(after.chapter).toBe(3);
   });
 });

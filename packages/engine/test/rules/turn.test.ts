@@ -1,7 +1,7 @@
 /** Section 4 of docs/rules.md (R-TURN): the order of a turn, the mandatory action, and undo. */
 import { describe, expect, it } from 'vitest';
 import { applyMove, canUndo, type GameState, legalMoves } from '../../src/index.ts';
-import { expectDecision, member, movesOf, play, scenario } from '../helpers.ts';
+import { expectDecision, member, movesOf, play, scenario, seatOf } from '../helpers.ts';
 
 /** Applies one move and returns the result's `undoable` with the new state. */
 function applyOne(state: GameState, move: Parameters<typeof applyMove>[1]) {
@@ -34,7 +34,7 @@ describe('R-TURN-1: the order of a turn', () => {
     );
     expect(started).toBeGreaterThanOrEqual(0);
     expect(printed).toBeGreaterThan(started);
-    expect(passed.state.players[0].cash).toBe(1);
+    expect(seatOf(passed.state, 0).cash).toBe(1);
     expectDecision(passed.state, 'mobilize', 0);
     const { state: acting } = play(passed.state, { type: 'done', seat: 0 });
     expectDecision(acting, 'action', 0);

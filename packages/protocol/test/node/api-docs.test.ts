@@ -147,9 +147,9 @@ describe('the documents', () => {
     const sync = documents.schemas['ServerSync.json'] as {
       properties: { frame: { anyOf: { title?: string; description?: string }[] } };
     };
-    const frame = sync.properties.frame.anyOf[0];
-    expect(frame.title).toBe('GameFrame');
-    expect(frame.description).toMatch(/engine/);
+    const [frame] = sync.properties.frame.anyOf;
+    expect(frame?.title).toBe('GameFrame');
+    expect(frame?.description).toMatch(/engine/);
   });
 
   it('refuse unknown keys where the server does, and allow new ones where peers ignore them', () => {

@@ -7,7 +7,7 @@
 import type { MyGame, MyGames } from '@gangsta/protocol';
 import type { PlayerRow, TableRow } from '../store/types.ts';
 import type { TableContext } from '../tables/context.ts';
-import { decidingSeats } from '../tables/frames.ts';
+import { decidingAt } from '../tables/frames.ts';
 import { Room } from '../tables/room.ts';
 
 /** Active tables listed at most (a player with more is an outlier; the newest come first). */
@@ -24,7 +24,7 @@ async function activeGame(
   const seat = room?.seatOf(playerId) ?? null;
   if (!room || seat === null) return null;
   const playing = room.table.status === 'playing' && room.committed !== null;
-  const deciding = playing && room.committed ? [...decidingSeats(room.committed)] : [];
+  const deciding = playing && room.committed ? [...decidingAt(room.committed)] : [];
   return { table: room.info(), seat, deciding, yourTurn: deciding.includes(seat) };
 }
 

@@ -14,7 +14,7 @@ import { legalMoves, viewFor } from '@gangsta/engine';
 import type { BotPool } from '../bots/pool.ts';
 import { storeBackoffMs } from '../store/health.ts';
 import type { TableContext } from './context.ts';
-import { decidingSeats } from './frames.ts';
+import { decidingAt } from './frames.ts';
 import { submit } from './play.ts';
 import { isOver } from './position.ts';
 import type { Room } from './room.ts';
@@ -73,7 +73,7 @@ export class BotRunner {
     const head = room.head;
     if (room.table.status !== 'playing' || !head || isOver(head)) return null;
     if (!this.ctx().runs(room)) return null;
-    const deciding = new Set(decidingSeats(head));
+    const deciding = new Set(decidingAt(head));
     // Bot seats, and people's seats a bot plays for them (out of time, absent, gone).
     const seat = room.table.seats.findIndex((s, i) => botLevelOf(s) !== null && deciding.has(i));
     return seat < 0 ? null : seat;

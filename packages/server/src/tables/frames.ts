@@ -7,8 +7,8 @@ import type { GameFrame, LogLine, MoveNews, UpdateFrame } from '@gangsta/protoco
 import { withoutCards } from '@gangsta/protocol';
 import { allEvents, eventsOfMove, isOver, legalOf, mayUndo, type Position } from './position.ts';
 
-/** The seats that must decide in this position. */
-export function decidingSeats(position: Position): readonly Seat[] {
+/** The seats that must decide in this position (the engine's `decidingSeats`, cached with the legal moves). */
+export function decidingAt(position: Position): readonly Seat[] {
   return legalOf(position).deciding;
 }
 

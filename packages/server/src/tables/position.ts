@@ -9,6 +9,7 @@ import {
   applyMove,
   canUndo,
   createGame,
+  decidingSeats,
   type EngineError,
   type GameEvent,
   type GameOptions,
@@ -16,6 +17,7 @@ import {
   type GameState,
   legalMoves,
   type Move,
+  pendingDecision,
   replay,
   type Seat,
 } from '@gangsta/engine';
@@ -77,8 +79,9 @@ const legalCache = new WeakMap<Position, { all: Move[]; deciding: Seat[] }>();
 export function legalOf(position: Position): { all: Move[]; deciding: Seat[] } {
   let cached = legalCache.get(position);
   if (!cached) {
-    const all = isOver(position) ? [] : legalMoves(position.state);
-    const deciding = [...new Set(all.map((move) => move.seat))].sort((a, b) => a - b);
+    const over = isOver(position);
+    const all = over ? [] : legalMoves(position.state);
+    const deciding = over ? [] : decidingSeats(pendingDecision(position.state));
     cached = { all, deciding };
     legalCache.set(position, cached);
   }

@@ -12,7 +12,7 @@
  * rebuilt; the deadlines of the others are set as wake-ups.
  */
 import type { TableContext } from './context.ts';
-import { decidingSeats } from './frames.ts';
+import { decidingAt } from './frames.ts';
 import type { Room } from './room.ts';
 
 /** What keeps a table awake besides its watchers and recent moves. */
@@ -31,7 +31,7 @@ function restful(room: Room, reasons: WakeReasons, wakeAfter: number): boolean {
   const due = reasons.timerDueAt(room);
   if (due !== null && due <= wakeAfter) return false;
   // A bot (or the takeover bot of a player away) about to move keeps the table awake.
-  return decidingSeats(position).every((seat) => {
+  return decidingAt(position).every((seat) => {
     const stored = room.table.seats[seat];
     return stored !== undefined && stored.botLevel === null && !stored.away;
   });

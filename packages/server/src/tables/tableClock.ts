@@ -11,7 +11,7 @@ import type { Seat } from '@gangsta/engine';
 import type { StoredSeat, TableClock } from '../store/types.ts';
 import { afterMove, afterSeatChange, startClock } from './clock.ts';
 import type { TableContext } from './context.ts';
-import { decidingSeats } from './frames.ts';
+import { decidingAt } from './frames.ts';
 import { isOver, type Position } from './position.ts';
 import type { Room } from './room.ts';
 import { peopleSeats } from './seatPlayers.ts';
@@ -28,7 +28,7 @@ export function headClock(room: Room, position: Position | null = room.head): Ta
 /** The clock of a game that starts now: every seat's full time, running for who must decide. */
 export function startingClock(ctx: TableContext, room: Room, position: Position): TableClock {
   const people = new Set(peopleSeats(room.table));
-  const charged = decidingSeats(position).filter((seat) => people.has(seat));
+  const charged = decidingAt(position).filter((seat) => people.has(seat));
   const { setting } = room.table.clock;
   const state = startClock(setting, room.table.seats.length, charged, ctx.now());
   return { ...room.table.clock, state };
@@ -51,8 +51,8 @@ export function clockAfterMove(
     now: ctx.now(),
     mover: move.seat,
     credit: !move.undo && !move.byBot,
-    decidingBefore: decidingSeats(before),
-    decidingAfter: decidingSeats(after),
+    decidingBefore: decidingAt(before),
+    decidingAfter: decidingAt(after),
     people: peopleSeats(room.table),
     over: isOver(after),
   });
@@ -84,7 +84,7 @@ export function clockAfterSeatChange(
   const { setting, state } = table.clock;
   if (state === null || !room.head) return null;
   const people = peopleSeats({ ...table, seats });
-  const deciding = isOver(room.head) ? [] : decidingSeats(room.head);
+  const deciding = isOver(room.head) ? [] : decidingAt(room.head);
   const next = afterSeatChange(setting, state, ctx.now(), deciding, people, resumed);
   return { ...table.clock, state: next };
 }

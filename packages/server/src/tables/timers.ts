@@ -10,7 +10,7 @@ import type { Seat } from '@gangsta/engine';
 import { StoreUnavailable, storeBackoffMs } from '../store/health.ts';
 import { expiredSeats, nextDeadline } from './clock.ts';
 import type { TableContext } from './context.ts';
-import { decidingSeats } from './frames.ts';
+import { decidingAt } from './frames.ts';
 import { isOver } from './position.ts';
 import type { Room } from './room.ts';
 import { peopleSeats } from './seatPlayers.ts';
@@ -83,7 +83,7 @@ export class TableTimers {
   /** The seats their people play that must decide now, not being handed over already. */
   private decidingPeople(room: Room): Seat[] {
     const people = new Set(peopleSeats(room.table));
-    return decidingSeats(room.head!).filter(
+    return decidingAt(room.head!).filter(
       (seat) => people.has(seat) && !this.takingOver.has(`${room.id}/${seat}`),
     );
   }
@@ -207,6 +207,6 @@ export class TableTimers {
       return state !== null && expiredSeats(state, ctx.now()).includes(seat);
     }
     const player = room.table.seats[seat].playerId!;
-    return decidingSeats(room.head!).includes(seat) && !ctx.isConnected(room, player);
+    return decidingAt(room.head!).includes(seat) && !ctx.isConnected(room, player);
   }
 }

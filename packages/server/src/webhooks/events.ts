@@ -10,7 +10,7 @@ import type { WebhookBody } from '@gangsta/protocol';
 import { StoreUnavailable } from '../store/health.ts';
 import type { PendingMove } from '../tables/commits.ts';
 import type { TableContext } from '../tables/context.ts';
-import { decidingSeats } from '../tables/frames.ts';
+import { decidingAt } from '../tables/frames.ts';
 import type { Position } from '../tables/position.ts';
 import type { Room } from '../tables/room.ts';
 import type { WebhookQueue } from './queue.ts';
@@ -29,10 +29,10 @@ export function tableUrl(publicUrl: string, tableId: string): string {
 export function seatsNowDeciding(group: readonly PendingMove[]): Set<Seat> {
   const seats = new Set<Seat>();
   const last = group.at(-1);
-  const atEnd = new Set(last ? decidingSeats(last.after) : []);
+  const atEnd = new Set(last ? decidingAt(last.after) : []);
   for (const pending of group) {
-    const before = new Set(decidingSeats(pending.before));
-    for (const seat of decidingSeats(pending.after)) {
+    const before = new Set(decidingAt(pending.before));
+    for (const seat of decidingAt(pending.after)) {
       if (seat !== pending.row.seat && !before.has(seat) && atEnd.has(seat)) seats.add(seat);
     }
   }
@@ -143,7 +143,7 @@ export function installWebhookEvents(ctx: TableContext, events: WebhookEvents): 
     yourTurn(ctx, events, room, seatsNowDeciding(group));
   });
   ctx.hooks.gameStarted.push((room) => {
-    if (room.committed) yourTurn(ctx, events, room, decidingSeats(room.committed));
+    if (room.committed) yourTurn(ctx, events, room, decidingAt(room.committed));
   });
   ctx.hooks.gameFinished.push((room) => {
     if (room.committed) gameOver(ctx, events, room, room.committed);

@@ -3,7 +3,7 @@
  * register and join their seats (open seats by number, reserved seats with the host's invitation
  * code), everyone watches, the host starts, spectators come to watch.
  */
-import type { Seat } from '@gangsta/engine';
+import { defaultOptionFlags, type Seat } from '@gangsta/engine';
 import type { BotLevel, CreateTable, SeatSetup, TableInfo, TableOptions } from '@gangsta/protocol';
 import { TestClient } from './testClient.ts';
 
@@ -46,12 +46,7 @@ type Server = { url: string; wsUrl: string };
 export function tableOptions(plan: TablePlan): TableOptions {
   return {
     players: plan.seats.length,
-    families: false,
-    resources: false,
-    expertResources: false,
-    minimumPassIncome: false,
-    catchUpCash: false,
-    privateHeistInfluence: false,
+    ...defaultOptionFlags(),
     ...plan.options,
   };
 }

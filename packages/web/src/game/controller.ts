@@ -11,7 +11,7 @@ import {
   type CardSet,
   canUndo,
   createGame,
-  type Decision,
+  decidingSeats,
   type EngineError,
   type GameEvent,
   type GameOptionsInput,
@@ -59,13 +59,6 @@ const defaultWait = (ms: number) =>
   new Promise<void>((resolve) => {
     setTimeout(resolve, ms);
   });
-
-/** The seats that must decide now. */
-export function decidingSeats(decision: Decision): Seat[] {
-  if (decision.kind === 'gameOver') return [];
-  if (decision.kind === 'keepResources') return [...decision.seats];
-  return [decision.seat];
-}
 
 /** Two seats see the same thing when their views differ only in who is looking. */
 function sameViews(state: GameState, a: Seat, b: Seat): boolean {

@@ -2,23 +2,26 @@
  * Game files: a game is its record (options with the seed, and the moves). This module reads
  * a file someone picked and says clearly what is wrong with it, before the engine replays it.
  */
-import { type GameRecord, parseCardSet, replay } from '@gangsta/engine';
+import {
+  type GameRecord,
+  gameOptionShape,
+  MAX_PLAYERS,
+  parseCardSet,
+  replay,
+} from '@gangsta/engine';
 import { z } from 'zod';
 
-const optionsSchema = z.object({
-  players: z.number().int().min(2).max(4),
-  seed: z.number().int(),
-  families: z.boolean(),
-  resources: z.boolean(),
-  expertResources: z.boolean(),
-  minimumPassIncome: z.boolean(),
-  catchUpCash: z.boolean(),
-  privateHeistInfluence: z.boolean(),
-  firstPlayer: z.number().int().min(0).max(3).optional(),
-  bosses: z.array(z.string()).optional(),
-});
+/** The options as the engine describes them (a flag left out takes its default). */
+const optionsSchema = z.object(gameOptionShape);
 
-const moveSchema = z.looseObject({ type: z.string(), seat: z.number().int().min(0).max(3) });
+const moveSchema = z.looseObject({
+  type: z.string(),
+  seat: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_PLAYERS - 1),
+});
 
 const recordSchema = z.object({
   format: z.literal('gangsta-game'),

@@ -5,6 +5,7 @@
  * one at a time, so the learner can follow them in the log.
  */
 import {
+  decidingSeats,
   type EngineError,
   type GameEvent,
   legalMoves,
@@ -14,7 +15,6 @@ import {
   viewFor,
   visibleEvents,
 } from '@gangsta/engine';
-import { decidingSeats } from '../game/controller.ts';
 import type {
   LastMove,
   LogEntry,

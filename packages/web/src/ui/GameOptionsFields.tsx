@@ -3,23 +3,29 @@
  * options. The local new-game screen and the online "create a table" screen show the same
  * fields; each adds its own seat rows inside the players' fieldset (`children`).
  */
+import {
+  defaultOptionFlags,
+  GAME_OPTIONS,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  OPTION_FLAGS,
+  type OptionFlag,
+  optionRequirement,
+} from '@gangsta/engine';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type OptionFlag =
-  | 'families'
-  | 'resources'
-  | 'expertResources'
-  | 'minimumPassIncome'
-  | 'catchUpCash'
-  | 'privateHeistInfluence';
+export type { OptionFlag };
 
-export const VARIANTS: OptionFlag[] = ['families', 'resources', 'expertResources'];
-export const TABLE_OPTIONS: OptionFlag[] = [
-  'minimumPassIncome',
-  'catchUpCash',
-  'privateHeistInfluence',
-];
+/** The engine's options, by group; their words are under `newGame.flags` in the locales. */
+export const VARIANTS = OPTION_FLAGS.filter((flag) => GAME_OPTIONS[flag].group === 'variant');
+export const TABLE_OPTIONS = OPTION_FLAGS.filter(
+  (flag) => GAME_OPTIONS[flag].group === 'tableOption',
+);
+const PLAYER_COUNTS = Array.from(
+  { length: MAX_PLAYERS - MIN_PLAYERS + 1 },
+  (_, i) => MIN_PLAYERS + i,
+);
 
 export interface GameOptionsValue {
   players: number;
@@ -27,22 +33,27 @@ export interface GameOptionsValue {
 }
 
 export const DEFAULT_GAME_OPTIONS: GameOptionsValue = {
-  players: 2,
-  flags: {
-    families: false,
-    resources: false,
-    expertResources: false,
-    minimumPassIncome: false,
-    catchUpCash: false,
-    privateHeistInfluence: false,
-  },
+  players: MIN_PLAYERS,
+  flags: defaultOptionFlags(),
 };
 
-/** Sets one flag; the expert deal only exists with resource cards (R-SETUP-3). */
+/**
+ * Sets one flag; switching one off also switches off the flags that only exist with it (the
+ * expert deal needs resource cards, R-SETUP-3).
+ */
 export function withFlag(value: GameOptionsValue, flag: OptionFlag, on: boolean): GameOptionsValue {
   const flags = { ...value.flags, [flag]: on };
-  if (flag === 'resources' && !on) flags.expertResources = false;
+  if (!on) {
+    for (const other of OPTION_FLAGS)
+      if (optionRequirement(other)?.flag === flag) flags[other] = false;
+  }
   return { ...value, flags };
+}
+
+/** Whether a flag can be chosen: not while the flag it needs is off. */
+function available(flags: Record<OptionFlag, boolean>, flag: OptionFlag): boolean {
+  const needs = optionRequirement(flag)?.flag;
+  return needs === undefined || flags[needs];
 }
 
 export interface GameOptionsFieldsProps {
@@ -70,7 +81,7 @@ export function GameOptionsFields({
         type="checkbox"
         id={`${id}-${flag}`}
         checked={value.flags[flag]}
-        disabled={flag === 'expertResources' && !value.flags.resources}
+        disabled={!available(value.flags, flag)}
         onChange={(e) => onChange(withFlag(value, flag, e.target.checked))}
         aria-describedby={`${id}-${flag}-help`}
       />
@@ -85,7 +96,7 @@ export function GameOptionsFields({
       <fieldset>
         <legend>{t('newGame.players')}</legend>
         <div className="segmented">
-          {[2, 3, 4].map((n) => (
+          {PLAYER_COUNTS.map((n) => (
             <span key={n}>
               <input
                 type="radio"

@@ -4,7 +4,14 @@
  * the game, drawn from the game record. The chart is a lazy chunk (chart.js); online, the
  * record arrives after the end, so the breakdown shows at once and the chart when it is there.
  */
-import type { GameRecord, GameResult, Seat } from '@gangsta/engine';
+import {
+  type GameRecord,
+  type GameResult,
+  SCORE_SOURCES,
+  type ScoreSource,
+  type Seat,
+  scoreSourceApplies,
+} from '@gangsta/engine';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { playerName, seatColour } from '../game/players.ts';
 import type { SeatKind } from '../game/seats.ts';
@@ -16,16 +23,6 @@ import { type Outcome, outcomeOf, ranking } from './score/outcome.ts';
 import './score/score.css';
 
 const ScoreChart = lazy(() => import('./score/ScoreChart.tsx'));
-
-const ROWS = [
-  'heists',
-  'members',
-  'resources',
-  'media',
-  'richest',
-  'largestGang',
-  'families',
-] as const;
 
 export interface ScoreScreenProps {
   ctx: TextContext;
@@ -113,7 +110,7 @@ function RowHeader({
   zero,
 }: {
   ctx: TextContext;
-  row: (typeof ROWS)[number] | 'total' | 'gangSize';
+  row: ScoreSource | 'total' | 'gangSize';
   zero: boolean;
 }) {
   const { t } = ctx;
@@ -167,12 +164,7 @@ export function ScoreScreen({
     if (focusOnShow) focusForInput(heading.current);
   }, [focusOnShow]);
   const names = useNames(ctx, seats, players);
-  const rows = ROWS.filter(
-    (row) =>
-      (row !== 'families' || families) &&
-      (row !== 'largestGang' || !families) &&
-      ((row !== 'resources' && row !== 'media') || resources),
-  );
+  const rows = SCORE_SOURCES.filter((row) => scoreSourceApplies(row, { families, resources }));
   const ranked = ranking(result.scores);
   const won = (seat: Seat) => result.winners.includes(seat);
   return (
