@@ -302,7 +302,10 @@ export function renderReport(
     '- To continue: run the command above (in the background if you like; `--minutes` stops ' +
       'starting games after that long, `--only` picks matches, `--workers` sets the processes). ' +
       'It appends every finished game to the results file at once, so an interruption loses at ' +
-      'most the games in progress, and rewrites this file at the end.',
+      'most the games in progress, and rewrites this file at the end. The cheap matches are ' +
+      'scheduled before the hard ones; to run both at once, start two processes of one worker ' +
+      'each, `--only cheap --workers 1` and `--only hard --workers 1` (they append to the same ' +
+      'file).',
     '- The results file records the games, not the code: after a change to the bots or the ' +
       'engine, start a new file (`--results`) rather than mix the two.',
     '- Earlier tuning (time budgets, few games each, so only large differences mean much): ' +
