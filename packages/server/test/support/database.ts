@@ -47,11 +47,30 @@ export async function databaseUrlFor(dataDir: string): Promise<string | null> {
   return urlWithDatabase(TEST_POSTGRES_URL, name);
 }
 
+/**
+ * `DROP DATABASE … WITH (FORCE)` also ends the sessions of other roles, and refuses (42501)
+ * when it may not: an autovacuum worker busy in the fresh test database is one, unless the
+ * role is in `pg_signal_backend` (as `.ci/run` makes it). The worker is done within moments,
+ * so the drop is tried again for a few seconds.
+ */
+async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== '42501' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 /** Drops the database of one data folder (after its servers stopped). */
 export async function dropTestDatabase(dataDir: string): Promise<void> {
   const name = databaseName(dataDir);
   if (!TEST_POSTGRES_URL || !made.delete(name)) return;
-  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  await withAdmin((client) => dropDatabase(client, name));
 }
 
 /** Drops every database this test file made (after its servers stopped). */
@@ -60,7 +79,7 @@ export async function dropTestDatabases(): Promise<void> {
   const names = [...made];
   made.clear();
   await withAdmin(async (client) => {
-    for (const name of names) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    for (const name of names) await dropDatabase(client, name);
   });
 }
 
