@@ -11,8 +11,11 @@ import {
 } from '@gangsta/engine';
 import { z } from 'zod';
 
-/** The options as the engine describes them (a flag left out takes its default). */
-const optionsSchema = z.object(gameOptionShape);
+/**
+ * The options as the engine describes them (a flag left out takes its default), with the
+ * seed required: a record without its seed is not that game.
+ */
+const optionsSchema = z.object({ ...gameOptionShape, seed: z.number().int() });
 
 const moveSchema = z.looseObject({
   type: z.string(),
