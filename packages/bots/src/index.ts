@@ -6,7 +6,12 @@
 export { createBot, LEVELS, type SearchTuning } from './create.ts';
 export { describeReason } from './describeReason.ts';
 export { heuristicChoice } from './heuristic/index.ts';
-export { type SearchOptions, type SearchResult, search } from './ismcts/search.ts';
+export {
+  type RootMoveStats,
+  type SearchOptions,
+  type SearchResult,
+  search,
+} from './ismcts/search.ts';
 export { type PlayedGame, type PlayOptions, playGame } from './play.ts';
 export {
   conventionKind,

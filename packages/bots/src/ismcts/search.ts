@@ -46,6 +46,17 @@ export interface SearchResult {
   /** Mean reward of the chosen move for the searching seat (0..1). */
   value: number;
   visits: number;
+  /**
+   * Every legal root move the search tried, most visited first: its visits and the mean
+   * reward of the searching seat after it (0..1). A review compares the played move with the best.
+   */
+  moves: RootMoveStats[];
+}
+
+export interface RootMoveStats {
+  move: Move;
+  visits: number;
+  value: number;
 }
 
 export const SEARCH_DEFAULTS = {
@@ -139,6 +150,18 @@ function decided(
   return first - second > left;
 }
 
+/** The legal moves' root children, most visited first (ties keep the order of `legal`). */
+function rootMoveStats(root: Node, legal: readonly Move[]): RootMoveStats[] {
+  const stats: RootMoveStats[] = [];
+  for (const move of legal) {
+    const child = root.children.get(moveKey(move));
+    if (!child || child.visits === 0) continue;
+    stats.push({ move, visits: child.visits, value: child.reward / child.visits });
+  }
+  // A stable sort keeps the first of equally visited moves first, as before.
+  return stats.sort((a, b) => b.visits - a.visits);
+}
+
 /** Searches from `view` for its seat and returns the most visited of `legal`. */
 export function search(
   view: GameView,
@@ -166,17 +189,14 @@ export function search(
     iterations++;
     if (iterations % CHECK_EVERY === 0 && decided(root, iterations, limit, start, deadline)) break;
   }
-  let best: Node | null = null;
-  for (const move of legal) {
-    const child = root.children.get(moveKey(move));
-    if (child && (!best || child.visits > best.visits)) best = child;
-  }
-  const move = best?.move ?? legal[0];
+  const moves = rootMoveStats(root, legal);
+  const best = moves[0];
   return {
-    move: legal.find((m) => moveKey(m) === moveKey(move)) ?? legal[0],
+    move: best?.move ?? legal[0],
     iterations,
     ms: now() - start,
-    value: best && best.visits > 0 ? best.reward / best.visits : 0,
+    value: best?.value ?? 0,
     visits: best?.visits ?? 0,
+    moves,
   };
 }
