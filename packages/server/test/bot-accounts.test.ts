@@ -5,8 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createTable as createTableAt,
   http,
   type NewPlayer,
+  newAccount,
   newPlayer,
   playSeat,
   startTestServer,
@@ -26,15 +28,7 @@ afterAll(async () => {
   await server.cleanup();
 });
 
-async function accountOf(name: string): Promise<NewPlayer> {
-  const player = await newPlayer(base, name);
-  const made = await http(base, 'POST', '/api/v1/account', {
-    token: player.token,
-    body: { username: name, password: 'long enough password' },
-  });
-  expect(made.status).toBe(201);
-  return player;
-}
+const accountOf = (name: string) => newAccount(base, name);
 
 /** A fresh account made a bot account: the player with the bot's new token. */
 async function botAccount(name: string): Promise<NewPlayer> {
@@ -44,14 +38,8 @@ async function botAccount(name: string): Promise<NewPlayer> {
   return { ...player, token: made.body.token };
 }
 
-async function createTable(token: string, seats: unknown[], settings: object = {}) {
-  const created = await http(base, 'POST', '/api/v1/tables', {
-    token,
-    body: { public: true, options: { players: seats.length }, seats, ...settings },
-  });
-  expect(created.status).toBe(201);
-  return created.body.table;
-}
+const createTable = (token: string, seats: unknown[], settings: object = {}) =>
+  createTableAt(base, token, seats, { public: true, ...settings });
 
 describe('becoming a bot account', () => {
   it('is refused to a guest: only an account may', async () => {

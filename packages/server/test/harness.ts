@@ -12,6 +12,7 @@ import {
   parseServerMessage,
   type ServerMessage,
   type ServerMessageOf,
+  type TableInfo,
   type UpdateFrame,
   withoutCards,
 } from '@gangsta/protocol';
@@ -122,6 +123,35 @@ export async function newPlayer(base: string, name: string): Promise<NewPlayer> 
   const answer = await http(base, 'POST', '/api/v1/players', { body: { name } });
   if (answer.status !== 201) throw new Error(`player not created: ${JSON.stringify(answer.body)}`);
   return { ...answer.body.player, token: answer.body.token };
+}
+
+/** A guest made an account (username and password): the same player and token. */
+export async function newAccount(base: string, name: string): Promise<NewPlayer> {
+  const player = await newPlayer(base, name);
+  const made = await http(base, 'POST', '/api/v1/account', {
+    token: player.token,
+    body: { username: name, password: 'long enough password' },
+  });
+  if (made.status !== 201) throw new Error(`account not made: ${JSON.stringify(made.body)}`);
+  return player;
+}
+
+/**
+ * A table with these seats, its player count theirs; `extra` adds to the request's body
+ * (a name, `public`, `allowBots`...). Returns the created table's info.
+ */
+export async function createTable(
+  base: string,
+  token: string,
+  seats: unknown[],
+  extra: Record<string, unknown> = {},
+): Promise<TableInfo> {
+  const created = await http(base, 'POST', '/api/v1/tables', {
+    token,
+    body: { public: false, options: { players: seats.length }, seats, ...extra },
+  });
+  if (created.status !== 201) throw new Error(`table not created: ${JSON.stringify(created.body)}`);
+  return created.body.table;
 }
 
 type Predicate<T extends ServerMessage> = (message: T) => boolean;

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Device } from './accounts-harness.ts';
 import {
+  createTable as createTableAt,
   Follower,
   http,
   type NewPlayer,
@@ -41,14 +42,8 @@ async function games(device: Device) {
   }[];
 }
 
-async function createTable(token: string, name: string, seats: unknown[]) {
-  const created = await http(base, 'POST', '/api/v1/tables', {
-    token,
-    body: { public: false, name, options: { players: seats.length }, seats },
-  });
-  expect(created.status).toBe(201);
-  return created.body.table.id as string;
-}
+const createTable = async (token: string, name: string, seats: unknown[]) =>
+  (await createTableAt(base, token, seats, { name })).id;
 
 /** Ann plays a whole game against a bot, to the end. */
 async function finishedGame(token: string): Promise<string> {

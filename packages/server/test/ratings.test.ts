@@ -18,8 +18,10 @@ import type { SqlStore } from '../src/store/sql.ts';
 import { openSqliteStore } from '../src/store/sqlite.ts';
 import type { TableRow } from '../src/store/types.ts';
 import {
+  createTable as createTableAt,
   http,
   type NewPlayer,
+  newAccount,
   newPlayer,
   pick,
   playSeat,
@@ -217,24 +219,9 @@ describe('a server', () => {
     await server.cleanup();
   });
 
-  async function accountOf(name: string): Promise<NewPlayer> {
-    const player = await newPlayer(base, name);
-    const made = await http(base, 'POST', '/api/v1/account', {
-      token: player.token,
-      body: { username: name, password: 'long enough password' },
-    });
-    expect(made.status).toBe(201);
-    return player;
-  }
-
-  async function createTable(token: string, seats: unknown[]): Promise<string> {
-    const created = await http(base, 'POST', '/api/v1/tables', {
-      token,
-      body: { public: false, options: { players: seats.length }, seats },
-    });
-    expect(created.status).toBe(201);
-    return created.body.table.id;
-  }
+  const accountOf = (name: string) => newAccount(base, name);
+  const createTable = async (token: string, seats: unknown[]) =>
+    (await createTableAt(base, token, seats)).id;
 
   /** The player plays a whole game against a bot of this level; the table id. */
   async function gameAgainstBot(player: NewPlayer, level: string): Promise<string> {
