@@ -94,6 +94,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     now: options.now,
     clock: options.clock,
     absentMs: options.absentMs,
+    commitWindowMs: options.commitWindowMs,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
   });
   // Before every route: the headers go on every answer, the guards in front of the routes.

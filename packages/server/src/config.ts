@@ -42,6 +42,11 @@ export interface ServerOptions {
   clock?: Clock;
   /** A friendly table's bot takes the seat of a player deciding without a connection this long. */
   absentMs: number;
+  /**
+   * How long the first move after a quiet spell waits for others to share its transaction
+   * (`COMMIT_WINDOW_MS`): fewer, larger commits under load, for that much more latency.
+   */
+  commitWindowMs: number;
   /** Signs the session cookies (`SESSION_SECRET`); null: one generated once, kept in the store. */
   sessionSecret: string | null;
   /**
@@ -128,6 +133,7 @@ export const DEFAULTS: ServerOptions = {
   playersPerMinute: 10,
   maxSocketsPerAddress: 20,
   absentMs: 120_000,
+  commitWindowMs: 0,
   sessionSecret: null,
   cookieSecure: 'auto',
   loginPerMinute: 10,
@@ -171,6 +177,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     playersPerMinute: integer(env, 'RATE_LIMIT_PLAYERS', DEFAULTS.playersPerMinute),
     maxSocketsPerAddress: integer(env, 'MAX_SOCKETS_PER_ADDRESS', DEFAULTS.maxSocketsPerAddress),
     absentMs: integer(env, 'ABSENT_MS', DEFAULTS.absentMs),
+    commitWindowMs: integer(env, 'COMMIT_WINDOW_MS', DEFAULTS.commitWindowMs),
     sessionSecret: env.SESSION_SECRET || null,
     cookieSecure: cookieSecureFromEnv(env.COOKIE_SECURE),
     loginPerMinute: integer(env, 'RATE_LIMIT_LOGIN', DEFAULTS.loginPerMinute),

@@ -36,17 +36,32 @@ export interface CommitHandlers {
 /** The fencing token a move is committed with, read when it is queued (cluster only). */
 export type FenceOf = (pending: PendingMove) => number | null;
 
+export interface CommitQueueOptions {
+  /** The fencing token of a queued move (cluster only). */
+  fenceOf?: FenceOf;
+  /**
+   * How long the first move after a quiet spell waits for others to join its transaction
+   * (ms; 0: only those read in the same turn of the event loop). See `schedule`.
+   */
+  windowMs?: number;
+}
+
 export class CommitQueue {
   private queue: PendingMove[] = [];
   private writing = false;
   private scheduled = false;
   private idle: (() => void)[] = [];
+  private readonly fenceOf: FenceOf;
+  private readonly windowMs: number;
 
   constructor(
     private readonly store: Store,
     private readonly handlers: CommitHandlers,
-    private readonly fenceOf: FenceOf = () => null,
-  ) {}
+    options: CommitQueueOptions = {},
+  ) {
+    this.fenceOf = options.fenceOf ?? (() => null);
+    this.windowMs = options.windowMs ?? 0;
+  }
 
   add(pending: PendingMove): void {
     // Read now, when the move is decided: a lease lost before the commit must not lend it
@@ -69,11 +84,18 @@ export class CommitQueue {
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
-  private schedule(): void {
+  /**
+   * A flush after the moves read in this turn of the event loop, or, after a quiet spell, after
+   * the commit window: each transaction costs a round trip to the store's thread, a disk sync
+   * and a pass over the tables' watchers, whatever its size, so under load a few milliseconds
+   * of waiting buy fewer, larger transactions. Moves queued during a write have waited for it
+   * already and are flushed as soon as it ends.
+   */
+  private schedule(afterWrite = false): void {
     if (this.scheduled || this.writing) return;
     this.scheduled = true;
-    // Let the moves read in this turn of the event loop join the same transaction.
-    setImmediate(() => void this.flush());
+    if (this.windowMs > 0 && !afterWrite) setTimeout(() => void this.flush(), this.windowMs);
+    else setImmediate(() => void this.flush());
   }
 
   private async flush(): Promise<void> {
@@ -97,7 +119,7 @@ export class CommitQueue {
       this.writing = false;
       this.handlers.failed(batch, error);
     }
-    if (this.queue.length > 0) this.schedule();
+    if (this.queue.length > 0) this.schedule(true);
     else this.settle();
   }
 

@@ -30,6 +30,8 @@ export interface TableServiceOptions {
   clock?: Clock;
   /** A friendly table's bot takes the seat of a player gone this long (ms). */
   absentMs?: number;
+  /** How long a move may wait for others to share its transaction (ms; `commits.ts`). */
+  commitWindowMs?: number;
   /** Whether the store can be reached: when it comes back, bots waiting out a backoff play. */
   storeHealth?: StoreHealth;
   limits?: ResourceLimits;
@@ -69,8 +71,11 @@ export class TableService {
         failed: (batch, error) => commitFailed(this.ctx, batch, error),
         fenced: (tables) => this.cluster.fenced(tables),
       },
-      // In a cluster, the runner's moves carry its lease's fencing token (`cluster/leases.ts`).
-      (pending) => this.cluster.fenceOf(pending.room, pending.row.byBot),
+      {
+        // In a cluster, the runner's moves carry its lease's fencing token (`cluster/leases.ts`).
+        fenceOf: (pending) => this.cluster.fenceOf(pending.room, pending.row.byBot),
+        windowMs: options.commitWindowMs ?? 0,
+      },
     );
     this.cluster = options.redisUrl
       ? new RedisCluster(options.redisUrl, log, now)
