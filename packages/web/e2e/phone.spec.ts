@@ -60,8 +60,13 @@ async function reachable(page: Page): Promise<number[]> {
   );
 }
 
+/**
+ * How far the page is wider than the phone. Measured against the emulated width, not
+ * `innerWidth`: a mobile browser widens its layout viewport to fit a page that overflows.
+ */
 async function sideways(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  return width - (page.viewportSize()?.width ?? 0);
 }
 
 /** Elements of the table whose text overflows a box that clips it. */
@@ -214,6 +219,11 @@ test('online on a phone: the chat has a tab of its own', async ({ page }) => {
   await page.getByLabel('Your name').fill('Pia');
   await page.getByRole('button', { name: 'Continue' }).tap();
   await page.getByTestId('create-table').tap();
+  // The form fits the phone's width (the clock's long options once widened it).
+  await expect(page.getByTestId('create-submit')).toBeVisible();
+  expect(await sideways(page), 'the Create table form is wider than the phone').toBeLessThanOrEqual(
+    0,
+  );
   await page.getByText('2 players', { exact: true }).tap();
   await page.getByLabel('Player 2', { exact: true }).selectOption('bot-easy');
   await page.getByTestId('create-submit').tap();
