@@ -125,6 +125,16 @@ const sync = (version: number, table = 't1'): ServerMessage => ({
 });
 
 /** A live update from `from` to `version`: the patch between the two frames, with a digest. */
+/** A catching-up update: the moves after `from` (none here) and the whole frame, no patch. */
+const wholeUpdate = (from: number, version: number): ServerMessage => ({
+  type: 'update',
+  table: 't1',
+  from,
+  version,
+  moves: [],
+  frame: strip(frame(version)),
+});
+
 const patched = (from: number, version: number, digest = true): ServerMessage => {
   const after = strip(frame(version));
   return {
@@ -382,14 +392,7 @@ describe('versions and frame deltas', () => {
     client.watch('t1', handler());
     connect();
     socket().receive(sync(4));
-    socket().receive({
-      type: 'update',
-      table: 't1',
-      from: 4,
-      version: 9,
-      moves: [],
-      frame: strip(frame(9)),
-    });
+    socket().receive(wholeUpdate(4, 9));
     expect(client.table('t1')).toEqual({ version: 9, frame: frame(9), gap: false });
   });
 
@@ -408,14 +411,7 @@ describe('versions and frame deltas', () => {
       { type: 'watch', table: 't1', seen: 4 },
     ]);
     // The server's answer closes the gap.
-    socket().receive({
-      type: 'update',
-      table: 't1',
-      from: 4,
-      version: 7,
-      moves: [],
-      frame: strip(frame(7)),
-    });
+    socket().receive(wholeUpdate(4, 7));
     expect(client.table('t1')).toEqual({ version: 7, frame: frame(7), gap: false });
   });
 
