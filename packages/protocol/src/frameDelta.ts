@@ -32,9 +32,11 @@ export const DIGEST_EVERY = 16;
  * `fast-json-patch`'s `compare`, which deep-copies every value it emits and patches a list
  * element by element (a hand that lost its first card: one `replace` per card): on the
  * server this runs for every seat after every move, and was a fifth of its time. Objects are
- * compared key by key; a list whose length changed, or more than half of whose elements
- * changed, is replaced whole. The patch is applied with `fast-json-patch` (`nextFrame`), and
- * `test/frame-patches.test.ts` (server) checks both agree after every move of random games.
+ * compared key by key. A list that grew by an item or two at its end, or lost one or two,
+ * gets those adds or removes; one resized otherwise, or more than half of whose items changed
+ * (a list of records: more than about two fields per item), is replaced whole. The patch is
+ * applied with `fast-json-patch` (`nextFrame`), and `test/frame-patches.test.ts` (server)
+ * checks both agree after every move of random games.
  */
 export function diffFrames(before: UpdateFrame, after: UpdateFrame): FramePatch {
   const ops: FramePatch = [];
@@ -103,9 +105,13 @@ function diffObjects(
   }
 }
 
+/** Appended or removed items a list's patch names one by one; more, and it is replaced whole. */
+const FEW_ITEMS = 2;
+
 function diffLists(before: Json[], after: Json[], keys: Keys, ops: FramePatch): void {
   if (before.length !== after.length) {
-    ops.push({ op: 'replace', path: pointer(keys), value: after });
+    if (!diffResized(before, after, keys, ops))
+      ops.push({ op: 'replace', path: pointer(keys), value: after });
     return;
   }
   const size = ops.length;
@@ -117,12 +123,59 @@ function diffLists(before: Json[], after: Json[], keys: Keys, ops: FramePatch): 
     diffValues(before[i], after[i], keys, ops);
     keys.pop();
     if (ops.length > ahead) changed++;
-    if (changed * 2 > after.length) {
+    // Most items changed: the list itself is shorter than their operations. A list of
+    // records (the players, a gang) is the exception while its records change in a field
+    // or two each, which is how a move changes them.
+    const records = isObject(after[i]);
+    if ((!records && changed * 2 > after.length) || ops.length - size > 2 * after.length + 2) {
       ops.length = size;
       ops.push({ op: 'replace', path: pointer(keys), value: after });
       return;
     }
   }
+}
+
+/** Whether `a` and `b` are the same JSON (no operation between them). */
+function same(a: Json | undefined, b: Json | undefined): boolean {
+  if (a === b) return true;
+  const probe: FramePatch = [];
+  diffValues(a, b, [], probe);
+  return probe.length === 0;
+}
+
+/**
+ * A list that grew at its end, or lost an item or two anywhere (a card played from a hand, a
+ * card added to the discard pile): its patch adds or removes those items, where replacing it
+ * whole would send it again. Returns false for any other change (the caller replaces it).
+ */
+function diffResized(before: Json[], after: Json[], keys: Keys, ops: FramePatch): boolean {
+  const grown = after.length - before.length;
+  if (grown > 0) {
+    if (grown > FEW_ITEMS) return false;
+    for (let i = 0; i < before.length; i++) if (!same(before[i], after[i])) return false;
+    for (let i = before.length; i < after.length; i++) {
+      keys.push(i);
+      ops.push({ op: 'add', path: pointer(keys), value: after[i] });
+      keys.pop();
+    }
+    return true;
+  }
+  if (-grown > FEW_ITEMS) return false;
+  // The items of `before` that are gone, found by walking both lists side by side.
+  const gone: number[] = [];
+  let j = 0;
+  for (let i = 0; i < before.length; i++) {
+    if (j < after.length && same(before[i], after[j])) j++;
+    else if (gone.push(i) > -grown) return false;
+  }
+  if (j !== after.length || gone.length !== -grown) return false;
+  // From the last to the first, so that each index is still the item's own.
+  for (const index of gone.reverse()) {
+    keys.push(index);
+    ops.push({ op: 'remove', path: pointer(keys) });
+    keys.pop();
+  }
+  return true;
 }
 
 /** Whether an update of this version (or at the game's end) carries a digest. */

@@ -1,11 +1,13 @@
 /**
  * The patch and the digest of `frameDelta.ts` as the server and the clients compute them: the
- * diff gives exactly the operations of its first version (kept here as the reference: paths
- * built while walking), the digest exactly FNV-1a of `fast-json-stable-stringify`'s text, on
+ * patch, applied as the clients apply it, gives the new value, and in all is no longer than
+ * the diff's first version (kept here as the reference), the digest exactly FNV-1a of `fast-json-stable-stringify`'s text, on
  * random JSON-like values with the odd cases (escapes, non-ASCII, -0, NaN, undefined and
  * function members, toJSON, keys that need escaping in a pointer). Frames of real games are
  * checked in the server's `test/frame-patches.test.ts`.
  */
+
+import jsonPatch from 'fast-json-patch';
 import stableStringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
 import { diffFrames, type FramePatch, frameDigest, type UpdateFrame } from '../src/index.ts';
@@ -174,16 +176,68 @@ describe('frame digests', () => {
 });
 
 describe('frame patches', () => {
-  it('are the operations of the diff as first written', () => {
+  it('turn the frame before into the frame after, and are never longer than the first diff in all', () => {
     const next = random(11);
     let operations = 0;
+    let bytes = 0;
+    let firstBytes = 0;
     for (let i = 0; i < 3000; i++) {
-      const before = { view: randomValue(next, 0), legal: randomValue(next, 1) };
-      const after = mutate(before, next, 0);
+      // Frames are JSON: the odd values of the digest's test are normalised as JSON would.
+      const raw = { view: randomValue(next, 0), legal: randomValue(next, 1) };
+      const before = wireCopy(raw) as Record<string, unknown>;
+      const after = wireCopy(mutate(raw, next, 0));
       const patch = diffFrames(frame(before), frame(after));
-      expect(patch).toEqual(referenceDiff(before, after));
+      // As on the wire: JSON text, then applied by the clients' library to a copy of before.
+      const wire = JSON.parse(JSON.stringify(patch)) as FramePatch;
+      const applied = jsonPatch.applyPatch(wireCopy(before), wire, true, false, true).newDocument;
+      expect(applied).toEqual(after);
       operations += patch.length;
+      bytes += JSON.stringify(patch).length;
+      firstBytes += JSON.stringify(referenceDiff(before, after)).length;
     }
     expect(operations).toBeGreaterThan(3000);
+    expect(bytes).toBeLessThanOrEqual(firstBytes);
+  });
+
+  it('add the items a list gained at its end and remove the ones it lost', () => {
+    const card = (id: string) => ({ id, engaged: false });
+    const before = { view: { hand: ['a', 'b', 'c', 'd'], gang: [card('x'), card('y')] } };
+    const after = { view: { hand: ['a', 'c', 'd'], gang: [card('x'), card('y'), card('z')] } };
+    expect(diffFrames(frame(before), frame(after))).toEqual([
+      { op: 'remove', path: '/view/hand/1' },
+      { op: 'add', path: '/view/gang/2', value: card('z') },
+    ]);
+    const twoGone = { view: { hand: ['b', 'd'], gang: [card('y')] } };
+    expect(diffFrames(frame(before), frame(twoGone))).toEqual([
+      { op: 'remove', path: '/view/hand/2' },
+      { op: 'remove', path: '/view/hand/0' },
+      { op: 'remove', path: '/view/gang/0' },
+    ]);
+    // Reordered, or three gone: replaced whole.
+    const other = { view: { hand: ['d', 'a'], gang: [card('y'), card('x')] } };
+    expect(diffFrames(frame(before), frame(other)).map((op) => [op.op, op.path])).toEqual([
+      ['replace', '/view/hand'],
+      ['replace', '/view/gang/0/id'],
+      ['replace', '/view/gang/1/id'],
+    ]);
+  });
+
+  it('change a field of each record of a list, not the whole list', () => {
+    const players = (cash: number) => [0, 1, 2].map((seat) => ({ seat, cash: cash + seat }));
+    const patch = diffFrames(
+      frame({ view: { players: players(1) } }),
+      frame({ view: { players: players(2) } }),
+    );
+    expect(patch.map((op) => op.path)).toEqual([
+      '/view/players/0/cash',
+      '/view/players/1/cash',
+      '/view/players/2/cash',
+    ]);
   });
 });
+
+/** The value as the JSON text carries it. */
+function wireCopy(value: unknown): unknown {
+  const text = JSON.stringify(value);
+  return text === undefined ? null : JSON.parse(text);
+}
