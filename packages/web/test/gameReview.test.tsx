@@ -7,8 +7,8 @@
  */
 import {
   createBot,
-  type GameReview as Review,
   playGame,
+  type GameReview as Review,
   type ReviewedDecision,
   reason,
 } from '@gangsta/bots';
@@ -143,9 +143,7 @@ describe('the game review panel', () => {
     await act(async () =>
       scripted.finish({ seat: 0, iterations: 52, decisions: [decision], costliest: [decision] }),
     );
-    expect(screen.getByTestId('review-decision')).toHaveTextContent(
-      '−26 Prozentpunkte Siegchance',
-    );
+    expect(screen.getByTestId('review-decision')).toHaveTextContent('−26 Prozentpunkte Siegchance');
   });
 });
 

@@ -259,13 +259,10 @@ export default function ReplayViewer({
     return `${line} ${t('replay.reviewReason', { reason })}`;
   };
   const hidden = revealing ? model.hiddenAt(step) : null;
-  // At a reviewed position the better move's cards are marked; elsewhere the last move's.
+  const flash = lastMove ? new Set(moveCardIds(lastMove)) : new Set<string>();
+  // At a reviewed position the better move's cards glow, as a hint's do at the table.
   const atFocus = focused !== null && step === focused.decision.index;
-  const flash = atFocus
-    ? new Set(moveCardIds(focused.decision.best))
-    : lastMove
-      ? new Set(moveCardIds(lastMove))
-      : new Set<string>();
+  const better = atFocus ? new Set(moveCardIds(focused.decision.best)) : undefined;
   const showReview = (decision: ReviewFocus['decision'], seat: number) => {
     setFocused({ decision, seat });
     go(decision.index);
@@ -368,7 +365,7 @@ export default function ReplayViewer({
       ) : null}
       {hidden ? <HiddenPanel ctx={ctx} hidden={hidden} /> : null}
       <div className="table-and-log">
-        <Table view={view} seats={seatKinds} flash={flash} />
+        <Table view={view} seats={seatKinds} flash={flash} hint={better} />
         <Log ctx={ctx} entries={model.logUntil(step, revealing)} live={false} />
       </div>
     </div>
