@@ -81,9 +81,6 @@ export const REVIEW_DEFAULTS = { iterations: 800, top: 5, minLoss: 0.02 };
 /** Long enough for any playout to reach the end of the game, so `win` is a real win or loss. */
 const FULL_DEPTH = 10_000;
 
-/** The fewest simulations a move's own estimate gets. */
-const MIN_OWN_ITERATIONS = 24;
-
 /** Reasons too generic to explain a move: the move itself is described instead. */
 const GENERIC = new Set(['onlyMove', 'defaultChoice', 'action.fallback']);
 
@@ -151,7 +148,7 @@ export function reviewDecision(
       const own = search(view, [move], {
         ...settings,
         // With one root move the search stops early, after about half of this budget.
-        iterations: Math.max(MIN_OWN_ITERATIONS, iterations),
+        iterations,
         seed: mixSeeds(seed, 1),
       });
       return { value: own.value, visits: own.visits };
