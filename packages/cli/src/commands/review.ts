@@ -109,7 +109,7 @@ export function registerReview(program: Command): void {
     )
     .argument('<file>', 'a finished game record (saved by "gangsta play --save" or the web)')
     .option('--seat <n>', 'the seat to review, from 1', '1')
-    .option('--iterations <n>', 'simulations per decision (default 800)')
+    .option('--iterations <n>', 'simulations per decision (default 400)')
     .option('--top <n>', 'how many decisions to list (default 5)')
     .option('--json', 'print the whole review as JSON')
     .addHelpText(
