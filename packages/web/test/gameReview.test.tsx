@@ -17,7 +17,9 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BotClient, createInlineBotClient, type ReviewOrder } from '../src/game/botClient.ts';
+import { Session } from '../src/game/session.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
+import ReplayViewer from '../src/replay/ReplayViewer.tsx';
 import GameReview from '../src/review/GameReview.tsx';
 
 beforeAll(async () => {
@@ -166,5 +168,30 @@ describe('the inline client', () => {
     const job = createInlineBotClient().review?.({ record, seat: 0, iterations: 4 });
     job?.cancel();
     expect(await job?.result).toBeNull();
+  });
+});
+
+describe('a reviewed decision on the table', () => {
+  it('opens the replay before the move, says what was better and why, and goes back', async () => {
+    const session = new Session({ bots: () => scriptedClient().client, persist: false });
+    const decision = fakeDecision();
+    render(
+      <ReplayViewer
+        session={session}
+        record={record}
+        seats={['human', 'easy']}
+        focus={{ decision, seat: 0 }}
+      />,
+    );
+    expect(screen.getByTestId('replay-slider')).toHaveValue(String(decision.index));
+    const note = screen.getByTestId('review-note');
+    expect(note).toHaveTextContent(/Player 1 played: Recruit .+ \(win chance 21%\)/);
+    expect(note).toHaveTextContent('Better: Pass and collect');
+    expect(note).toHaveTextContent('(win chance 47%)');
+    expect(note).toHaveTextContent('Why: Passes: no heist or recruit is worth more');
+    fireEvent.click(within(note).getByRole('button', { name: 'Back to the review' }));
+    expect(screen.getByTestId('replay-slider')).toHaveValue(String(record.moves.length));
+    expect(screen.queryByTestId('review-note')).toBeNull();
+    expect(await screen.findByTestId('game-review')).toBeVisible();
   });
 });

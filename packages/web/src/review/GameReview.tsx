@@ -41,7 +41,7 @@ type State =
 const finished = new Map<string, Review>();
 
 function reviewKey(record: GameRecord, seat: Seat, iterations: number | undefined): string {
-  return `${record.options.seed}|${record.moves.length}|${seat}|${iterations ?? '-'}`;
+  return `${seat}|${iterations ?? '-'}|${JSON.stringify(record.options)}|${JSON.stringify(record.moves)}`;
 }
 
 /** A percentage of a 0..1 chance. */
