@@ -5,6 +5,7 @@
  * in English and French; nothing may overflow the phone's width.
  */
 import { writeFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { createBot, playGame } from '@gangsta/bots';
 import { expect, type Page, test } from '@playwright/test';
 import { SCREENSHOTS } from './helpers.ts';
@@ -51,6 +52,13 @@ test('a finished game is reviewed and a costly decision shown on the table', asy
   expect(await items.count()).toBeLessThanOrEqual(5);
   await expect(items.first()).toContainText(/points? of win chance/);
   await expect(items.first()).toContainText(/after the better one/);
+  const results = await new AxeBuilder({ page }).include('[data-testid="game-review"]').analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await review.scrollIntoViewIfNeeded();
