@@ -24,6 +24,18 @@ export {
   reason,
   reasonProblems,
 } from './reasons.ts';
+export {
+  costliest,
+  type GameReview,
+  GameReviewer,
+  REVIEW_DEFAULTS,
+  type ReviewedDecision,
+  type ReviewOptions,
+  type ReviewPosition,
+  reviewDecision,
+  reviewGame,
+  reviewPositions,
+} from './review.ts';
 export { botSeed } from './seed.ts';
 export {
   type BotResult,

@@ -9,6 +9,7 @@ import { registerBench } from './commands/bench.ts';
 import { registerOnline } from './commands/online.ts';
 import { registerPlay } from './commands/play.ts';
 import { registerReplay } from './commands/replay.ts';
+import { registerReview } from './commands/review.ts';
 import { registerSimulate } from './commands/simulate.ts';
 import { registerTournament } from './commands/tournament.ts';
 import { RuntimeError, UsageError } from './errors.ts';
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
   registerSimulate(program);
   registerTournament(program);
   registerReplay(program);
+  registerReview(program);
   registerBench(program);
   registerBalance(program);
   return program;

@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createBot, playGame } from '@gangsta/bots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers.ts';
 
@@ -130,6 +131,30 @@ describe('gangsta replay', () => {
     const missing = await runCli(['replay', join(dir, 'nothing.json')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('ENOENT');
+  });
+});
+
+describe('gangsta review', () => {
+  it('lists the costliest decisions of a seat, with chances and why', async () => {
+    // A short game: seat 1 plays at random, seat 2 the heuristic.
+    const { record } = playGame({ players: 2, seed: 8 }, [
+      createBot({ kind: 'random', seed: 1 }),
+      createBot({ kind: 'heuristic', seed: 2 }),
+    ]);
+    const file = join(dir, 'short.json');
+    writeFileSync(file, JSON.stringify(record));
+    const run = await runCli(['review', file, '--seat', '1', '--iterations', '4', '--top', '2']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/seat 1, \d+ decisions reviewed \(4 simulations each/);
+    expect(run.stdout).toMatch(/1\. Turn \d+, chapter \d \(move \d+\): −\d+ points/);
+    expect(run.stdout).toMatch(/played: .+ \(\d+%\)/);
+    expect(run.stdout).toMatch(/better: .+ \(\d+%\)/);
+    expect(run.stdout).toMatch(/why: {4}\S/);
+    expect(run.stdout).not.toMatch(/undefined|NaN/);
+    const bad = await runCli(['review', file, '--seat', '3']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--seat must be between 1 and 2');
   });
 });
 

@@ -3,7 +3,8 @@
  * worker and the settings. It lives outside React so that a game is created exactly once (React's
  * strict mode renders twice) and React only subscribes to it.
  */
-import type { EngineError, GameOptionsInput, GameRecord } from '@gangsta/engine';
+import type { ReviewedDecision } from '@gangsta/bots';
+import type { EngineError, GameOptionsInput, GameRecord, Seat } from '@gangsta/engine';
 import type { OnlineRoute } from '../online/routes.ts';
 import { type BotClient, createWorkerBotClient } from './botClient.ts';
 import { GameController } from './controller.ts';
@@ -36,11 +37,17 @@ export type Screen =
   /** "Custom game": every option of a local game. */
   | { name: 'newGame' }
   | { name: 'table' }
-  | { name: 'replay'; record: GameRecord; seats: SeatKind[] | null }
+  | { name: 'replay'; record: GameRecord; seats: SeatKind[] | null; focus?: ReviewFocus }
   | { name: 'rules'; back: Screen }
   | { name: 'tutorial' }
   /** Online play (`#/online…`): the lobby, creating a table, a table. */
   | { name: 'online'; route: OnlineRoute };
+
+/** A decision of a game review, to show on the table: the replay opens at its position. */
+export interface ReviewFocus {
+  decision: ReviewedDecision;
+  seat: Seat;
+}
 
 export interface SessionSnapshot {
   screen: Screen;
@@ -138,8 +145,9 @@ export class Session {
     this.update({ screen: { name: 'online', route } });
   }
 
-  openReplay(record: GameRecord, seats: SeatKind[] | null): void {
-    this.update({ screen: { name: 'replay', record, seats } });
+  /** The replay of a game; with `focus`, at a reviewed decision with its better move marked. */
+  openReplay(record: GameRecord, seats: SeatKind[] | null, focus?: ReviewFocus): void {
+    this.update({ screen: { name: 'replay', record, seats, ...(focus ? { focus } : {}) } });
   }
 
   openRules(): void {
@@ -188,6 +196,11 @@ export class Session {
     // The worker starts on the first bot question, not when a table of humans sits down.
     const bots: BotClient = {
       ask: (kind, seed, view, legal) => this.bots().ask(kind, seed, view, legal),
+      review: (order) => {
+        const bots = this.bots();
+        if (!bots.review) throw new Error('this bot client cannot review a game');
+        return bots.review(order);
+      },
       dispose() {},
     };
     return {

@@ -19,6 +19,11 @@ export interface SavedGame {
 export interface Settings {
   /** Shortest time a bot move stays "thinking", so people can follow the bots. */
   botDelayMs: number;
+  /**
+   * Simulations per decision of a game review; absent: the bots' default. Not in the menu:
+   * the browser tests set it low (in the stored settings) to review a game in seconds.
+   */
+  reviewIterations?: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = { botDelayMs: 700 };
@@ -83,8 +88,10 @@ export function loadSettings(): Settings {
   try {
     const data = JSON.parse(text) as Partial<Settings>;
     const delay = Number(data.botDelayMs);
+    const review = Number(data.reviewIterations);
     return {
       botDelayMs: Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_SETTINGS.botDelayMs,
+      ...(Number.isInteger(review) && review > 0 ? { reviewIterations: review } : {}),
     };
   } catch {
     return { ...DEFAULT_SETTINGS };

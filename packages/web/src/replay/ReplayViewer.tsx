@@ -4,10 +4,10 @@
  * "review this move" asks the medium bot what it would have played in that position.
  */
 import { cardsOf, type GameRecord, type Move, moveKey } from '@gangsta/engine';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { botSeed, SEAT_KINDS, type SeatKind } from '../game/seats.ts';
-import type { Session } from '../game/session.ts';
+import type { ReviewFocus, Session } from '../game/session.ts';
 import { type BotReason, describeBotReason } from '../text/botReason.ts';
 import type { TextContext } from '../text/context.ts';
 import { nameOf } from '../text/context.ts';
@@ -18,6 +18,8 @@ import { ScoreScreen } from '../ui/ScoreScreen.tsx';
 import { Table, TableStatus } from '../ui/Table.tsx';
 import { moveCardIds } from '../ui/TableScreen.tsx';
 import { type HiddenInfo, ReplayModel } from './replayModel.ts';
+
+const GameReview = lazy(() => import('../review/GameReview.tsx'));
 
 type Review =
   | { status: 'idle' }
@@ -103,19 +105,75 @@ function ContinueGame({
   );
 }
 
+/** At a reviewed decision: what was played, the better move (marked on the table), and why. */
+function ReviewNote({
+  ctx,
+  model,
+  focus,
+  onBack,
+}: {
+  ctx: TextContext;
+  model: ReplayModel;
+  focus: ReviewFocus;
+  onBack: () => void;
+}) {
+  const { t } = ctx;
+  const { decision } = focus;
+  const position = model.positionBefore(decision.index);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
+  if (!position) return null;
+  const seatCtx = { ...ctx, viewer: position.seat };
+  const say = (move: Move) => describeMove(seatCtx, position.view, position.decision, move);
+  return (
+    <section
+      ref={ref}
+      className="review-note"
+      aria-label={t('gameReview.noteTitle')}
+      data-testid="review-note"
+    >
+      <p>
+        {t('gameReview.notePlayed', {
+          seat: t('app.player', { n: position.seat + 1 }),
+          move: say(decision.played),
+          chance: Math.round(decision.playedChance * 100),
+        })}
+      </p>
+      <p className="review-better">
+        {t('gameReview.noteBetter', {
+          move: say(decision.best),
+          chance: Math.round(decision.bestChance * 100),
+        })}
+      </p>
+      <p>{t('gameReview.noteWhy', { reason: describeBotReason(seatCtx, decision.reason) })}</p>
+      <button type="button" onClick={onBack}>
+        {t('gameReview.backToList')}
+      </button>
+    </section>
+  );
+}
+
 export default function ReplayViewer({
   session,
   record,
   seats,
+  focus,
 }: {
   session: Session;
   record: GameRecord;
   seats: SeatKind[] | null;
+  /** A reviewed decision: the replay opens before it, with the better move marked. */
+  focus?: ReviewFocus;
 }) {
   const { t } = useTranslation();
   const sliderId = useId();
   const model = useMemo(() => ReplayModel.build(record), [record]);
-  const [step, setStep] = useState(() => (model ? model.length : 0));
+  const [focused, setFocused] = useState<ReviewFocus | null>(focus ?? null);
+  const [step, setStep] = useState(() =>
+    model ? (focus ? Math.min(focus.decision.index, model.length) : model.length) : 0,
+  );
   const [reveal, setReveal] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [review, setReview] = useState<Review>({ status: 'idle' });
@@ -202,6 +260,13 @@ export default function ReplayViewer({
   };
   const hidden = revealing ? model.hiddenAt(step) : null;
   const flash = lastMove ? new Set(moveCardIds(lastMove)) : new Set<string>();
+  // At a reviewed position the better move's cards glow, as a hint's do at the table.
+  const atFocus = focused !== null && step === focused.decision.index;
+  const better = atFocus ? new Set(moveCardIds(focused.decision.best)) : undefined;
+  const showReview = (decision: ReviewFocus['decision'], seat: number) => {
+    setFocused({ decision, seat });
+    go(decision.index);
+  };
   return (
     <div className="replay" data-testid="replay">
       <h2>{t('replay.title')}</h2>
@@ -267,6 +332,15 @@ export default function ReplayViewer({
           </p>
         ) : null}
       </div>
+      {atFocus ? (
+        <ReviewNote
+          key={focused.decision.index}
+          ctx={ctx}
+          model={model}
+          focus={focused}
+          onBack={() => go(model.length)}
+        />
+      ) : null}
       {!model.over ? <ContinueGame session={session} record={record} seats={seats} /> : null}
       <TableStatus view={view} />
       {step === model.length && view.result ? (
@@ -278,9 +352,20 @@ export default function ReplayViewer({
           resources={view.options.resources}
         />
       ) : null}
+      {step === model.length && model.over ? (
+        <Suspense fallback={<p className="loading">{t('app.loading')}</p>}>
+          <GameReview
+            bots={() => session.bots()}
+            record={record}
+            seats={seatKinds}
+            iterations={session.getSnapshot().settings.reviewIterations}
+            onShow={showReview}
+          />
+        </Suspense>
+      ) : null}
       {hidden ? <HiddenPanel ctx={ctx} hidden={hidden} /> : null}
       <div className="table-and-log">
-        <Table view={view} seats={seatKinds} flash={flash} />
+        <Table view={view} seats={seatKinds} flash={flash} hint={better} />
         <Log ctx={ctx} entries={model.logUntil(step, revealing)} live={false} />
       </div>
     </div>

@@ -12,11 +12,13 @@ import {
   Suspense,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { GameController } from '../game/controller.ts';
 import type { Session } from '../game/session.ts';
 import { LanguageSwitch } from '../i18n/index.ts';
 import { onlineHash, parseOnlineHash } from '../online/routes.ts';
@@ -28,6 +30,7 @@ import { Welcome } from './welcome/Welcome.tsx';
 import './header.css';
 
 const ReplayViewer = lazy(() => import('../replay/ReplayViewer.tsx'));
+const GameReview = lazy(() => import('../review/GameReview.tsx'));
 const TutorialScreen = lazy(() => import('../tutorial/TutorialScreen.tsx'));
 const OnlineScreen = lazy(() => import('../online/OnlineScreen.tsx'));
 const RulesPage = lazy(() =>
@@ -201,6 +204,34 @@ function AppMenu({ session }: { session: Session }) {
   );
 }
 
+/** "Review my game" under the final score of a local game; a decision opens the replay there. */
+function LocalGameReview({
+  session,
+  controller,
+}: {
+  session: Session;
+  controller: GameController;
+}) {
+  const { t } = useTranslation();
+  const { settings } = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  // Rendered once the game is over: its record no longer changes.
+  const record = useMemo(() => controller.record(), [controller]);
+  return (
+    <Suspense fallback={<p className="loading">{t('app.loading')}</p>}>
+      <GameReview
+        bots={() => session.bots()}
+        record={record}
+        seats={controller.seats}
+        players={controller.getSnapshot().players}
+        iterations={settings.reviewIterations}
+        onShow={(decision, seat) =>
+          session.openReplay(record, controller.seats, { decision, seat })
+        }
+      />
+    </Suspense>
+  );
+}
+
 export function App({ session }: { session: Session }) {
   const { t } = useTranslation();
   const { screen, controller } = useSyncExternalStore(session.subscribe, session.getSnapshot);
@@ -230,10 +261,17 @@ export function App({ session }: { session: Session }) {
               menu={(snapshot) => (
                 <LocalGameMenu session={session} controller={controller} over={snapshot.over} />
               )}
+              afterScore={<LocalGameReview session={session} controller={controller} />}
             />
           ) : null}
           {screen.name === 'replay' ? (
-            <ReplayViewer session={session} record={screen.record} seats={screen.seats} />
+            <ReplayViewer
+              key={screen.focus ? `review-${screen.focus.decision.index}` : 'replay'}
+              session={session}
+              record={screen.record}
+              seats={screen.seats}
+              focus={screen.focus}
+            />
           ) : null}
           {screen.name === 'rules' ? <RulesPage /> : null}
           {screen.name === 'online' && !online ? <OfflineNotice /> : null}

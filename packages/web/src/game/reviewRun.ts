@@ -1,0 +1,30 @@
+/**
+ * Runs a game review one decision at a time, giving way to the event loop between decisions
+ * so that progress can be shown and a "cancel" heard. Used in the bot worker and, where no
+ * worker exists (unit tests), on the page; loaded on demand, never in the first bundle.
+ */
+import { type GameReview, GameReviewer } from '@gangsta/bots';
+import type { GameRecord, Seat } from '@gangsta/engine';
+
+export interface ReviewRun {
+  record: GameRecord;
+  seat: Seat;
+  iterations?: number;
+  onProgress: (done: number, total: number) => void;
+  cancelled: () => boolean;
+}
+
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The review, or null when it was cancelled. */
+export async function runReview(run: ReviewRun): Promise<GameReview | null> {
+  const reviewer = new GameReviewer(run.record, run.seat, { iterations: run.iterations });
+  run.onProgress(0, reviewer.total);
+  while (!reviewer.finished) {
+    await pause();
+    if (run.cancelled()) return null;
+    reviewer.step();
+    run.onProgress(reviewer.reviewed, reviewer.total);
+  }
+  return reviewer.result();
+}
