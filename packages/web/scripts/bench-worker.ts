@@ -30,9 +30,12 @@ const bundled = await build({
       import { benchAnswer, benchSearch, iterationsPerSecond } from '@gangsta/bots/bench';
       self.onmessage = (e) => {
         const clock = () => performance.now();
+        if (e.data.answer) {
+          self.postMessage({ hard: benchAnswer(clock, 'hard') });
+          return;
+        }
         const lines = benchSearch(clock, e.data.iterations, e.data.tuning);
-        const hard = benchAnswer(clock, 'hard');
-        self.postMessage({ lines, ips: iterationsPerSecond(lines), hard });
+        self.postMessage({ lines, ips: iterationsPerSecond(lines) });
       };`,
     resolveDir: here,
     loader: 'ts',
@@ -71,6 +74,22 @@ function descendants(root: number): number[] {
   return found;
 }
 
+/** CPU milliseconds used so far by the processes below this one (all their threads). */
+function childrenCpuMs(): number {
+  let ticks = 0;
+  for (const pid of descendants(process.pid)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, fields 14 and 15 of stat (11 and 12 after the command).
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux.
+}
+
 const niceness = getPriority();
 function renice(): void {
   if (process.platform !== 'linux' || niceness <= 0) return;
@@ -105,27 +124,42 @@ const browser = await chromium.launch({
   ],
 });
 type Line = { name: string; iterations: number; ms: number };
-let worker: { lines: Line[]; ips: number; hard: Line[]; userAgent: string };
+let worker: { lines: Line[]; ips: number; cpuMs: number; hard: Line[]; userAgent: string };
 try {
   const page = await browser.newPage();
   renice();
   const keepNice = setInterval(renice, 100);
-  worker = await page.evaluate(
-    ({ code, iterations, tuning }) =>
-      new Promise((resolve, reject) => {
-        const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
-        const w = new Worker(url);
-        w.onmessage = (e) => resolve({ ...e.data, userAgent: navigator.userAgent });
-        w.onerror = (e) => reject(new Error(e.message));
-        w.postMessage({ iterations, tuning });
-      }),
-    { code, iterations, tuning },
-  );
+  const run = (message: object) =>
+    page.evaluate(
+      ({ code, message }) =>
+        new Promise<Record<string, unknown>>((resolve, reject) => {
+          const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+          const w = new Worker(url);
+          w.onmessage = (e) => {
+            w.terminate();
+            resolve({ ...e.data, userAgent: navigator.userAgent });
+          };
+          w.onerror = (e) => reject(new Error(e.message));
+          w.postMessage(message);
+        }),
+      { code, message },
+    );
+  const cpu0 = childrenCpuMs();
+  const bench = await run({ iterations, tuning });
+  const cpuMs = childrenCpuMs() - cpu0;
+  const answers = await run({ answer: true });
+  worker = { ...(bench as object), cpuMs, hard: answers.hard } as typeof worker;
   clearInterval(keepNice);
 } finally {
   await browser.close();
 }
+const nodeCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const c0 = nodeCpu();
 const node = benchSearch(() => performance.now(), iterations, tuning);
+const nodeCpuMs = nodeCpu() - c0;
 const show = (where: string, lines: Line[]) => {
   for (const l of lines) {
     process.stdout.write(
@@ -136,9 +170,14 @@ const show = (where: string, lines: Line[]) => {
 show('chromium', worker.lines);
 show('node', node);
 const nodeIps = iterationsPerSecond(node);
+const total = worker.lines.reduce((s, l) => s + l.iterations, 0);
+const workerCpuIps = Math.round(total / (worker.cpuMs / 1000));
+const nodeCpuIps = Math.round(node.reduce((s, l) => s + l.iterations, 0) / (nodeCpuMs / 1000));
+const browserName = worker.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium';
 process.stdout.write(
-  `${worker.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'} worker: ${worker.ips} iterations per wall second; ` +
-    `Node ${process.version} (same run, same positions): ${nodeIps}; ratio ${(worker.ips / nodeIps).toFixed(2)}\n`,
+  `${browserName} worker: ${worker.ips} iterations per wall second, ${workerCpuIps} per CPU second of the browser's processes (warm-up included); ` +
+    `Node ${process.version} (same positions): ${nodeIps} per wall second, ${nodeCpuIps} per CPU second (warm-up included); ` +
+    `CPU ratio ${(workerCpuIps / nodeCpuIps).toFixed(2)}\n`,
 );
 const slowest = Math.max(...worker.hard.map((l) => l.ms));
 process.stdout.write(
