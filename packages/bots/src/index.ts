@@ -8,9 +8,12 @@ export { describeReason } from './describeReason.ts';
 export { heuristicChoice } from './heuristic/index.ts';
 export {
   type RootMoveStats,
+  SEARCH_DEFAULTS,
+  SEARCH_REVISION,
   type SearchOptions,
   type SearchResult,
   search,
+  searchSignature,
 } from './ismcts/search.ts';
 export { type PlayedGame, type PlayOptions, playGame } from './play.ts';
 export {

@@ -3,16 +3,18 @@ import {
   allMatches,
   currentRecords,
   type GameRecord,
+  ISMCTS_SIGNATURE,
   type MatchSpec,
   missingGames,
   parseResults,
   planGame,
   playPlannedGame,
+  UNSIGNED_SEARCH,
   VARIANTS,
   withoutTiming,
 } from '../scripts/strength/plan.ts';
 import { firstShare, openSkill, placesOf, summarizeMatch } from '../scripts/strength/report.ts';
-import { wilson } from '../src/index.ts';
+import { searchSignature, wilson } from '../src/index.ts';
 
 function fakeRecord(m: MatchSpec, index: number, winners: number[]): GameRecord {
   const plan = planGame(m, index);
@@ -109,6 +111,53 @@ describe('strength measurement', () => {
     expect(skill.every((r) => r.games === 16)).toBe(true);
   });
 
+  it('keys the matches of searching bots by the search, and leaves the others as they were', () => {
+    expect(ISMCTS_SIGNATURE).toBe(searchSignature());
+    // The specs of docs/strength-data/games.jsonl, written before records had a signature.
+    const before: Record<string, string> = {
+      'easy-random-2p': 'd45ecdf3',
+      'easy-random-3p': 'e5e2bffe',
+      'easy-random-4p': 'ec36b709',
+      'medium-random-2p': 'a7ed2fb8',
+      'medium-easy-2p': '28edb383',
+      'medium-easy-3p': 'df52df4e',
+      'medium-easy-4p': '016b5959',
+      'hard-easy-2p': 'd854b3a7',
+      'hard-easy-4p': '1e8251f5',
+    };
+    // While the search is the one that played them, every match keeps its spec.
+    const unsigned = new Map(allMatches(1, UNSIGNED_SEARCH).map((m) => [m.id, m]));
+    for (const [id, spec] of Object.entries(before)) expect(unsigned.get(id)!.spec).toBe(spec);
+    // Another search: the matches without an ISMCTS bot keep theirs, the others change.
+    const changed = 'r9-0123abcd';
+    const next = new Map(allMatches(1, changed).map((m) => [m.id, m]));
+    for (const [id, spec] of Object.entries(before)) {
+      if (id.startsWith('easy-')) expect(next.get(id)!.spec).toBe(spec);
+      else expect(next.get(id)!.spec).not.toBe(spec);
+    }
+    const hard = unsigned.get('hard-easy-2p')!;
+    const old = fakeRecord(hard, 0, [0]);
+    const signed = { ...fakeRecord(hard, 1, [0]), ismcts: UNSIGNED_SEARCH };
+    const other = { ...fakeRecord(hard, 2, [0]), ismcts: changed };
+    // Under the first search the unsigned and its own signed records count, not another's.
+    const now = currentRecords([hard], [old, signed, other], UNSIGNED_SEARCH);
+    expect(now.stale).toBe(1);
+    expect(now.byMatch.get(hard.id)!.map((r) => r.index)).toEqual([0, 1]);
+    // Under another search the old ones are stale, even with their spec, and are played again.
+    const hardNext = next.get('hard-easy-2p')!;
+    const mine = { ...fakeRecord(hardNext, 3, [0]), ismcts: changed };
+    const later = currentRecords([hardNext], [old, signed, other, mine], changed);
+    expect(later.stale).toBe(3);
+    expect(later.byMatch.get(hard.id)!.map((r) => r.index)).toEqual([3]);
+    expect(missingGames([hardNext], [old, signed, mine], changed)[0]).toEqual({
+      match: hard.id,
+      index: 0,
+    });
+    // Matches without an ISMCTS bot ignore the signature.
+    const easy = next.get('easy-random-2p')!;
+    expect(currentRecords([easy], [fakeRecord(easy, 0, [0])], changed).stale).toBe(0);
+  });
+
   it('is deterministic: the same game with a fixed budget gives the same record', () => {
     const m: MatchSpec = {
       ...byId.get('medium-random-2p')!,
@@ -122,6 +171,7 @@ describe('strength measurement', () => {
     const a = playPlannedGame(m, plan, clocks, { medium: 40 });
     const b = playPlannedGame(m, plan, clocks, { medium: 40 });
     expect(withoutTiming(a)).toEqual(withoutTiming(b));
+    expect(a.ismcts).toBe(ISMCTS_SIGNATURE);
     const seat = a.seats.indexOf('medium');
     expect(a.search[seat]!.decisions).toBeGreaterThan(0);
     expect(a.search[seat]!.iterations).toBeLessThanOrEqual(40 * a.search[seat]!.decisions);

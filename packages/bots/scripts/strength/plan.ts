@@ -10,7 +10,14 @@
  * ISMCTS runs on iteration budgets only, so the same index always gives the same game.
  */
 import type { GameOptionsInput, Move } from '@gangsta/engine';
-import { type Bot, type BotConfig, createBot, LEVELS, playGame } from '../../src/index.ts';
+import {
+  type Bot,
+  type BotConfig,
+  createBot,
+  LEVELS,
+  playGame,
+  searchSignature,
+} from '../../src/index.ts';
 import { hashString, mixSeeds } from '../../src/rng.ts';
 
 export type BotName = 'random' | 'easy' | 'medium' | 'hard';
@@ -40,6 +47,25 @@ export const BOTS: Record<BotName, { config: Omit<BotConfig, 'seed'>; describe: 
     describe: `ISMCTS, ${iterationsFor('hard')} iterations per decision (LEVELS.hard is ${LEVELS.hard.timeMs} ms)`,
   },
 };
+
+/**
+ * The ISMCTS bots' search (revision and settings, `searchSignature`). It is written in each
+ * record of a game an ISMCTS bot played, and it is part of the fingerprint of every match an
+ * ISMCTS bot plays, so after a change of the search the games of the earlier one stay in the
+ * results file but are not counted with the new one's.
+ */
+export const ISMCTS_SIGNATURE = searchSignature();
+
+/**
+ * The search that played the records written before records had a signature (revision 1 with
+ * its settings of 2026-11-21). While it is still the search, the matches keep the fingerprint
+ * they had then, so those records keep counting; a record without a signature is its.
+ */
+export const UNSIGNED_SEARCH = 'r1-203545a8';
+
+function searches(name: BotName): boolean {
+  return BOTS[name].config.kind === 'ismcts';
+}
 
 export interface MatchSpec {
   /** e.g. `medium-easy-3p`: one `first` bot against `players - 1` copies of `other`. */
@@ -76,6 +102,7 @@ function match(
   wanted: number,
   tier: 0 | 1,
   seed: number,
+  signature: string,
 ): MatchSpec {
   const cycle = players * VARIANTS.length;
   const goal = Math.ceil(wanted / cycle) * cycle;
@@ -87,6 +114,11 @@ function match(
     players,
     seed,
     variants: VARIANTS,
+    // Only matches with a searching bot carry the search's signature (the others keep their
+    // spec), and only once it is another search than the unsigned records'.
+    ...((searches(first) || searches(other)) && signature !== UNSIGNED_SEARCH
+      ? { ismcts: signature }
+      : {}),
   });
   return {
     id,
@@ -99,8 +131,11 @@ function match(
   };
 }
 
-/** All matches, cheap ones first: every pairing of random, easy and medium at 2, 3 and 4 players; hard against easy. */
-export function allMatches(seed = 1): MatchSpec[] {
+/**
+ * All matches, cheap ones first: every pairing of random, easy and medium at 2, 3 and 4
+ * players; hard against easy. `signature` is the search's (another one only in tests).
+ */
+export function allMatches(seed = 1, signature = ISMCTS_SIGNATURE): MatchSpec[] {
   const cheap: [BotName, BotName][] = [
     ['easy', 'random'],
     ['medium', 'random'],
@@ -108,10 +143,10 @@ export function allMatches(seed = 1): MatchSpec[] {
   ];
   const list: MatchSpec[] = [];
   for (const [first, other] of cheap) {
-    for (const n of PLAYER_COUNTS) list.push(match(first, other, n, 400, 0, seed));
+    for (const n of PLAYER_COUNTS) list.push(match(first, other, n, 400, 0, seed, signature));
   }
-  list.push(match('hard', 'easy', 2, 250, 1, seed));
-  list.push(match('hard', 'easy', 4, 200, 1, seed));
+  list.push(match('hard', 'easy', 2, 250, 1, seed, signature));
+  list.push(match('hard', 'easy', 4, 200, 1, seed, signature));
   return list;
 }
 
@@ -182,6 +217,8 @@ export interface GameRecord {
   load?: number;
   /** The commit the runner was at (added by the runner). */
   commit?: string;
+  /** The search's signature (`ISMCTS_SIGNATURE`) when an ISMCTS bot played. */
+  ismcts?: string;
 }
 
 export interface Clocks {
@@ -252,6 +289,7 @@ export function playPlannedGame(
     ips: search.map((e) => (e && e.ms > 0 ? Math.round(e.iterations / (e.ms / 1000)) : null)),
     ms: Math.round(clocks.wall() - t0),
   };
+  if (plan.seats.some(searches)) record.ismcts = ISMCTS_SIGNATURE;
   if (c0 !== undefined && clocks.cpu) record.cpuMs = Math.round(clocks.cpu() - c0);
   return record;
 }
@@ -290,6 +328,7 @@ export function parseResults(text: string): { records: GameRecord[]; skipped: nu
 export function currentRecords(
   matches: MatchSpec[],
   records: GameRecord[],
+  signature = ISMCTS_SIGNATURE,
 ): { byMatch: Map<string, GameRecord[]>; stale: number } {
   const byMatch = new Map<string, GameRecord[]>(matches.map((m) => [m.id, []]));
   const seen = new Set<string>();
@@ -297,7 +336,11 @@ export function currentRecords(
   const specs = new Map(matches.map((m) => [m.id, m]));
   for (const r of records) {
     const m = specs.get(r.match);
-    if (!m || r.spec !== m.spec) {
+    // Another spec (budgets, seeds), or a game of another search.
+    const search = r.seats.some((name) => BOTS[name] && searches(name))
+      ? (r.ismcts ?? UNSIGNED_SEARCH)
+      : signature;
+    if (!m || r.spec !== m.spec || search !== signature) {
       stale++;
       continue;
     }
@@ -320,8 +363,12 @@ export interface WorkItem {
  * matches advance together (ordered by the fraction of the goal a game stands at), so an
  * interrupted run leaves every match about equally far.
  */
-export function missingGames(matches: MatchSpec[], records: GameRecord[]): WorkItem[] {
-  const { byMatch } = currentRecords(matches, records);
+export function missingGames(
+  matches: MatchSpec[],
+  records: GameRecord[],
+  signature = ISMCTS_SIGNATURE,
+): WorkItem[] {
+  const { byMatch } = currentRecords(matches, records, signature);
   const items: { item: WorkItem; tier: number; at: number; order: number }[] = [];
   matches.forEach((m, order) => {
     const done = new Set(byMatch.get(m.id)!.map((r) => r.index));

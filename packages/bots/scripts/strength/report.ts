@@ -8,7 +8,9 @@ import {
   BOTS,
   type BotName,
   type GameRecord,
+  ISMCTS_SIGNATURE,
   type MatchSpec,
+  REFERENCE_ITERATIONS_PER_SECOND,
   VARIANTS,
   type Variant,
 } from './plan.ts';
@@ -218,10 +220,14 @@ export function renderReport(
     '',
     'Budgets are iterations, not time, so a game is the same on any machine and under any load: ' +
       'the same seeds give the same games. The levels in `packages/bots/src/create.ts` are time ' +
-      'budgets; they are converted at 2,800 iterations per second (an idle core of this machine ' +
-      'at the reference position). ISMCTS does not search when only one move is legal (or only ' +
+      `budgets; they are converted at ${REFERENCE_ITERATIONS_PER_SECOND.toLocaleString('en')} iterations per second (what the search ` +
+      'runs on an idle core of this machine; see `REFERENCE_ITERATIONS_PER_SECOND`). ISMCTS does not search when only one move is legal (or only ' +
       'one the search considers; `IsmctsBot.decide`), and stops a decision early once the most ' +
-      'visited move cannot be overtaken within the budget (deterministic too).',
+      'visited move cannot be overtaken within the budget (deterministic too). ' +
+      `The search is \`${ISMCTS_SIGNATURE}\` (\`searchSignature\`: its revision and settings); ` +
+      'games of an ISMCTS bot are recorded with it, and those of another search stay in the ' +
+      'results file without being counted. What was tried on 2026-11-26 to make the hard bot ' +
+      'stronger, and its figures: [bots-hard.md](bots-hard.md).',
     '',
     '## Win rates',
     '',

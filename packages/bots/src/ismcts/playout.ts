@@ -10,20 +10,21 @@ import { type Rng, weightedIndex } from '../rng.ts';
 
 export type PlayoutPolicy = 'light' | 'mixed' | 'heuristic';
 
-function lightWeight(move: Move, decision: Decision): number {
+/** `decision` may be null for moves whose weight does not depend on it (`needsDecision`). */
+function lightWeight(move: Move, decision: Decision | null): number {
   switch (move.type) {
     case 'heist':
       return 8;
     case 'heistFromDeck':
       return 3;
     case 'recruit':
-      return decision.kind === 'action' ? 3 : 4;
+      return decision?.kind === 'action' ? 3 : 4;
     case 'recruitFromDeck':
       return 2;
     case 'pass':
       return 1.5;
     case 'ready':
-      return decision.kind === 'mobilize' && decision.freeReadies <= 0 ? 0.4 : 3;
+      return decision?.kind === 'mobilize' && decision.freeReadies <= 0 ? 0.4 : 3;
     case 'mobilizeGang':
     case 'returnFromHospital':
       return 4;
@@ -57,26 +58,47 @@ export function isSearchable(move: Move): boolean {
 export function actorMoves(moves: Move[]): Move[] {
   if (moves.length === 0) return moves;
   const seat = moves[0].seat;
-  const mine = moves.every((m) => m.seat === seat) ? moves : moves.filter((m) => m.seat === seat);
+  let mixed = false;
+  let leftOut = false;
+  for (const m of moves) {
+    if (m.seat !== seat) mixed = true;
+    if (!isSearchable(m)) leftOut = true;
+  }
+  // The common case (one seat, nothing left out) allocates nothing.
+  const mine = mixed ? moves.filter((m) => m.seat === seat) : moves;
+  if (!leftOut) return mine;
   const kept = mine.filter(isSearchable);
   return kept.length > 0 ? kept : mine;
+}
+
+/** Whether a move's light weight depends on the decision (recruit and ready do). */
+function needsDecision(move: Move): boolean {
+  return move.type === 'recruit' || move.type === 'ready';
 }
 
 export function playoutMove(state: GameState, policy: PlayoutPolicy, rng: Rng): Move | null {
   const moves = actorMoves(fast.legalMoves(state));
   if (moves.length === 0) return null;
   if (moves.length === 1) return moves[0];
-  const decision = fast.decision(state);
-  if (policy === 'heuristic' || (policy === 'mixed' && decision.kind === 'action')) {
-    return heuristicChoice(state, decision, moves, moves[0].seat).move;
+  if (policy !== 'light') {
+    const decision = fast.decision(state);
+    if (policy === 'heuristic' || decision.kind === 'action') {
+      return heuristicChoice(state, decision, moves, moves[0].seat).move;
+    }
   }
-  return moves[
-    weightedIndex(
-      rng,
-      moves.map((m) => lightWeight(m, decision)),
-    )
-  ];
+  // The decision is read only when a weight needs it (it costs a context and a lookup).
+  let decision: Decision | null = null;
+  // One array reused by every step (playouts run one at a time).
+  weights.length = moves.length;
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i];
+    if (decision === null && needsDecision(m)) decision = fast.decision(state);
+    weights[i] = lightWeight(m, decision);
+  }
+  return moves[weightedIndex(rng, weights)];
 }
+
+const weights: number[] = [];
 
 /** Plays up to `depth` moves in place; returns how many were played. */
 export function playout(state: GameState, policy: PlayoutPolicy, depth: number, rng: Rng): number {

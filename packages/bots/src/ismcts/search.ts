@@ -16,7 +16,7 @@ import {
   moveKey,
 } from '@gangsta/engine';
 import { now } from '../clock.ts';
-import { createRng, type Rng } from '../rng.ts';
+import { createRng, hashString, type Rng } from '../rng.ts';
 import { estimateRewards, type RewardKind } from './evaluate.ts';
 import { actorMoves, type PlayoutPolicy, playout } from './playout.ts';
 import { Node, selectChild } from './tree.ts';
@@ -36,6 +36,8 @@ export interface SearchOptions {
    */
   prior?: Move;
   priorWeight?: number;
+  /** Stop once the most visited root move cannot be overtaken (default true; benchmarks turn it off). */
+  earlyStop?: boolean;
   seed: number;
 }
 
@@ -67,8 +69,30 @@ export const SEARCH_DEFAULTS = {
   priorWeight: 3,
 };
 
+/**
+ * The search's revision: raised whenever the same settings and seed would play differently
+ * (a change of the code, not of the settings). 1: since 2026-11-21 (light playouts, margin
+ * reward, the heuristic's move as a progressive bias at the root); the faster iteration of
+ * 2026-11-26 plays exactly the same moves.
+ */
+export const SEARCH_REVISION = 1;
+
+/**
+ * A short name of what the search does: its revision and every setting (the defaults
+ * overridden by `tuning`), e.g. `r1-1a2b3c4d`. Measurements record it, so games of different
+ * searches are never counted together (scripts/strength/plan.ts).
+ */
+export function searchSignature(tuning: Partial<typeof SEARCH_DEFAULTS> = {}): string {
+  const settings = { ...SEARCH_DEFAULTS, ...tuning };
+  const sorted = Object.keys(settings)
+    .sort()
+    .map((k) => `${k}=${String(settings[k as keyof typeof settings])}`)
+    .join(',');
+  return `r${SEARCH_REVISION}-${hashString(sorted).toString(16).padStart(8, '0')}`;
+}
+
 type Settings = Required<
-  Omit<SearchOptions, 'iterations' | 'timeMs' | 'seed' | 'prior' | 'priorWeight'>
+  Omit<SearchOptions, 'iterations' | 'timeMs' | 'seed' | 'prior' | 'priorWeight' | 'earlyStop'>
 > & { priorKey: string | null; priorWeight: number };
 
 function iterate(
@@ -77,37 +101,67 @@ function iterate(
   rootKeys: ReadonlySet<string>,
   opts: Settings,
   rng: Rng,
+  scratch: Scratch,
 ): void {
   const state: GameState = determinize(view, rng.uint());
   const path: Node[] = [root];
   let node = root;
   let atRoot = true;
+  const { keys, nodes } = scratch;
   while (state.phase !== 'gameOver') {
     let moves = actorMoves(fast.legalMoves(state));
-    if (atRoot) moves = moves.filter((m) => rootKeys.has(moveKey(m)));
+    // One key per move, computed once (no per-move objects); at the root only the moves asked about.
+    keys.length = 0;
+    if (atRoot) {
+      const kept: Move[] = [];
+      for (const m of moves) {
+        const key = moveKey(m);
+        if (rootKeys.has(key)) {
+          kept.push(m);
+          keys.push(key);
+        }
+      }
+      moves = kept;
+    } else {
+      for (const m of moves) keys.push(moveKey(m));
+    }
     atRoot = false;
     if (moves.length === 0) break;
-    const keyed = moves.map((move) => ({ key: moveKey(move), move }));
-    const untried = keyed.filter((k) => !node.children.has(k.key));
-    if (untried.length > 0) {
-      const preferred = node === root ? untried.find((k) => k.key === opts.priorKey) : undefined;
-      const pick = preferred ?? untried[rng.int(untried.length)];
+    let untried = 0;
+    for (const key of keys) if (!node.children.has(key)) untried++;
+    if (untried > 0) {
+      let pick = -1;
+      if (node === root && opts.priorKey !== null) {
+        const at = keys.indexOf(opts.priorKey);
+        if (at >= 0 && !node.children.has(opts.priorKey)) pick = at;
+      }
+      const preferred = pick >= 0;
+      if (!preferred) {
+        // The n-th untried move, in the order of the legal moves.
+        let n = rng.int(untried);
+        for (let i = 0; i < keys.length; i++) {
+          if (node.children.has(keys[i])) continue;
+          if (n-- === 0) {
+            pick = i;
+            break;
+          }
+        }
+      }
       // Every child legal here was available, the new one included.
-      for (const k of keyed) {
-        const known = node.children.get(k.key);
+      for (const key of keys) {
+        const known = node.children.get(key);
         if (known) known.availability++;
       }
-      const child = node.child(pick.key, pick.move);
+      const child = node.child(keys[pick], moves[pick]);
       child.availability++;
       if (preferred) child.bias = opts.priorWeight;
-      fast.apply(state, pick.move);
+      fast.apply(state, moves[pick]);
       path.push(child);
       break;
     }
-    const next = selectChild(
-      keyed.map((k) => ({ key: k.key, node: node.children.get(k.key)! })),
-      opts.exploration,
-    );
+    nodes.length = 0;
+    for (const key of keys) nodes.push(node.children.get(key)!);
+    const next = selectChild(nodes, opts.exploration);
     fast.apply(state, next.move!);
     path.push(next);
     node = next;
@@ -118,6 +172,12 @@ function iterate(
     n.visits++;
     if (n.move) n.reward += rewards[n.seat] ?? 0;
   }
+}
+
+/** Arrays reused by every iteration of one search. */
+interface Scratch {
+  keys: string[];
+  nodes: Node[];
 }
 
 /** How often (in iterations) the search checks whether it may stop early. */
@@ -183,11 +243,17 @@ export function search(
   const rng = createRng(options.seed);
   const root = new Node(null, view.viewer ?? 0);
   const rootKeys = new Set(legal.map(moveKey));
+  const scratch: Scratch = { keys: [], nodes: [] };
   let iterations = 0;
   while (iterations < limit && (iterations === 0 || now() < deadline)) {
-    iterate(root, view, rootKeys, opts, rng);
+    iterate(root, view, rootKeys, opts, rng, scratch);
     iterations++;
-    if (iterations % CHECK_EVERY === 0 && decided(root, iterations, limit, start, deadline)) break;
+    if (
+      options.earlyStop !== false &&
+      iterations % CHECK_EVERY === 0 &&
+      decided(root, iterations, limit, start, deadline)
+    )
+      break;
   }
   const moves = rootMoveStats(root, legal);
   const best = moves[0];

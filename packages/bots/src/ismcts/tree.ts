@@ -36,10 +36,10 @@ export class Node {
  * UCB with availability: among the children legal in this determinization, the one with the
  * best mean reward plus exploration. Every legal child's availability is counted.
  */
-export function selectChild(legal: readonly { key: string; node: Node }[], c: number): Node {
+export function selectChild(legal: readonly Node[], c: number): Node {
   let best: Node | null = null;
   let bestScore = Number.NEGATIVE_INFINITY;
-  for (const { node } of legal) {
+  for (const node of legal) {
     node.availability++;
     const score =
       (node.reward + node.bias) / node.visits +
