@@ -135,12 +135,22 @@ function diffLists(before: Json[], after: Json[], keys: Keys, ops: FramePatch): 
   }
 }
 
-/** Whether `a` and `b` are the same JSON (no operation between them). */
+/**
+ * Whether `a` and `b` are the same JSON: exactly when `diffValues` would find no operation
+ * between them (a member whose value is undefined is no member), stopping at the first
+ * difference and allocating nothing.
+ */
 function same(a: Json | undefined, b: Json | undefined): boolean {
   if (a === b) return true;
-  const probe: FramePatch = [];
-  diffValues(a, b, [], probe);
-  return probe.length === 0;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+    return true;
+  }
+  if (!isObject(a) || !isObject(b)) return false;
+  for (const key in a) if (a[key] !== undefined && !same(a[key], b[key])) return false;
+  for (const key in b) if (b[key] !== undefined && a[key] === undefined) return false;
+  return true;
 }
 
 /**
