@@ -32,23 +32,40 @@ export function variantCombo(n: number): Omit<GameOptionsInput, 'players'> {
 export const COMBOS = 1 << FLAGS.length;
 
 /** A game advanced by heuristic players until `stop` says so (or the game ends). */
+/** The seat whose decision comes first (the first of several keeping resources). */
+export function seatToDecide(state: GameState): number {
+  const decision = pendingDecision(state);
+  if (decision.kind === 'keepResources') return decision.seats[0];
+  return 'seat' in decision ? decision.seat : 0;
+}
+
 export function advance(options: GameOptionsInput, stop: (state: GameState) => boolean): GameState {
   const created = createGame(options);
   if (!created.ok) throw new Error(created.error.message);
   let state = created.state;
   const bots = state.players.map((_, seat) => createBot({ kind: 'heuristic', seed: seat }));
   while (!stop(state) && state.phase !== 'gameOver') {
-    const decision = pendingDecision(state);
-    const seat =
-      decision.kind === 'keepResources'
-        ? decision.seats[0]
-        : 'seat' in decision
-          ? decision.seat
-          : 0;
+    const seat = seatToDecide(state);
     const move = bots[seat].decide(viewFor(state, seat), legalMoves(state, seat)).move;
     const result = applyMove(state, move);
     if (!result.ok) throw new Error(result.error.message);
     state = result.state;
   }
   return state;
+}
+
+/**
+ * The same position with every hidden deck in another order: what a seat sees is unchanged, so
+ * anything that reads only its view must decide alike (information.test.ts, review.test.ts).
+ */
+export function permuteHidden(state: GameState): GameState {
+  const rotate = <T>(list: T[]): T[] =>
+    list.length > 1 ? [...list.slice(1), list[0]].reverse() : [...list];
+  return {
+    ...structuredClone(state),
+    heistDeck: rotate(state.heistDeck),
+    gangsterDeck: rotate(state.gangsterDeck),
+    resourceDeck: rotate(state.resourceDeck),
+    rng: (state.rng + 12345) >>> 0,
+  };
 }

@@ -5,20 +5,7 @@
 import { type GameState, legalMoves, pendingDecision, viewFor } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
 import { type BotConfig, createBot, playGame } from '../src/index.ts';
-import { advance } from './helpers.ts';
-
-/** The same position with every hidden deck in another order. */
-function permuteHidden(state: GameState): GameState {
-  const rotate = <T>(list: T[]): T[] =>
-    list.length > 1 ? [...list.slice(1), list[0]].reverse() : [...list];
-  return {
-    ...structuredClone(state),
-    heistDeck: rotate(state.heistDeck),
-    gangsterDeck: rotate(state.gangsterDeck),
-    resourceDeck: rotate(state.resourceDeck),
-    rng: (state.rng + 12345) >>> 0,
-  };
-}
+import { advance, permuteHidden } from './helpers.ts';
 
 function seatToMove(state: GameState): number {
   const decision = pendingDecision(state);

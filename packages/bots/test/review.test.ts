@@ -10,7 +10,6 @@ import {
   legalMoves,
   type Move,
   moveKey,
-  pendingDecision,
   viewFor,
 } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import {
   reviewDecision,
   reviewPositions,
 } from '../src/index.ts';
+import { permuteHidden, seatToDecide } from './helpers.ts';
 
 const ITERATIONS = 120;
 
@@ -39,13 +39,7 @@ function gameWithBlunder(): { record: GameRecord; badIndex: number; badMove: Mov
   const badMove: Move = { type: 'recruit', seat: 0, card: 'G28' };
   const moves: Move[] = [];
   while (state.phase !== 'gameOver') {
-    const decision = pendingDecision(state);
-    const seat =
-      decision.kind === 'keepResources'
-        ? decision.seats[0]
-        : 'seat' in decision
-          ? decision.seat
-          : 0;
+    const seat = seatToDecide(state);
     const legal = legalMoves(state, seat);
     let move = bots[seat].decide(viewFor(state, seat), legal).move;
     if (moves.length === badIndex) {
@@ -113,19 +107,6 @@ describe('reviewGame', () => {
     }
   });
 });
-
-/** The same position with every hidden deck in another order (as information.test.ts). */
-function permuteHidden(state: GameState): GameState {
-  const rotate = <T>(list: T[]): T[] =>
-    list.length > 1 ? [...list.slice(1), list[0]].reverse() : [...list];
-  return {
-    ...structuredClone(state),
-    heistDeck: rotate(state.heistDeck),
-    gangsterDeck: rotate(state.gangsterDeck),
-    resourceDeck: rotate(state.resourceDeck),
-    rng: (state.rng + 12345) >>> 0,
-  };
-}
 
 describe('the review sees only the seat’s view', () => {
   it('hidden cards do not change a reviewed decision', () => {
