@@ -211,6 +211,46 @@ describe('gangsta simulate and tournament', () => {
   });
 });
 
+describe('gangsta balance', () => {
+  it('writes the study, and an interrupted study resumes from its saved parts', async () => {
+    const out = join(dir, 'balance.md');
+    const data = join(dir, 'balance-data.json');
+    const flags = ['balance', '--games', '12', '--variant-games', '4', '--players', '2'];
+    const first = await runCli([...flags, '--workers', '1', '--out', out]);
+    expect(first.stderr).not.toContain('resuming');
+    expect(first.code).toBe(0);
+    const report = readFileSync(out, 'utf8');
+    expect(report).toContain('## 2 players (12 games)');
+    expect(() => readFileSync(`${data}.partial`)).toThrow();
+
+    // An interruption after the base run and two settings: the partial file they left.
+    const study = JSON.parse(readFileSync(data, 'utf8'));
+    const kept = { ...study.variants };
+    for (const setting of ['catchUp', 'families', 'resources']) {
+      expect(kept[`2/${setting}`].games).toBe(4);
+      delete kept[`2/${setting}`];
+    }
+    const key = JSON.stringify([12, 4, [2], 1]);
+    const partial = { key, minutes: 0, base: study.base, variants: kept };
+    writeFileSync(`${data}.partial`, JSON.stringify(partial));
+    const resumed = await runCli([...flags, '--workers', '1', '--out', out]);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('2 part(s) already done');
+    expect(resumed.stderr).not.toMatch(/2 players: 12 games/);
+    expect(resumed.stderr).toMatch(/catch-up cash: 4 games/);
+    // The same seeds give the same study: only the time line differs.
+    const withoutTime = (text: string) => text.replace(/Node v[^\n]*minutes\./, '');
+    expect(withoutTime(readFileSync(out, 'utf8'))).toBe(withoutTime(report));
+
+    // A partial study made with other flags is not mixed in.
+    writeFileSync(`${data}.partial`, JSON.stringify({ ...partial, key: '[99]' }));
+    const refused = await runCli([...flags, '--out', out]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/unfinished study with other flags/);
+    rmSync(`${data}.partial`);
+  });
+});
+
 describe('usage errors', () => {
   const cases: [string[], RegExp][] = [
     [['simulate', '--players', '7'], /--players.*'7'/],

@@ -4,7 +4,7 @@
  * R-OPT-2) and each variant (families, resources); the report gives win rates by turn order
  * and Boss with 95% intervals, lengths, end reasons and heist statistics.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import {
   CLASSIC_CARDS,
@@ -69,46 +69,99 @@ const SETTINGS: Setting[] = [
 
 const BASE_OPTIONS = defaultOptionFlags();
 
-async function runStudy(flags: BalanceFlags): Promise<Study> {
+/**
+ * What a study has finished so far, saved after every part (one player count's base run, or
+ * one setting), so that an interrupted study resumes where it stopped. `key` holds the
+ * flags that change the results: a file made with other flags is not reused.
+ */
+interface Progress {
+  key: string;
+  /** Compute minutes of the finished parts, summed over the runs that made them. */
+  minutes: number;
+  base: Record<string, Aggregate>;
+  variants: Record<string, Aggregate>;
+}
+
+function progressKey(flags: BalanceFlags): string {
+  return JSON.stringify([flags.games, flags.variantGames, flags.players, flags.seed]);
+}
+
+function readProgress(file: string, key: string): Progress | undefined {
+  if (!existsSync(file)) return undefined;
+  let saved: Progress;
+  try {
+    saved = JSON.parse(readFileSync(file, 'utf8')) as Progress;
+  } catch (error) {
+    throw new RuntimeError(
+      `cannot read the unfinished study ${file}: ${(error as Error).message}; delete it to start over`,
+    );
+  }
+  if (saved.key !== key) {
+    throw new RuntimeError(
+      `${file} holds an unfinished study with other flags (games, variant games, players, seed: ${saved.key}); delete it or run with those flags`,
+    );
+  }
+  return saved;
+}
+
+async function runStudy(flags: BalanceFlags, progressFile: string): Promise<Study> {
   const workers = flags.workers ?? availableParallelism();
   const command = `npm run gangsta -- balance --games ${flags.games} --variant-games ${flags.variantGames} --players ${flags.players.join(',')} --seed ${flags.seed}${flags.workers ? ` --workers ${flags.workers}` : ''} --out ${flags.out}`;
-  const started = performance.now();
-  const base: Record<string, Aggregate> = {};
-  const variants: Record<string, Aggregate> = {};
   const log = (text: string) => process.stderr.write(`${text}\n`);
+  const key = progressKey(flags);
+  const progress = readProgress(progressFile, key) ?? { key, minutes: 0, base: {}, variants: {} };
+  const { base, variants } = progress;
+  // The paired sample is a by-product of its base run, not a part of its own.
+  const done = [...Object.keys(base), ...Object.keys(variants)].filter(
+    (name) => !name.endsWith('/paired'),
+  ).length;
+  if (done > 0) log(`resuming from ${progressFile}: ${done} part(s) already done`);
+  // Runs one part unless a previous run finished it, then saves the progress.
+  const part = async (into: Record<string, Aggregate>, name: string, work: () => Promise<void>) => {
+    if (into[name]) return;
+    const started = performance.now();
+    await work();
+    progress.minutes += (performance.now() - started) / 60_000;
+    writeText(progressFile, `${JSON.stringify(progress)}\n`);
+  };
   for (const players of flags.players) {
     const options = { ...BASE_OPTIONS, players, seed: flags.seed };
     const bots = Array.from({ length: players }, () => ({ kind: 'heuristic' as const }));
-    // The variants replay the first seeds of the base run: the same deals, one rule changed.
-    const paired = emptyAggregate();
-    const result = await simulate(
-      { games: flags.games, options, seed: flags.seed, bots, rotate: false },
-      workers,
-      `${players} players`,
-      (summary) => {
-        if (summary.index < flags.variantGames) addGame(paired, summary, CLASSIC_CARDS);
-      },
-    );
-    log(`${players} players: ${flags.games} games in ${result.seconds.toFixed(1)} s`);
-    base[players] = result.aggregate;
-    variants[`${players}/paired`] = paired;
-    for (const setting of SETTINGS) {
-      if (flags.variantGames === 0) continue;
-      const variant = await simulate(
-        {
-          games: flags.variantGames,
-          options: { ...options, [setting.flag]: true },
-          seed: flags.seed,
-          bots,
-          rotate: false,
-        },
+    await part(base, String(players), async () => {
+      // The variants replay the first seeds of the base run: the same deals, one rule changed.
+      // Their paired base sample is collected during the base run and saved with it.
+      const paired = emptyAggregate();
+      const result = await simulate(
+        { games: flags.games, options, seed: flags.seed, bots, rotate: false },
         workers,
-        `${players}p ${setting.key}`,
+        `${players} players`,
+        (summary) => {
+          if (summary.index < flags.variantGames) addGame(paired, summary, CLASSIC_CARDS);
+        },
       );
-      log(
-        `${players} players, ${setting.label}: ${flags.variantGames} games in ${variant.seconds.toFixed(1)} s`,
-      );
-      variants[`${players}/${setting.key}`] = variant.aggregate;
+      log(`${players} players: ${flags.games} games in ${result.seconds.toFixed(1)} s`);
+      variants[`${players}/paired`] = paired;
+      base[players] = result.aggregate;
+    });
+    if (flags.variantGames === 0) continue;
+    for (const setting of SETTINGS) {
+      await part(variants, `${players}/${setting.key}`, async () => {
+        const variant = await simulate(
+          {
+            games: flags.variantGames,
+            options: { ...options, [setting.flag]: true },
+            seed: flags.seed,
+            bots,
+            rotate: false,
+          },
+          workers,
+          `${players}p ${setting.key}`,
+        );
+        log(
+          `${players} players, ${setting.label}: ${flags.variantGames} games in ${variant.seconds.toFixed(1)} s`,
+        );
+        variants[`${players}/${setting.key}`] = variant.aggregate;
+      });
     }
   }
   return {
@@ -120,7 +173,7 @@ async function runStudy(flags: BalanceFlags): Promise<Study> {
     workers,
     cpu: cpus()[0]?.model ?? 'an unknown CPU',
     node: process.version,
-    minutes: (performance.now() - started) / 60_000,
+    minutes: progress.minutes,
     base,
     variants,
   };
@@ -145,10 +198,12 @@ function readStudy(file: string): Study {
 }
 
 async function run(flags: BalanceFlags): Promise<void> {
-  const study = flags.fromData ? readStudy(flags.fromData) : await runStudy(flags);
   const data = flags.data ?? `${flags.out.replace(/\.md$/, '')}-data.json`;
+  const progressFile = `${data}.partial`;
+  const study = flags.fromData ? readStudy(flags.fromData) : await runStudy(flags, progressFile);
   if (!flags.fromData) writeText(data, `${JSON.stringify(study)}\n`);
   writeText(flags.out, renderBalance(study));
+  if (!flags.fromData) rmSync(progressFile, { force: true });
   process.stdout.write(
     `Wrote ${flags.out}${flags.fromData ? ` from ${flags.fromData}` : ` and ${data} (${study.minutes.toFixed(1)} min)`}.\n`,
   );
@@ -332,7 +387,7 @@ export function registerBalance(program: Command): void {
     .option('--from-data <file>', 're-render the report from saved aggregates without simulating')
     .addHelpText(
       'after',
-      '\nExample (the full study; about the time `bench` suggests):\n  npm run gangsta -- balance\n  npm run gangsta -- balance --games 500 --variant-games 100 --out /tmp/balance.md',
+      '\nAn interrupted study resumes: each finished part is saved beside the data file (-data.json.partial)\nand a new run with the same flags skips it.\n\nExample (the full study; about the time `bench` suggests):\n  npm run gangsta -- balance\n  npm run gangsta -- balance --games 500 --variant-games 100 --out /tmp/balance.md',
     )
     .action((flags: BalanceFlags) => run(flags));
 }
