@@ -91,6 +91,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     botDelayMs: options.botDelayMs,
     botThreads: options.botThreads,
     redisUrl: options.redisUrl,
+    redisPrefix: options.redisPrefix,
     now: options.now,
     clock: options.clock,
     absentMs: options.absentMs,

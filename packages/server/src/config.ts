@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_REDIS_PREFIX } from './cluster/messages.ts';
 import { DEFAULT_SECURITY, type SecuritySettings, securityFromEnv } from './security/settings.ts';
 import type { Store } from './store/types.ts';
 import type { Clock } from './time.ts';
@@ -20,6 +21,11 @@ export interface ServerOptions {
   databaseUrl: string | null;
   /** A Redis connection string: processes sharing `databaseUrl` serve the same tables. */
   redisUrl: string | null;
+  /**
+   * The prefix of this cluster's keys and channels in Redis. Every process of a cluster uses
+   * the same one; clusters that share a Redis (staging beside live) each need their own.
+   */
+  redisPrefix: string;
   /**
    * The proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges, comma
    * separated): behind a load balancer, the per-address limits must see the players' addresses.
@@ -124,6 +130,7 @@ export const DEFAULTS: ServerOptions = {
   dataDir: join(REPO_ROOT, 'data'),
   databaseUrl: null,
   redisUrl: null,
+  redisPrefix: DEFAULT_REDIS_PREFIX,
   trustProxy: null,
   staticDir: join(REPO_ROOT, 'packages', 'web', 'dist'),
   logLevel: 'info',
@@ -152,6 +159,16 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
+function redisPrefixFromEnv(text: string | undefined): string {
+  if (text === undefined || text === '') return DEFAULT_REDIS_PREFIX;
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(text)) {
+    throw new Error(
+      `REDIS_PREFIX must be 1 to 64 letters, digits, dots, dashes or underscores, not "${text}"`,
+    );
+  }
+  return text;
+}
+
 function cookieSecureFromEnv(text: string | undefined): boolean | 'auto' {
   if (text === undefined || text === '') return 'auto';
   if (text === '1' || text === '0') return text === '1';
@@ -168,6 +185,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     dataDir: resolve(env.DATA_DIR || DEFAULTS.dataDir),
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    redisPrefix: redisPrefixFromEnv(env.REDIS_PREFIX),
     trustProxy: env.TRUST_PROXY || null,
     staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : DEFAULTS.staticDir,
     logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,

@@ -63,6 +63,11 @@ describe('security settings', () => {
       /WEBHOOK_DNS_SERVERS must list ip or ip:port, not "dns.example"/,
     );
     expect(() => optionsFromEnv({ COOKIE_SECURE: 'yes' })).toThrow(/COOKIE_SECURE must be 1/);
+    expect(() => optionsFromEnv({ REDIS_PREFIX: 'live cluster' })).toThrow(
+      /REDIS_PREFIX must be 1 to 64 letters, digits, dots, dashes or underscores, not "live cluster"/,
+    );
+    expect(optionsFromEnv({}).redisPrefix).toBe('gangsta');
+    expect(optionsFromEnv({ REDIS_PREFIX: 'staging' }).redisPrefix).toBe('staging');
     expect(() => optionsFromEnv({ WEBHOOK_ALLOW_PRIVATE: 'intranet' })).toThrow(
       /WEBHOOK_ALLOW_PRIVATE must be 1, 0 or a comma-separated list of networks \(CIDR\), not "intranet"/,
     );

@@ -98,7 +98,11 @@ export class Sessions {
 
   /** The player of the request's session cookie; null without one or when it is not valid. */
   async player(request: FastifyRequest): Promise<PlayerRow | null> {
-    const id = this.sessionId(request);
+    return this.playerOfSession(this.sessionIdOf(request));
+  }
+
+  /** The player of a session id read by `sessionIdOf`; null for none or one not valid now. */
+  async playerOfSession(id: string | null): Promise<PlayerRow | null> {
     if (id === null) return null;
     const player = await this.store.sessionPlayer(
       hashToken(id),
@@ -113,12 +117,12 @@ export class Sessions {
   }
 
   private async revoke(request: FastifyRequest): Promise<void> {
-    const id = this.sessionId(request);
+    const id = this.sessionIdOf(request);
     if (id !== null) await this.store.deleteSession(hashToken(id));
   }
 
   /** The session id of a cookie whose signature holds. */
-  private sessionId(request: FastifyRequest): string | null {
+  sessionIdOf(request: FastifyRequest): string | null {
     const cookie = request.cookies[SESSION_COOKIE];
     if (!cookie) return null;
     const unsigned = request.unsignCookie(cookie);

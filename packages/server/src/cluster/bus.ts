@@ -15,10 +15,9 @@ import { Redis, type RedisOptions } from 'ioredis';
 import {
   type BroadcastMessage,
   type BusMessage,
-  CHANNEL,
   type DirectMessage,
   openEnvelope,
-  processChannel,
+  type RedisNames,
   readEnvelope,
   writeEnvelope,
 } from './messages.ts';
@@ -53,6 +52,7 @@ export class Bus {
   constructor(
     url: string,
     readonly processId: string,
+    private readonly names: RedisNames,
     private readonly handlers: BusHandlers,
     private readonly log: Logger,
   ) {
@@ -94,7 +94,7 @@ export class Bus {
 
   /** The channel every process hears, and this process's own. */
   private get channels(): string[] {
-    return [CHANNEL, processChannel(this.processId)];
+    return [this.names.cluster, this.names.process(this.processId)];
   }
 
   /** Whether both connections to Redis are up. */
@@ -115,12 +115,12 @@ export class Bus {
 
   /** Publishes and waits until Redis has it (a last word before closing must not be lost). */
   async publishNow(message: BroadcastMessage): Promise<void> {
-    await this.send(CHANNEL, message);
+    await this.send(this.names.cluster, message);
   }
 
   /** Says something to one process alone. */
   publishTo(processId: string, message: DirectMessage): void {
-    void this.send(processChannel(processId), message);
+    void this.send(this.names.process(processId), message);
   }
 
   private async send(channel: string, message: BusMessage): Promise<void> {

@@ -23,7 +23,7 @@ import { connectedHere } from '../tables/watch.ts';
 import { Bus } from './bus.ts';
 import { Leases, RENEW_MS } from './leases.ts';
 import { ALIVE_EVERY_MS, Liveness } from './liveness.ts';
-import type { BusMessage } from './messages.ts';
+import { type BusMessage, redisNames } from './messages.ts';
 import { presenceKey, RemotePresence, SNAPSHOT_MS } from './presence.ts';
 import { Forwarder, RemotePeers } from './relay.ts';
 
@@ -107,12 +107,15 @@ export class RedisCluster implements Cluster {
 
   constructor(
     url: string,
+    prefix: string,
     private readonly log: Logger,
     now: () => number,
   ) {
+    const names = redisNames(prefix);
     this.bus = new Bus(
       url,
       this.processId,
+      names,
       {
         message: (from, message) => this.receive(from, message),
         holds: (table) => this.ctx?.rooms.loaded(table) !== undefined,
@@ -122,7 +125,7 @@ export class RedisCluster implements Cluster {
       },
       log,
     );
-    this.leases = new Leases(this.bus.publisher, this.processId, (tables) =>
+    this.leases = new Leases(this.bus.publisher, this.processId, names.lease, (tables) =>
       this.takeFences(tables),
     );
     this.presence = new RemotePresence(now);

@@ -24,8 +24,6 @@ export const RENEW_MS = 5_000;
 /** A lease is taken to end this long before Redis lets it go (clocks do not run alike). */
 const MARGIN_MS = 2_000;
 
-const key = (table: string) => `gangsta:runner:${table}`;
-
 /**
  * One round for many tables at once: each lease held is extended (1), each free one taken
  * (2), the others are another process's (its id).
@@ -79,6 +77,7 @@ export class Leases {
   constructor(
     private readonly redis: Redis,
     private readonly processId: string,
+    private readonly leaseKey: (table: string) => string,
     private readonly takeFences: TakeFences,
     private readonly now: () => number = () => performance.now(),
   ) {}
@@ -103,7 +102,7 @@ export class Leases {
   async ownersOf(tables: string[]): Promise<(string | null)[]> {
     const owners: (string | null)[] = [];
     for (let i = 0; i < tables.length; i += ROUND_SIZE) {
-      const keys = tables.slice(i, i + ROUND_SIZE).map(key);
+      const keys = tables.slice(i, i + ROUND_SIZE).map(this.leaseKey);
       owners.push(...(await this.redis.mget(...keys)));
     }
     return owners;
@@ -184,13 +183,13 @@ export class Leases {
   }
 
   private eval(script: string, tables: string[]): Promise<unknown> {
-    const keys = tables.map(key);
+    const keys = tables.map(this.leaseKey);
     return this.redis.eval(script, keys.length, ...keys, this.processId, LEASE_MS);
   }
 
   async release(table: string): Promise<void> {
     this.held.delete(table);
-    await this.redis.eval(RELEASE, 1, key(table), this.processId).catch(() => {});
+    await this.redis.eval(RELEASE, 1, this.leaseKey(table), this.processId).catch(() => {});
   }
 
   /** Gives up every lease held; returns the tables given up. */

@@ -98,7 +98,27 @@ export function openEnvelope(envelope: Envelope): BusMessage | null {
   }
 }
 
-export const CHANNEL = 'gangsta:cluster';
+/**
+ * The names a cluster uses in Redis, all under one prefix (`REDIS_PREFIX`, by default
+ * `gangsta`). The processes of one cluster share it; two clusters on one Redis (a staging and
+ * a live one, or test runs side by side) must not, or they would hear each other's moves and
+ * contend for each other's leases.
+ */
+export interface RedisNames {
+  /** The channel every process of the cluster listens to. */
+  readonly cluster: string;
+  /** The channel of messages for one process alone. */
+  process(processId: string): string;
+  /** The key of a table's lease. */
+  lease(table: string): string;
+}
 
-/** The channel of messages for one process alone. */
-export const processChannel = (processId: string) => `gangsta:process:${processId}`;
+export const DEFAULT_REDIS_PREFIX = 'gangsta';
+
+export function redisNames(prefix: string): RedisNames {
+  return {
+    cluster: `${prefix}:cluster`,
+    process: (processId) => `${prefix}:process:${processId}`,
+    lease: (table) => `${prefix}:runner:${table}`,
+  };
+}

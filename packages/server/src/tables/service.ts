@@ -4,6 +4,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { BotPool } from '../bots/pool.ts';
 import { type Cluster, RedisCluster, singleProcess } from '../cluster/index.ts';
+import { DEFAULT_REDIS_PREFIX } from '../cluster/messages.ts';
 import { DEFAULT_LIMITS, type ResourceLimits } from '../config.ts';
 import { createMetrics } from '../ops/metrics.ts';
 import type { StoreHealth } from '../store/health.ts';
@@ -24,6 +25,8 @@ export interface TableServiceOptions {
   botThreads: number;
   /** Redis: this process is one of a cluster sharing the store (else it is alone). */
   redisUrl?: string | null;
+  /** Names this cluster's keys and channels in Redis (`REDIS_PREFIX`). */
+  redisPrefix?: string;
   /** The clock (tests pass a controllable one). */
   now?: () => number;
   /** The clock with its timers; by default real timers on `now`. */
@@ -78,7 +81,7 @@ export class TableService {
       },
     );
     this.cluster = options.redisUrl
-      ? new RedisCluster(options.redisUrl, log, now)
+      ? new RedisCluster(options.redisUrl, options.redisPrefix ?? DEFAULT_REDIS_PREFIX, log, now)
       : singleProcess();
     const cluster = this.cluster;
     this.ctx = {

@@ -9,6 +9,7 @@
  * with `makeDataDir()` and remove it with `removeDataDirs()`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ export interface SpawnOptions {
   dataDir?: string;
   /**
    * Extra environment, over the test defaults: PORT=0, HOST=127.0.0.1, LOG_LEVEL=warn,
-   * BOT_DELAY_MS=0, and the per-address limits lifted (`TEST_LIMITS`), because every test
+   * BOT_DELAY_MS=0, the file's own REDIS_PREFIX, and the per-address limits lifted (`TEST_LIMITS`), because every test
    * client comes from 127.0.0.1. A test of those limits sets them here.
    */
   env?: Record<string, string>;
@@ -69,6 +70,12 @@ export const TEST_LIMITS: Record<string, string> = {
   WS_UPGRADES_PER_MINUTE: '0',
 };
 
+/**
+ * The test file's own names in Redis: the files run side by side and share the suite's Redis,
+ * and a cluster must hear only its own processes. The servers of one file share it.
+ */
+export const TEST_REDIS_PREFIX = `gangsta-test-${randomUUID().slice(0, 8)}`;
+
 /** The `/metrics` bearer token of every spawned server (metrics are off without one). */
 export const TEST_METRICS_TOKEN = 'test-metrics-token';
 
@@ -110,6 +117,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedSe
       BOT_DELAY_MS: '0',
       ...TEST_LIMITS,
       METRICS_TOKEN: TEST_METRICS_TOKEN,
+      REDIS_PREFIX: TEST_REDIS_PREFIX,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
