@@ -108,9 +108,24 @@ export async function stepWithClick(
     return { step: 'passed', click: null };
   }
   const buttons = page.locator(MOVE_BUTTONS);
-  const count = await buttons.count();
-  if (count === 0) return stepWithClick(page, random);
-  const button = buttons.nth(Math.floor(random() * count));
+  // On a phone, some controls of a decision sit on a tab that is not shown: pick among the
+  // controls a player can see (on a desktop that is all of them, so the pick is as before).
+  const shown = await buttons.evaluateAll((elements) =>
+    elements.flatMap((element, i) => {
+      const box = element.getBoundingClientRect();
+      const seen =
+        box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+      return seen ? [i] : [];
+    }),
+  );
+  if (shown.length === 0) {
+    // Everything to choose is on another tab, which says "act here"; or the decision moved on.
+    const actHere = page.locator('.phone-tabs .has-news').first();
+    if (await actHere.isVisible()) await actHere.click();
+    else await page.waitForTimeout(100);
+    return stepWithClick(page, random);
+  }
+  const button = buttons.nth(shown[Math.floor(random() * shown.length)]);
   const click = await button.evaluate((el) => ({
     moveType: (el as HTMLElement).dataset.moveType ?? '',
     onCard: el.classList.contains('gcard') || el.classList.contains('deck'),
