@@ -88,6 +88,18 @@ export async function step(page: Page, random: () => number): Promise<Step> {
   return (await stepWithClick(page, random)).step;
 }
 
+/** Indices (in MOVE_BUTTONS order) of the move controls a player can see now. */
+export function shownMoves(page: Page): Promise<number[]> {
+  return page.locator(MOVE_BUTTONS).evaluateAll((elements) =>
+    elements.flatMap((element, i) => {
+      const box = element.getBoundingClientRect();
+      const seen =
+        box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+      return seen ? [i] : [];
+    }),
+  );
+}
+
 /** `step`, also telling what was clicked (for the tests that check cards are the controls). */
 export async function stepWithClick(
   page: Page,
@@ -110,14 +122,7 @@ export async function stepWithClick(
   const buttons = page.locator(MOVE_BUTTONS);
   // On a phone, some controls of a decision sit on a tab that is not shown: pick among the
   // controls a player can see (on a desktop that is all of them, so the pick is as before).
-  const shown = await buttons.evaluateAll((elements) =>
-    elements.flatMap((element, i) => {
-      const box = element.getBoundingClientRect();
-      const seen =
-        box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
-      return seen ? [i] : [];
-    }),
-  );
+  const shown = await shownMoves(page);
   if (shown.length === 0) {
     // Everything to choose is on another tab, which says "act here"; or the decision moved on.
     const actHere = page.locator('.phone-tabs .has-news').first();

@@ -8,7 +8,7 @@
  * theirs starts. A second test opens the chat tab at an online table.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { instantBots, MOVE_BUTTONS, newGame, rng, SCREENSHOTS } from './helpers.ts';
+import { instantBots, MOVE_BUTTONS, newGame, rng, SCREENSHOTS, shownMoves } from './helpers.ts';
 import { motionReport, watchMotion } from './motion.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -47,17 +47,6 @@ function cardInView(selector: string): 'yes' | 'none' | false {
     );
   };
   return rendered.some(visible) ? 'yes' : false;
-}
-
-/** Indices (in MOVE_BUTTONS order) of the move controls the open tab shows. */
-async function reachable(page: Page): Promise<number[]> {
-  return page.evaluate(
-    (selector) =>
-      [...document.querySelectorAll<HTMLElement>(selector)].flatMap((el, i) =>
-        el.getClientRects().length > 0 ? [i] : [],
-      ),
-    MOVE_BUTTONS,
-  );
 }
 
 /**
@@ -190,7 +179,7 @@ test('a whole game on a phone, by taps only', async ({ page }) => {
       await pass.getByRole('button').tap();
       continue;
     }
-    const indices = await reachable(page);
+    const indices = await shownMoves(page);
     if (indices.length === 0) {
       // Everything to choose is on another tab: it says "act here".
       await page.locator('.phone-tabs .has-news').first().tap();
