@@ -297,9 +297,9 @@ class StableDigest {
 export type PatchedFrame = { ok: true; frame: UpdateFrame } | { ok: false; problem: string };
 
 /**
- * The recipient's next frame: the update's own `frame`, or its `patch` applied to a copy of
- * `base` (the frame of the update's `from`), checked against its digest when it has one. A
- * problem means the client's copy cannot be trusted: it asks for a sync.
+ * The recipient's next frame: the update's own `frame`, or its `patch` applied to `base` (the
+ * frame of the update's `from`) without changing it, checked against its digest when it has
+ * one. A problem means the client's copy cannot be trusted: it asks for a sync.
  */
 export function nextFrame(
   base: UpdateFrame | null,
@@ -314,7 +314,7 @@ export function nextFrame(
   if (!base) return { ok: false, problem: 'a patch came before any frame' };
   let frame: UpdateFrame;
   try {
-    frame = jsonPatch.applyPatch(base, update.patch, true, false, true).newDocument;
+    frame = patched(base, update.patch);
   } catch (error) {
     return { ok: false, problem: `the patch does not apply: ${(error as Error).message}` };
   }
@@ -322,4 +322,57 @@ export function nextFrame(
     return { ok: false, problem: `the patched frame does not match digest ${update.digest}` };
   }
   return { ok: true, frame };
+}
+
+/**
+ * `patch` applied to `base` as `fast-json-patch` applies it, on copies of only the objects and
+ * lists the patch changes (and their parents): every other part of the new frame is the very
+ * object of `base`. The library's own copy of the whole frame for every update was most of a
+ * client's work per move, and a part that did not change keeps its identity, so a view can
+ * skip drawing it again. Neither `base` nor anything in it is changed.
+ */
+function patched(base: UpdateFrame, patch: FramePatch): UpdateFrame {
+  if (!Array.isArray(patch)) throw new Error('a patch must be a list of operations');
+  const copies = new Set<object>();
+  let document: unknown = shallowCopy(base, copies);
+  for (let index = 0; index < patch.length; index++) {
+    const operation = patch[index]!;
+    document = copyAlong(document, operation.path, copies);
+    if ('from' in operation) document = copyAlong(document, operation.from, copies);
+    document = jsonPatch.applyOperation(document, operation, true, true, true, index).newDocument;
+  }
+  return document as UpdateFrame;
+}
+
+function shallowCopy<T>(value: T, copies: Set<object>): T {
+  if (typeof value !== 'object' || value === null || copies.has(value)) return value;
+  const copy = (Array.isArray(value) ? value.slice() : { ...value }) as T & object;
+  copies.add(copy);
+  return copy;
+}
+
+/** Keys a patch may never walk through (the library refuses to change them, too). */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * `document` with every object and list on the way to `path`'s parent copied (once per
+ * patch), so that the operation changes copies only. A path that leads nowhere is left for
+ * the library's check to refuse with its own message.
+ */
+function copyAlong(document: unknown, path: unknown, copies: Set<object>): unknown {
+  if (typeof path !== 'string' || path === '') return document;
+  const root = shallowCopy(document, copies);
+  const keys = path.split('/');
+  let parent = root as Record<string, unknown> | undefined;
+  // keys[0] is the empty text before the first slash; the last key is the one changed.
+  for (let i = 1; i < keys.length - 1 && parent !== undefined; i++) {
+    const key = keys[i]!.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (UNSAFE_KEYS.has(key) || !Object.hasOwn(parent, key)) break;
+    const child = parent[key];
+    if (typeof child !== 'object' || child === null) break;
+    const copy = shallowCopy(child, copies) as Record<string, unknown>;
+    parent[key] = copy;
+    parent = copy;
+  }
+  return root;
 }

@@ -10,7 +10,13 @@
 import jsonPatch from 'fast-json-patch';
 import stableStringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
-import { diffFrames, type FramePatch, frameDigest, type UpdateFrame } from '../src/index.ts';
+import {
+  diffFrames,
+  type FramePatch,
+  frameDigest,
+  nextFrame,
+  type UpdateFrame,
+} from '../src/index.ts';
 
 /** The digest as first written: the library's text, then FNV-1a. */
 function referenceDigest(value: unknown): string {
@@ -197,6 +203,64 @@ describe('frame patches', () => {
     }
     expect(operations).toBeGreaterThan(3000);
     expect(bytes).toBeLessThanOrEqual(firstBytes);
+  });
+
+  it('are applied by nextFrame as the library applies them, on copies of the changed parts only', () => {
+    const next = random(12);
+    let shared = 0;
+    for (let i = 0; i < 3000; i++) {
+      const raw = { view: randomValue(next, 0), legal: randomValue(next, 1) };
+      const before = wireCopy(raw) as UpdateFrame;
+      const after = wireCopy(mutate(raw, next, 0));
+      const wire = JSON.parse(JSON.stringify(diffFrames(before, frame(after)))) as FramePatch;
+      const untouched = JSON.stringify(before);
+      const result = nextFrame(before, { patch: wire });
+      if (!result.ok) throw new Error(result.problem);
+      expect(result.frame).toEqual(after);
+      expect(JSON.stringify(before)).toBe(untouched);
+      // A member the patch does not reach is the base's own object.
+      const view = before.view as unknown;
+      const reached = wire.some((op) => op.path === '' || op.path.startsWith('/view'));
+      if (typeof view === 'object' && view !== null && !reached)
+        shared += result.frame.view === view ? 1 : Number.NaN;
+    }
+    expect(shared).toBeGreaterThan(100);
+  });
+
+  it('odd operations give what the library gives, and change no base', () => {
+    const base = () => ({ view: { a: [1, 2, { b: 'x' }], 'k/~': { c: 1 } }, legal: [] });
+    const patches: unknown[] = [
+      [{ op: 'add', path: '/view/a/-', value: 3 }],
+      [{ op: 'move', from: '/view/a/2', path: '/legal/0' }],
+      [
+        { op: 'copy', from: '/view/a/2', path: '/view/d' },
+        { op: 'replace', path: '/view/d/b', value: 'y' },
+      ],
+      [
+        { op: 'test', path: '/view/a/0', value: 1 },
+        { op: 'remove', path: '/view/k~1~0/c' },
+      ],
+      [{ op: 'test', path: '/view/a/0', value: 2 }],
+      [{ op: 'replace', path: '', value: { view: {}, legal: [] } }],
+      [{ op: 'replace', path: '/view/a/9/b', value: 1 }],
+      [{ op: 'add', path: '/view/nothing/here', value: 1 }],
+      [{ op: 'add', path: '/__proto__/polluted', value: 1 }],
+      [{ op: 'replace', path: '/view/a/1/x', value: 1 }],
+      { op: 'remove', path: '/view' },
+    ];
+    for (const patch of patches) {
+      const held = base();
+      const result = nextFrame(frame(held), { patch: patch as FramePatch });
+      let expected: unknown;
+      try {
+        expected = jsonPatch.applyPatch(base(), patch as FramePatch, true, false, true).newDocument;
+      } catch {
+        expected = 'refused';
+      }
+      expect(result.ok ? result.frame : 'refused', JSON.stringify(patch)).toEqual(expected);
+      expect(held).toEqual(base());
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
   });
 
   it('add the items a list gained at its end and remove the ones it lost', () => {
