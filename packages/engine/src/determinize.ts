@@ -96,21 +96,20 @@ export function determinize(view: GameView, seed: number): GameState {
     if (has('bikerGang')) active.peek.heist = heistDeck[0] ?? null;
     if (has('informantNetwork')) active.peek.gangster = gangsterDeck[0] ?? null;
   }
-  const {
-    viewer: _v,
-    players: _p,
-    decision: _d,
-    heistDeckCount: _h,
-    gangsterDeckCount: _g,
-    options,
-    ...shared
-  } = view;
+  // Every field written out in the order of the type, as `cloneState` writes them: the search
+  // then meets states of one hidden class only, whether dealt here or copied.
   return {
-    ...shared,
     version: 1,
-    options: { ...options, seed },
+    options: { ...view.options, seed },
+    cards: view.cards,
     rng: rng.rng,
     players,
+    phase: view.phase,
+    chapter: view.chapter,
+    turn: { ...view.turn },
+    turnNumber: view.turnNumber,
+    moveCount: view.moveCount,
+    undoFloor: view.undoFloor,
     heistRow: [...view.heistRow],
     heistDeck,
     laterHeists: [...view.laterHeists],
@@ -119,8 +118,13 @@ export function determinize(view: GameView, seed: number): GameState {
     resourceDeck: resourcePool,
     unkeptResources: unkept,
     removed: [...view.removed],
-    turn: { ...view.turn },
+    snitchesThisChapter: view.snitchesThisChapter,
+    idleTurns: view.idleTurns,
+    chapterEndPending: view.chapterEndPending,
+    chapterEndReason: view.chapterEndReason,
+    gangWarBegun: view.gangWarBegun,
     heist: view.heist ? copyJson(view.heist) : null,
     queue: copyJson(view.queue),
-  };
+    result: view.result,
+  } satisfies Required<GameState>;
 }
