@@ -362,11 +362,13 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 function copyAlong(document: unknown, path: unknown, copies: Set<object>): unknown {
   if (typeof path !== 'string' || path === '') return document;
   const root = shallowCopy(document, copies);
-  const keys = path.split('/');
-  let parent = root as Record<string, unknown> | undefined;
-  // keys[0] is the empty text before the first slash; the last key is the one changed.
-  for (let i = 1; i < keys.length - 1 && parent !== undefined; i++) {
-    const key = keys[i]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  let parent = root as Record<string, unknown>;
+  // Each key of the path but the last (the one the operation changes), after its slash.
+  let start = 1;
+  for (let end = path.indexOf('/', start); end >= 0; end = path.indexOf('/', start)) {
+    let key = path.slice(start, end);
+    start = end + 1;
+    if (key.includes('~')) key = key.replace(/~1/g, '/').replace(/~0/g, '~');
     if (UNSAFE_KEYS.has(key) || !Object.hasOwn(parent, key)) break;
     const child = parent[key];
     if (typeof child !== 'object' || child === null) break;
