@@ -2,7 +2,7 @@
  * Deep copy of a game state for search: the card set is shared (it never changes), everything
  * else is copied. Faster than structuredClone, which matters for ISMCTS playouts.
  */
-import type { GameState, Member, PlayerState } from './types.ts';
+import type { GameState, HeistInProgress, Member, PlayerState } from './types.ts';
 
 const cloneMember = (m: Member): Member => ({ ...m });
 
@@ -55,20 +55,18 @@ export function cloneState(state: GameState): GameState {
     chapterEndPending: state.chapterEndPending,
     chapterEndReason: state.chapterEndReason,
     gangWarBegun: state.gangWarBegun,
-    heist: state.heist
-      ? {
-          ...state.heist,
-          remaining: state.heist.remaining.slice(),
-          activated: state.heist.activated.map((a) => ({ ...a })),
-        }
-      : null,
+    heist: state.heist ? cloneHeist(state.heist) : null,
     // Tasks are replaced, never edited in place, so a shallow copy of the queue is enough.
     queue: state.queue.slice(),
     result: state.result,
   } satisfies Required<GameState>;
 }
 
-/** A deep copy of plain JSON data. */
-export function copyJson<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+/** A heist in progress, which the engine changes in place as members are activated. */
+export function cloneHeist(heist: HeistInProgress): HeistInProgress {
+  return {
+    ...heist,
+    remaining: heist.remaining.slice(),
+    activated: heist.activated.map((a) => ({ ...a })),
+  };
 }

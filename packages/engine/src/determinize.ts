@@ -4,7 +4,7 @@
  * see, and the viewer's own peeks stay where it saw them.
  */
 import { cardsOf } from './cards/index.ts';
-import { copyJson } from './clone.ts';
+import { cloneHeist } from './clone.ts';
 import { itemAt, playerAt } from './guards.ts';
 import { seedState, shuffle } from './rng.ts';
 import type { CardId, GameState, PlayerState } from './types.ts';
@@ -123,8 +123,9 @@ export function determinize(view: GameView, seed: number): GameState {
     chapterEndPending: view.chapterEndPending,
     chapterEndReason: view.chapterEndReason,
     gangWarBegun: view.gangWarBegun,
-    heist: view.heist ? copyJson(view.heist) : null,
-    queue: copyJson(view.queue),
+    heist: view.heist ? cloneHeist(view.heist) : null,
+    // Tasks are replaced, never edited in place: a copy of the list is enough.
+    queue: view.queue.slice(),
     result: view.result,
   } satisfies Required<GameState>;
 }

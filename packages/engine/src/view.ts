@@ -3,7 +3,7 @@
  * everything public plus what the viewer may see, and nothing else: no deck order, no
  * generator state, no other seat's secret choice or peek.
  */
-import { copyJson } from './clone.ts';
+import { cloneHeist } from './clone.ts';
 import { pendingDecision } from './decision.ts';
 import { playerAt } from './guards.ts';
 import type {
@@ -158,10 +158,11 @@ export function viewFor(state: GameState, viewer: Seat | null): GameView {
     chapterEndPending: state.chapterEndPending,
     chapterEndReason: state.chapterEndReason,
     gangWarBegun: state.gangWarBegun,
-    queue: copyJson(state.queue),
+    // Tasks are replaced, never edited in place: a copy of the list is enough.
+    queue: state.queue.slice(),
     moveCount: state.moveCount,
     undoFloor: state.undoFloor,
-    heist: state.heist ? copyJson(state.heist) : null,
+    heist: state.heist ? cloneHeist(state.heist) : null,
     decision: pendingDecision(state),
     result: state.result,
   };
