@@ -3,6 +3,7 @@
  * it by clicking, with a seeded choice among the enabled controls of the table — the cards
  * (rows, decks, gangs, resources) and the status bar's few buttons (Pass, Done…).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type SeatKind = 'human' | 'random' | 'easy' | 'medium' | 'hard';
@@ -100,6 +101,12 @@ export function shownMoves(page: Page): Promise<number[]> {
   );
 }
 
+/** What the page offers one step of play, read in one look (one round trip to the page). */
+type Offer =
+  | { kind: 'over' }
+  | { kind: 'pass' }
+  | { kind: 'moves'; shown: { index: number; click: Click }[] };
+
 /** `step`, also telling what was clicked (for the tests that check cards are the controls). */
 export async function stepWithClick(
   page: Page,
@@ -113,30 +120,50 @@ export async function stepWithClick(
     MOVE_BUTTONS,
     { timeout: 60_000 },
   );
-  if (await page.getByTestId('score').isVisible()) return { step: 'over', click: null };
-  const pass = page.getByTestId('pass-device');
-  if (await pass.isVisible()) {
-    await pass.getByRole('button').click();
+  // Shown as Playwright's isVisible() judges it: a box with a size, and not visibility: hidden.
+  const offer: Offer = await page.evaluate((selector) => {
+    const seen = (element: Element | null): element is HTMLElement => {
+      if (!element) return false;
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    };
+    if (seen(document.querySelector('[data-testid="score"]'))) return { kind: 'over' };
+    if (seen(document.querySelector('[data-testid="pass-device"]'))) return { kind: 'pass' };
+    const elements = [...document.querySelectorAll<HTMLElement>(selector)];
+    return {
+      kind: 'moves',
+      shown: elements.flatMap((element, index) =>
+        seen(element)
+          ? [
+              {
+                index,
+                click: {
+                  moveType: element.dataset.moveType ?? '',
+                  onCard: element.classList.contains('gcard') || element.classList.contains('deck'),
+                },
+              },
+            ]
+          : [],
+      ),
+    };
+  }, MOVE_BUTTONS);
+  if (offer.kind === 'over') return { step: 'over', click: null };
+  if (offer.kind === 'pass') {
+    await page.getByTestId('pass-device').getByRole('button').click();
     return { step: 'passed', click: null };
   }
-  const buttons = page.locator(MOVE_BUTTONS);
   // On a phone, some controls of a decision sit on a tab that is not shown: pick among the
   // controls a player can see (on a desktop that is all of them, so the pick is as before).
-  const shown = await shownMoves(page);
-  if (shown.length === 0) {
+  if (offer.shown.length === 0) {
     // Everything to choose is on another tab, which says "act here"; or the decision moved on.
     const actHere = page.locator('.phone-tabs .has-news').first();
     if (await actHere.isVisible()) await actHere.click();
     else await page.waitForTimeout(100);
     return stepWithClick(page, random);
   }
-  const button = buttons.nth(shown[Math.floor(random() * shown.length)]);
-  const click = await button.evaluate((el) => ({
-    moveType: (el as HTMLElement).dataset.moveType ?? '',
-    onCard: el.classList.contains('gcard') || el.classList.contains('deck'),
-  }));
-  await button.click();
-  return { step: 'moved', click };
+  const pick = offer.shown[Math.floor(random() * offer.shown.length)];
+  await page.locator(MOVE_BUTTONS).nth(pick.index).click();
+  return { step: 'moved', click: pick.click };
 }
 
 export async function chapter(page: Page): Promise<number> {
@@ -161,6 +188,16 @@ export async function playUntil(
     clicks++;
   }
   throw new Error(`no end after ${maxClicks} clicks`);
+}
+
+/**
+ * An axe run of the page that reports every node of every violation, but no detail of the
+ * rules that pass or do not apply (axe's `resultTypes`: the violations found are the same,
+ * and a run on the table is about a third quicker without building selectors for every node
+ * that passes).
+ */
+export function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
 }
 
 export async function expectNoPageErrors(errors: string[]): Promise<void> {

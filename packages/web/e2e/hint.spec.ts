@@ -21,8 +21,8 @@ test('the hint answers on the resource keep and on the next decision', async ({ 
   const hint = bar.locator('.status-bar__hint');
   await expect(hint).toContainText('The medium bot would: Keep ', { timeout: 30_000 });
   await expect(dealt.locator('.gcard.hinted')).toHaveCount(1);
-  // The bots' own choices arrive meanwhile; the hint stays.
-  await page.waitForTimeout(2000);
+  // The bots' own choices arrive meanwhile (two moves, the game's first); the hint stays.
+  await expect(page.getByTestId('decision')).toHaveAttribute('data-moves', '2');
   await expect(hint).toContainText('The medium bot would: Keep ');
   await keep.click();
   // The first decision of the turns (mobilization or an action): the hint answers there too.

@@ -7,9 +7,8 @@
  * waiting room's other paths (open seat, remove, leave, delete), a wrong link, and axe on each
  * screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { MOVE_BUTTONS, rng, SCREENSHOTS } from './helpers.ts';
+import { axe, MOVE_BUTTONS, rng, SCREENSHOTS } from './helpers.ts';
 
 /**
  * The online click policy: a small script in the page clicks one of the enabled move controls
@@ -182,7 +181,7 @@ test('two people create, invite, join and play a whole online game; a third one 
 });
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

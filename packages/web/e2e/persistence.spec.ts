@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { beforeTheEnd, botGame, continueRecord } from './fixtures.ts';
 import { instantBots, newGame, playUntil, rng, SCREENSHOTS, step } from './helpers.ts';
 
 test('a reload in the middle of a game restores it', async ({ page }) => {
@@ -27,8 +28,12 @@ test('a reload in the middle of a game restores it', async ({ page }) => {
 
 test('an exported game imports and replays', async ({ page }, testInfo) => {
   await instantBots(page);
-  await newGame(page, ['random', 'random'], { seed: 5, flags: ['Resource cards'] });
-  await expect(page.getByTestId('score')).toBeVisible({ timeout: 120_000 });
+  // A game of bots with resource cards, played in Node to a few moves before its end
+  // (fixtures.ts), opened and finished at the table by the browser's bots, then exported.
+  const game = botGame({ players: 2, seed: 5, resources: true }, ['random', 'random']);
+  await page.goto('/');
+  await continueRecord(page, beforeTheEnd(game, 6), ['random', 'random']);
+  await expect(page.getByTestId('score')).toBeVisible({ timeout: 60_000 });
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Save game file' }).click();
   const download = await downloadPromise;

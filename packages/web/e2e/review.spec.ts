@@ -5,10 +5,9 @@
  * in English and French; nothing may overflow the phone's width.
  */
 import { writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { createBot, playGame } from '@gangsta/bots';
 import { expect, type Page, test } from '@playwright/test';
-import { SCREENSHOTS } from './helpers.ts';
+import { axe, SCREENSHOTS } from './helpers.ts';
 
 /**
  * A short 2-player game, as a game file: seat 1 plays the heuristic, seat 0 at random (so the
@@ -52,7 +51,7 @@ test('a finished game is reviewed and a costly decision shown on the table', asy
   expect(await items.count()).toBeLessThanOrEqual(5);
   await expect(items.first()).toContainText(/points? of win chance/);
   await expect(items.first()).toContainText(/after the better one/);
-  const results = await new AxeBuilder({ page }).include('[data-testid="game-review"]').analyze();
+  const results = await axe(page).include('[data-testid="game-review"]').analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );

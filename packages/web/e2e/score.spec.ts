@@ -1,13 +1,15 @@
 /**
  * The score screen at the end of a game: the breakdown in the players' names, the chart of IP
  * and money over the game (a lazy chunk drawn on a canvas, with its numbers in a hidden table),
- * no serious axe violation, and a screenshot of it with its chart.
+ * no serious axe violation, and a screenshot of it with its chart. Each game is played by bots
+ * in Node to a few moves before its end (fixtures.ts), opened as a game file and continued at
+ * the table, where the browser's bots finish it: the score screen of a game ended at the table.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { instantBots, newGame, SCREENSHOTS } from './helpers.ts';
+import { beforeTheEnd, botGame, continueRecord } from './fixtures.ts';
+import { axe, instantBots, SCREENSHOTS } from './helpers.ts';
 
-// Reduced motion: a game of bots to its end goes faster without the table's animations.
+// Reduced motion: the bots' last moves go faster without the table's animations.
 test.use({ reducedMotion: 'reduce' });
 
 test('the score screen shows the breakdown and a chart of IP and money over the game', async ({
@@ -16,10 +18,11 @@ test('the score screen shows the breakdown and a chart of IP and money over the 
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   await instantBots(page);
-  // A game of bots ends quickly.
-  await newGame(page, ['random', 'random', 'random'], { seed: 12 });
+  const game = botGame({ players: 3, seed: 12 }, ['random', 'random', 'random']);
+  await page.goto('/');
+  await continueRecord(page, beforeTheEnd(game, 6), ['random', 'random', 'random']);
   const score = page.getByTestId('score');
-  await expect(score).toBeVisible({ timeout: 180_000 });
+  await expect(score).toBeVisible({ timeout: 60_000 });
   await expect(score).toContainText(/wins!|Shared victory/);
   await expect(score.getByRole('columnheader', { name: /^1\. / }).first()).toBeVisible();
   const chart = score.getByTestId('score-chart');
@@ -45,7 +48,7 @@ test('the score screen shows the breakdown and a chart of IP and money over the 
   await page.setViewportSize({ width: 1440, height: 1800 });
   await score.screenshot({ path: `${SCREENSHOTS}/score-chart.png` });
   await page.screenshot({ path: `${SCREENSHOTS}/score-page.png`, fullPage: true });
-  const results = await new AxeBuilder({ page }).include('[data-testid="score"]').analyze();
+  const results = await axe(page).include('[data-testid="score"]').analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
@@ -67,12 +70,14 @@ test.describe('at 1440×900', () => {
 
   test('the score fits with its chart, and each row says what it counts', async ({ page }) => {
     await instantBots(page);
-    await newGame(page, ['random', 'random'], {
-      seed: 12,
-      flags: ['Families', 'Resource cards'],
-    });
+    const game = botGame({ players: 2, seed: 12, families: true, resources: true }, [
+      'random',
+      'random',
+    ]);
+    await page.goto('/');
+    await continueRecord(page, beforeTheEnd(game, 6), ['random', 'random']);
     const score = page.getByTestId('score');
-    await expect(score).toBeVisible({ timeout: 180_000 });
+    await expect(score).toBeVisible({ timeout: 60_000 });
     const chart = score.getByTestId('score-chart');
     await expect(chart.locator('canvas')).toBeVisible({ timeout: 30_000 });
     await page.mouse.move(0, 0);

@@ -4,7 +4,9 @@
  * enlarge with their full text; the table speaks every language. Screenshots of each land in
  * test-results/screenshots/.
  */
+import { type GameRecord, pendingDecision } from '@gangsta/engine';
 import { expect, type Page, test } from '@playwright/test';
+import { beforeTheEnd, botGame, continueRecord, cutAt } from './fixtures.ts';
 import { instantBots, MOVE_BUTTONS, newGame, rng, SCREENSHOTS, step } from './helpers.ts';
 import { motionReport, watchMotion } from './motion.ts';
 
@@ -25,6 +27,34 @@ async function snitches(page: Page): Promise<number> {
   return Number(await page.locator('.snitch-track').getAttribute('data-snitches'));
 }
 
+/**
+ * A 4-player game with resource cards in chapter II, played by bots in Node (fixtures.ts) to the
+ * moment seat 0 puts a heist from the row together while a snitch lies on top of the heist deck:
+ * completing the heist refills its slot, which reveals the snitch.
+ */
+function heistBeforeASnitch(): GameRecord {
+  const game = botGame({ players: 4, seed: 33, resources: true }, [
+    'random',
+    'random',
+    'random',
+    'random',
+  ]);
+  return cutAt(
+    game,
+    (state) => {
+      const decision = pendingDecision(state);
+      return (
+        decision.kind === 'activate' &&
+        decision.seat === 0 &&
+        state.heist?.fromDeck === false &&
+        state.heistDeck[0]?.startsWith('S') === true &&
+        state.snitchesThisChapter === 0
+      );
+    },
+    10,
+  );
+}
+
 test('a 4-player game fits 1440×900 without page scroll, heist builder and snitch included', async ({
   page,
 }) => {
@@ -36,10 +66,19 @@ test('a 4-player game fits 1440×900 without page scroll, heist builder and snit
   // their cards are often in flight when your turn comes back).
   await watchMotion(page);
   await newGame(page, ['human', 'easy', 'easy', 'easy'], { seed: 31, flags: ['Resource cards'] });
+  // The table at the start of the game.
+  await page.waitForSelector(MOVE_BUTTONS, { timeout: 60_000 });
+  await page.mouse.move(0, 0);
+  await expectNoPageScroll(page, 'the start');
+  let checks = 1;
+  // Then the same table in chapter II (gangs grown, a heist being put together), continued from
+  // a game file against three easy bots, played by clicks through a snitch.
+  const position = heistBeforeASnitch();
+  await continueRecord(page, position, ['human', 'easy', 'easy', 'easy']);
+  await expect(page.getByTestId('chapter')).toHaveAttribute('data-chapter', '2');
   const random = rng(17);
   const shots = { table: false, builder: false };
   let snitchShot: 'none' | 'log' | 'banner' = 'none';
-  let checks = 0;
   let lastSnitches = 0;
   for (let click = 0; click < 400; click++) {
     // Wait for the human's decision (the bots have moved) or a snitch's banner, and look before
@@ -49,14 +88,17 @@ test('a 4-player game fits 1440×900 without page scroll, heist builder and snit
     });
     await page.mouse.move(0, 0);
     const banner = page.locator('.table-banner--snitch span');
-    if (snitchShot !== 'banner' && (await banner.isVisible())) {
-      // The banner fades in: shoot once it is fully shown (if it is still there).
+    if (snitchShot !== 'banner' && (await banner.count()) > 0) {
+      // The banner unfolds (from scaleY(0), when it has no height yet): shoot once it is fully
+      // shown, if it is still there (it lasts 1.8 s).
       const shown = await expect(banner)
-        .toHaveCSS('opacity', '1', { timeout: 2_000 })
+        .toHaveCSS('transform', 'none', { timeout: 2_000 })
         .then(() => true)
         .catch(() => false);
       if (shown) {
         snitchShot = 'banner';
+        await expectNoPageScroll(page, 'snitch banner');
+        checks++;
         await page.screenshot({ path: `${SCREENSHOTS}/snitch.png` });
       }
     }
@@ -79,7 +121,7 @@ test('a 4-player game fits 1440×900 without page scroll, heist builder and snit
       await expectNoPageScroll(page, 'heist builder');
       await page.screenshot({ path: `${SCREENSHOTS}/heist-builder.png` });
     }
-    if (!shots.table && click >= 20) {
+    if (!shots.table && click >= 3) {
       shots.table = true;
       await page.screenshot({ path: `${SCREENSHOTS}/table-desktop-4p.png` });
     }
@@ -89,11 +131,12 @@ test('a 4-player game fits 1440×900 without page scroll, heist builder and snit
       checks++;
       break;
     }
-    if (click % 8 === 0) {
-      await expectNoPageScroll(page, `click ${click}`);
-      checks++;
+    await expectNoPageScroll(page, `click ${click}`);
+    checks++;
+    // Enough of your decisions watched for the motion checks, too.
+    if (shots.table && shots.builder && snitchShot === 'banner' && checks >= 5) {
+      if ((await motionReport(page)).starts > 3) break;
     }
-    if (shots.table && shots.builder && snitchShot === 'banner' && checks >= 5) break;
   }
   expect(shots, 'the table and a heist being put together were seen').toEqual({
     table: true,
@@ -111,8 +154,12 @@ test('a 4-player game fits 1440×900 without page scroll, heist builder and snit
 test('the final score fits the window too', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await instantBots(page);
-  await newGame(page, ['random', 'random', 'random', 'random'], { seed: 9 });
-  await expect(page.getByTestId('score')).toBeVisible({ timeout: 120_000 });
+  // A 4-player game of bots, played in Node to a few moves before its end (fixtures.ts), is
+  // opened as a game file and finished at the table by the browser's bots.
+  const game = botGame({ players: 4, seed: 9 }, ['random', 'random', 'random', 'random']);
+  await page.goto('/');
+  await continueRecord(page, beforeTheEnd(game, 6), ['random', 'random', 'random', 'random']);
+  await expect(page.getByTestId('score')).toBeVisible({ timeout: 60_000 });
   await expectNoPageScroll(page, 'the final score');
 });
 
@@ -168,16 +215,35 @@ test('a card enlarges with its full text, and a dimmed card says why', async ({ 
   await expect(zoom).toBeVisible();
 });
 
-for (const language of ['en', 'pt', 'nl', 'fr', 'de']) {
+for (const [index, language] of ['en', 'pt', 'nl', 'fr', 'de'].entries()) {
   test(`the table in ${language}`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await instantBots(page);
     await page.goto('/');
     await page.locator('.language-switch select').first().selectOption(language);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    await page.getByTestId('start-game').click();
-    const random = rng(language.length + 1);
-    for (let i = 0; i < 10; i++) await step(page, random);
+    // The welcome screen's Play table (you and three medium bots, classic rules) about twenty
+    // turns into a game: played by bots in Node (fixtures.ts) to an action of the player after
+    // the 40th move, opened as a game file and continued at the table.
+    const game = botGame({ players: 4, seed: 40 + index }, [
+      'random',
+      'random',
+      'random',
+      'random',
+    ]);
+    const position = cutAt(
+      game,
+      (state) => {
+        const decision = pendingDecision(state);
+        return decision.kind === 'action' && decision.seat === 0;
+      },
+      40,
+    );
+    await continueRecord(page, position, ['human', 'medium', 'medium', 'medium']);
+    await expect(page.getByTestId('decision')).toHaveAttribute(
+      'data-moves',
+      String(position.moves.length),
+    );
     await page.waitForSelector('[data-testid="decision"] button[data-move-type]');
     const text = (await page.getByTestId('decision').textContent()) ?? '';
     expect(text, 'no raw message ids').not.toMatch(

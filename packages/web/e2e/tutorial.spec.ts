@@ -3,16 +3,15 @@
  * (the one legal card, or the coach's Next), it can be left and resumed at the same step, and
  * axe finds no serious violation on it. A screenshot of a step goes to the screenshots folder.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { instantBots, SCREENSHOTS } from './helpers.ts';
+import { axe, instantBots, SCREENSHOTS } from './helpers.ts';
 
 /** Cards the table marks as clickable (the tutorial leaves exactly one). */
 const LEGAL = '[data-legal="true"]';
 const NEXT = '[data-testid="tutorial-next"]';
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -31,6 +30,13 @@ async function openTutorial(page: Page): Promise<void> {
 
 async function stepIndex(page: Page): Promise<number> {
   return Number(await page.getByTestId('coach').getAttribute('data-step-index'));
+}
+
+/** Waits until the coach is at step `index` (retried within milliseconds, up to 30 s). */
+async function expectStep(page: Page, index: number): Promise<void> {
+  await expect(page.getByTestId('coach')).toHaveAttribute('data-step-index', String(index), {
+    timeout: 30_000,
+  });
 }
 
 /** Clicks what the tutorial asks for: Next, or the one highlighted card. Returns what it was. */
@@ -52,7 +58,7 @@ async function advance(page: Page): Promise<'next' | 'card'> {
     await cards.click();
     clicked = 'card';
   }
-  await expect.poll(() => stepIndex(page), { timeout: 30_000 }).toBe(before + 1);
+  await expectStep(page, before + 1);
   return clicked;
 }
 
@@ -219,7 +225,7 @@ for (const size of SIZES) {
           const target = page.locator(selector);
           if (size.touch) await target.tap();
           else await target.click();
-          await expect.poll(() => stepIndex(page), { timeout: 30_000 }).toBe(index + 1);
+          await expectStep(page, index + 1);
         }
         expect(await coach.getAttribute('data-step')).toBe('finished');
         expect(problems).toEqual([]);

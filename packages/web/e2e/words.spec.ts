@@ -2,10 +2,41 @@
  * No text of the table is cut off, in any of the five languages, on a desktop (1440×900) and
  * on a phone (390×844): no element whose text is wider or taller than the box that clips it
  * (overflow hidden or clip, or an ellipsis). The table is shown at the start of a game with
- * both variants, then in the middle of one (the heist builder, the rivals' engaged members).
+ * both variants, then in the middle of one (the heist builder, the rivals' engaged members):
+ * that game is played by bots in Node to the moment the player puts a heist together, with
+ * members already activated and two rivals with engaged members (fixtures.ts), opened as a
+ * game file and continued at the table against three medium bots.
  */
+import { type GameRecord, pendingDecision } from '@gangsta/engine';
 import { expect, type Page, test } from '@playwright/test';
-import { instantBots, newGame, rng, step } from './helpers.ts';
+import { botGame, continueRecord, cutAt } from './fixtures.ts';
+import { instantBots, newGame } from './helpers.ts';
+
+/** A 4-player game with both variants, at seat 0's heist builder in the middle of the game. */
+function middleOfAGame(): GameRecord {
+  const game = botGame({ players: 4, seed: 21, families: true, resources: true }, [
+    'random',
+    'random',
+    'random',
+    'random',
+  ]);
+  return cutAt(
+    game,
+    (state) => {
+      const decision = pendingDecision(state);
+      const engagedRivals = state.players
+        .slice(1)
+        .filter((player) => player.gang.some((member) => member.engaged)).length;
+      return (
+        decision.kind === 'activate' &&
+        decision.seat === 0 &&
+        (state.heist?.activated.length ?? 0) > 0 &&
+        engagedRivals >= 2
+      );
+    },
+    20,
+  );
+}
 
 const LANGUAGES = ['en', 'pt', 'nl', 'fr', 'de'] as const;
 
@@ -101,13 +132,14 @@ for (const size of SIZES) {
       });
       await expect(page.getByTestId('decision')).toBeVisible();
       const problems: string[] = [];
-      const check = async (moment: string) => {
+      const check = async (moment: string, builder: boolean) => {
         for (const language of LANGUAGES) {
           // The game in progress is saved after every move: a reload reopens it in the language.
           await page.evaluate((code) => localStorage.setItem('gangsta.language', code), language);
           await page.reload();
           await expect(page.locator('html')).toHaveAttribute('lang', language);
           await expect(page.getByTestId('decision')).toBeVisible();
+          if (builder) await expect(page.getByTestId('heist-builder')).toBeVisible();
           // Fonts and the lazily loaded locale settle before measuring.
           await page.evaluate(() => document.fonts.ready);
           await page.waitForTimeout(500);
@@ -124,11 +156,11 @@ for (const size of SIZES) {
       });
       expect((await cutOff(page)).some((line) => line.includes('Gefangenentransport'))).toBe(true);
       await page.evaluate(() => document.getElementById('cut-probe')?.remove());
-      await check('start');
-      // Into the game: a few moves, then the rivals' boards have engaged members and cards.
-      const random = rng(5);
-      for (let i = 0; i < 25; i++) await step(page, random);
-      await check('after 25 moves');
+      await check('start', false);
+      // Into the game: the heist builder is open, the rivals' boards have engaged members and
+      // cards.
+      await continueRecord(page, middleOfAGame(), ['human', 'medium', 'medium', 'medium']);
+      await check('in the middle of a game', true);
       expect(problems).toEqual([]);
     });
   });
