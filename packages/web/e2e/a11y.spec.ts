@@ -3,7 +3,7 @@
  * can be started and played with the keyboard alone.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { beforeTheEnd, botGame, continueRecord } from './fixtures.ts';
+import { beforeTheEnd, botGame, continueRecord, randomBots } from './fixtures.ts';
 import { axe, instantBots, newGame, rng, step } from './helpers.ts';
 
 /**
@@ -61,8 +61,8 @@ test('axe finds no serious violation on the new-game screen, the table, the scor
   await page.setViewportSize({ width: 1280, height: 900 });
   // The score of a game of bots: played in Node to a few moves before its end, opened as a game
   // file and finished at the table by the browser's bots.
-  const game = botGame({ players: 2, seed: 12 }, ['random', 'random']);
-  await continueRecord(page, beforeTheEnd(game, 6), ['random', 'random']);
+  const game = botGame({ players: 2, seed: 12 }, randomBots(2));
+  await continueRecord(page, beforeTheEnd(game, 6), randomBots(2));
   await expect(page.getByTestId('score')).toBeVisible({ timeout: 60_000 });
   expect(await seriousViolations(page), 'score').toEqual([]);
   await page.getByRole('button', { name: 'Watch the replay' }).click();
@@ -111,8 +111,6 @@ test('a game can be started and played with the keyboard alone', async ({ page }
       before,
     );
   }
-  void rng;
-  void step;
 });
 
 test('axe finds no serious violation on the first screen, the tutorial, the phone table and the online lobby', async ({

@@ -24,6 +24,11 @@ import type { SeatKind } from './helpers.ts';
 /** The bots that play fixture games: random is the quickest, heuristic plays like 'easy'. */
 export type FixtureBot = 'random' | 'heuristic';
 
+/** `count` random bots: the quickest to play a fixture game, and to finish it at the table. */
+export function randomBots(count: number): 'random'[] {
+  return Array.from({ length: count }, () => 'random' as const);
+}
+
 /** A whole game played by bots in Node; the same arguments always give the same game. */
 export function botGame(
   options: GameOptionsInput & { seed: number },

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { beforeTheEnd, botGame, continueRecord } from './fixtures.ts';
+import { beforeTheEnd, botGame, continueRecord, randomBots } from './fixtures.ts';
 import { instantBots, newGame, playUntil, rng, SCREENSHOTS, step } from './helpers.ts';
 
 test('a reload in the middle of a game restores it', async ({ page }) => {
@@ -30,9 +30,9 @@ test('an exported game imports and replays', async ({ page }, testInfo) => {
   await instantBots(page);
   // A game of bots with resource cards, played in Node to a few moves before its end
   // (fixtures.ts), opened and finished at the table by the browser's bots, then exported.
-  const game = botGame({ players: 2, seed: 5, resources: true }, ['random', 'random']);
+  const game = botGame({ players: 2, seed: 5, resources: true }, randomBots(2));
   await page.goto('/');
-  await continueRecord(page, beforeTheEnd(game, 6), ['random', 'random']);
+  await continueRecord(page, beforeTheEnd(game, 6), randomBots(2));
   await expect(page.getByTestId('score')).toBeVisible({ timeout: 60_000 });
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Save game file' }).click();

@@ -6,7 +6,7 @@
  * the table, where the browser's bots finish it: the score screen of a game ended at the table.
  */
 import { expect, test } from '@playwright/test';
-import { beforeTheEnd, botGame, continueRecord } from './fixtures.ts';
+import { beforeTheEnd, botGame, continueRecord, randomBots } from './fixtures.ts';
 import { axe, instantBots, SCREENSHOTS } from './helpers.ts';
 
 // Reduced motion: the bots' last moves go faster without the table's animations.
@@ -18,9 +18,9 @@ test('the score screen shows the breakdown and a chart of IP and money over the 
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   await instantBots(page);
-  const game = botGame({ players: 3, seed: 12 }, ['random', 'random', 'random']);
+  const game = botGame({ players: 3, seed: 12 }, randomBots(3));
   await page.goto('/');
-  await continueRecord(page, beforeTheEnd(game, 6), ['random', 'random', 'random']);
+  await continueRecord(page, beforeTheEnd(game, 6), randomBots(3));
   const score = page.getByTestId('score');
   await expect(score).toBeVisible({ timeout: 60_000 });
   await expect(score).toContainText(/wins!|Shared victory/);
@@ -70,12 +70,9 @@ test.describe('at 1440×900', () => {
 
   test('the score fits with its chart, and each row says what it counts', async ({ page }) => {
     await instantBots(page);
-    const game = botGame({ players: 2, seed: 12, families: true, resources: true }, [
-      'random',
-      'random',
-    ]);
+    const game = botGame({ players: 2, seed: 12, families: true, resources: true }, randomBots(2));
     await page.goto('/');
-    await continueRecord(page, beforeTheEnd(game, 6), ['random', 'random']);
+    await continueRecord(page, beforeTheEnd(game, 6), randomBots(2));
     const score = page.getByTestId('score');
     await expect(score).toBeVisible({ timeout: 60_000 });
     const chart = score.getByTestId('score-chart');

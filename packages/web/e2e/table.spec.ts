@@ -6,7 +6,7 @@
  */
 import { type GameRecord, pendingDecision } from '@gangsta/engine';
 import { expect, type Page, test } from '@playwright/test';
-import { beforeTheEnd, botGame, continueRecord, cutAt } from './fixtures.ts';
+import { beforeTheEnd, botGame, continueRecord, cutAt, randomBots } from './fixtures.ts';
 import { instantBots, MOVE_BUTTONS, newGame, rng, SCREENSHOTS, step } from './helpers.ts';
 import { motionReport, watchMotion } from './motion.ts';
 
@@ -78,12 +78,7 @@ async function snitches(page: Page): Promise<number> {
  * completing the heist refills its slot, which reveals the snitch.
  */
 function heistBeforeASnitch(): GameRecord {
-  const game = botGame({ players: 4, seed: 33, resources: true }, [
-    'random',
-    'random',
-    'random',
-    'random',
-  ]);
+  const game = botGame({ players: 4, seed: 33, resources: true }, randomBots(4));
   return cutAt(
     game,
     (state) => {
@@ -208,9 +203,9 @@ test('the final score fits the window too', async ({ page }) => {
   await instantBots(page);
   // A 4-player game of bots, played in Node to a few moves before its end (fixtures.ts), is
   // opened as a game file and finished at the table by the browser's bots.
-  const game = botGame({ players: 4, seed: 9 }, ['random', 'random', 'random', 'random']);
+  const game = botGame({ players: 4, seed: 9 }, randomBots(4));
   await page.goto('/');
-  await continueRecord(page, beforeTheEnd(game, 6), ['random', 'random', 'random', 'random']);
+  await continueRecord(page, beforeTheEnd(game, 6), randomBots(4));
   await expect(page.getByTestId('score')).toBeVisible({ timeout: 60_000 });
   await expectNoPageScroll(page, 'the final score');
 });
@@ -277,12 +272,7 @@ for (const [index, language] of ['en', 'pt', 'nl', 'fr', 'de'].entries()) {
     // The welcome screen's Play table (you and three medium bots, classic rules) about twenty
     // turns into a game: played by bots in Node (fixtures.ts) to an action of the player after
     // the 40th move, opened as a game file and continued at the table.
-    const game = botGame({ players: 4, seed: 40 + index }, [
-      'random',
-      'random',
-      'random',
-      'random',
-    ]);
+    const game = botGame({ players: 4, seed: 40 + index }, randomBots(4));
     const position = cutAt(
       game,
       (state) => {

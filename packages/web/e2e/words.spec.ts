@@ -9,17 +9,12 @@
  */
 import { type GameRecord, pendingDecision } from '@gangsta/engine';
 import { expect, type Page, test } from '@playwright/test';
-import { botGame, continueRecord, cutAt } from './fixtures.ts';
+import { botGame, continueRecord, cutAt, randomBots } from './fixtures.ts';
 import { instantBots, newGame } from './helpers.ts';
 
 /** A 4-player game with both variants, at seat 0's heist builder in the middle of the game. */
 function middleOfAGame(): GameRecord {
-  const game = botGame({ players: 4, seed: 21, families: true, resources: true }, [
-    'random',
-    'random',
-    'random',
-    'random',
-  ]);
+  const game = botGame({ players: 4, seed: 21, families: true, resources: true }, randomBots(4));
   return cutAt(
     game,
     (state) => {
