@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'packages/*/test/**/*.test.tsx'],
+    // Builds the server's bundle, which the tests that start a server process run.
+    globalSetup: ['scripts/vitest-global-setup.mjs'],
     // Vitest's default is one worker less than the cores: a single worker on a 2-core machine,
     // which ran the whole suite one file at a time. Most server files spend their time waiting
     // on the processes they start, so two files side by side finish in about half the time.

@@ -5,6 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import type { GameView, Move } from '@gangsta/engine';
 import type { BotLevel } from '@gangsta/protocol';
+import { threadEntry } from '../threads.ts';
 import type { BotReply, BotTask } from './messages.ts';
 
 interface Job {
@@ -18,7 +19,7 @@ interface Slot {
   job: Job | null;
 }
 
-const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+const ENTRY = threadEntry('bots');
 
 export class BotPool {
   private readonly slots: Slot[] = [];

@@ -5,11 +5,12 @@
  * (arguments and results are plain data).
  */
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../threads.ts';
 import { STORE_THREAD_EXITED } from './health.ts';
 import type { Store } from './types.ts';
 import type { StoreReply } from './workerMessages.ts';
 
-const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+const ENTRY = threadEntry('store');
 
 interface Waiting {
   resolve: (value: unknown) => void;
