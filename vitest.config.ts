@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'packages/*/test/**/*.test.tsx'],
-    // Builds the server's bundle, which the tests that start a server process run.
+    // Builds the bundles of the server and of the gangsta command, which tests start as processes.
     globalSetup: ['scripts/vitest-global-setup.mjs'],
     // Vitest's default is one worker less than the cores: a single worker on a 2-core machine,
     // which ran the whole suite one file at a time. Most server files spend their time waiting

@@ -50,7 +50,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `${vite} build --outDir ${OUT} && node ../server/scripts/build.mjs && ${serverEnv} exec node ../server/bin/server.mjs`,
+    command: `${vite} build --outDir ${OUT} && ${serverEnv} exec node ../server/bin/server.mjs`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 120_000,

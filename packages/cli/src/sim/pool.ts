@@ -7,7 +7,11 @@ import { Worker } from 'node:worker_threads';
 import { RuntimeError } from '../errors.ts';
 import type { WorkerReply, WorkerRequest } from './worker.ts';
 
-const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+// From the sources (tests) a thread starts at worker-entry.mjs, which registers tsx first; from
+// the bundle (bin/gangsta.mjs) at the file scripts/build.mjs wrote next to the command's own.
+const ENTRY = import.meta.url.endsWith('.ts')
+  ? new URL('./worker-entry.mjs', import.meta.url)
+  : new URL('./sim-worker.mjs', import.meta.url);
 
 export function defaultWorkers(): number {
   return availableParallelism();

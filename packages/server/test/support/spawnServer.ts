@@ -14,8 +14,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer } from '../../scripts/build.mjs';
-import { staleness } from '../../scripts/sources.mjs';
 import { databaseUrlFor, dropTestDatabases } from './database.ts';
 
 export const SERVER_BIN = fileURLToPath(new URL('../../bin/server.mjs', import.meta.url));
@@ -104,21 +102,7 @@ export async function stopAllServers(): Promise<void> {
   await dropTestDatabases();
 }
 
-let bundleChecked = false;
-
-/**
- * The process runs the server's bundle: build it when it is missing or older than the sources
- * (scripts such as the load benchmark). Under Vitest the global set-up has built it already,
- * so the test files, which run side by side, never build it at the same time.
- */
-async function ensureBundle(): Promise<void> {
-  if (bundleChecked) return;
-  if (staleness() !== null) await buildServer();
-  bundleChecked = true;
-}
-
 export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedServer> {
-  await ensureBundle();
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? makeDataDir();
   const databaseUrl = options.databaseUrl ?? (await databaseUrlFor(dataDir));
