@@ -2,7 +2,7 @@
  * The invariant harness over random playouts (in the spirit of OpenSpiel's basic tests): every
  * game terminates, no exception escapes, invariants hold after every move, views leak nothing,
  * the JSON round trip and the replay reproduce the game, and bad moves are refused with a typed
- * error and no change. Used by property.test.ts and by scripts/fuzz.ts for long runs.
+ * error and no change. Used by the property suite (randomGames.ts) and by scripts/fuzz.ts for long runs.
  */
 import { isDeepStrictEqual } from 'node:util';
 import {

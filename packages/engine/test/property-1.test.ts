@@ -1,0 +1,5 @@
+// Part 1 of the random games (the suite and why it is split: randomGames.ts).
+import { coverageOfSeeds, randomGamesPart } from './randomGames.ts';
+
+randomGamesPart(1);
+coverageOfSeeds();
