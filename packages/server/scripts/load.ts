@@ -13,18 +13,20 @@
  *
  *   npm run load -w packages/server -- [--setups sqlite,cluster] [--games 500,2000]
  *       [--seconds 30] [--warmup 5] [--saturation-games 200] [--saturation-seconds 20]
- *       [--workers 2] [--cpu-prof] [--data-dir DIR]
+ *       [--workers 2] [--cpu-prof] [--heap-snapshot] [--data-dir DIR]
  *       [--postgres URL (a role that may create databases; default $LOAD_POSTGRES_URL)]
  *       [--redis URL (default $LOAD_REDIS_URL or redis://127.0.0.1:6379)]
  *
  * The clients run in `--workers` child processes; each reports its CPU time and event-loop
  * delay, printed beside the server's CPU, so one can tell which side limits. `--cpu-prof`
- * writes the server's V8 CPU profile into ./load-profile/ when it stops.
+ * writes the server's V8 CPU profile into ./load-profile/ when it stops; `--heap-snapshot` writes
+ * a heap snapshot of each server there at the end of each paced step (compare two steps to see
+ * what a live game holds: `scripts/heap-diff.py`).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type SpawnedServer, spawnServer } from '../test/support/spawnServer.ts';
@@ -44,6 +46,7 @@ interface Settings {
   saturationSeconds: number;
   workers: number;
   cpuProf: boolean;
+  heapSnapshot: boolean;
   /** A data folder to use instead of a fresh temporary one (e.g. on tmpfs, to take the disk out). */
   dataDir: string | undefined;
 }
@@ -117,6 +120,7 @@ function parseArgs(argv: string[]): Settings {
     saturationSeconds: 20,
     workers: 2,
     cpuProf: false,
+    heapSnapshot: false,
     dataDir: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -167,6 +171,9 @@ function parseArgs(argv: string[]): Settings {
         break;
       case '--cpu-prof':
         settings.cpuProf = true;
+        break;
+      case '--heap-snapshot':
+        settings.heapSnapshot = true;
         break;
       case '--data-dir':
         settings.dataDir = resolve(value());
@@ -362,7 +369,12 @@ async function startSetup(
   settings: Settings,
   profileDir: string,
 ): Promise<RunningSetup> {
-  const nodeArgs = settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const nodeArgs = [
+    ...(settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...(settings.heapSnapshot
+      ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${profileDir}`]
+      : []),
+  ];
   const stopAll = async (servers: SpawnedServer[]) => {
     for (const server of servers) {
       const code = await server.stop(30_000);
@@ -402,6 +414,30 @@ async function startSetup(
       await database.drop();
     },
   };
+}
+
+/**
+ * Asks each server for a heap snapshot (SIGUSR2, see --heapsnapshot-signal) and waits until its
+ * file stops growing. The games pause meanwhile: writing one takes seconds.
+ */
+async function takeHeapSnapshots(servers: SpawnedServer[], dir: string): Promise<void> {
+  const before = new Set(readdirSync(dir));
+  for (const server of servers) process.kill(server.pid, 'SIGUSR2');
+  const fresh = () => readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+  // A file appears empty and grows while the server writes it: done once every file has some
+  // bytes and none grew over two seconds.
+  let sizes = '';
+  let still = 0;
+  for (;;) {
+    await sleep(1000);
+    const files = fresh();
+    const bytes = files.map((f) => statSync(join(dir, f)).size);
+    const now = bytes.join();
+    still = now === sizes ? still + 1 : 0;
+    sizes = now;
+    if (files.length === servers.length && bytes.every((b) => b > 0) && still >= 2) break;
+  }
+  console.log(`  heap snapshots: ${fresh().join(', ')}`);
 }
 
 /** A fresh database for one run of the cluster setup, dropped afterwards. */
@@ -455,6 +491,7 @@ async function runSetup(
         seed: i + 1,
       };
       rows.push(await runStep(name, running.servers, workers, step));
+      if (settings.heapSnapshot) await takeHeapSnapshots(running.servers, profileDir);
       const r = rows[rows.length - 1];
       console.log(
         `  ${games} games: ${r.movesPerSecond.toFixed(0)} moves/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms`,
@@ -474,6 +511,7 @@ async function runSetup(
         seed: 99,
       };
       rows.push(await runStep(name, running.servers, workers, step));
+      if (settings.heapSnapshot) await takeHeapSnapshots(running.servers, profileDir);
       const r = rows[rows.length - 1];
       console.log(`  saturation, ${step.games} games: ${r.movesPerSecond.toFixed(0)} moves/s`);
     }
@@ -488,7 +526,7 @@ async function runSetup(
 async function main(): Promise<void> {
   const settings = parseArgs(process.argv.slice(2));
   const profileDir = resolve('load-profile');
-  if (settings.cpuProf) mkdirSync(profileDir, { recursive: true });
+  if (settings.cpuProf || settings.heapSnapshot) mkdirSync(profileDir, { recursive: true });
   const rows: StepFigures[] = [];
   for (const setup of settings.setups) await runSetup(setup, settings, profileDir, rows);
   printTable(rows, settings);
