@@ -7,26 +7,20 @@
 // command; their bundles about 2.9 s and 0.5 s (2026-11-26). Restarts, hand-overs and the
 // test suite, which starts both many times, pay that.
 //
-// A bundle is rebuilt when any of its source files is newer (ensureBundle, about 10 ms to
-// check): nobody runs yesterday's code by forgetting a build step.
-import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// A bundle is rebuilt when any file it was built from is newer (ensureBundle, a few
+// milliseconds to check): nobody runs yesterday's code by forgetting a build step.
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
-const PACKAGES = join(dirname(fileURLToPath(import.meta.url)), '..', 'packages');
+/** Written beside the bundle: every file it was built from (esbuild's metafile inputs). */
+const INPUTS = 'inputs.json';
 
 /**
  * @typedef {object} BundleSpec
  * @property {string} name what the bundle is, for messages
  * @property {string} dist the folder of the output files
  * @property {Record<string, string>} entries output file name (in dist) → TypeScript entry point
- * @property {string[]} sourceDirs every folder whose files may end up in the bundle
  */
-
-/** The `src/` folders of workspace packages, by name (`['server', 'engine']`). */
-export function workspaceSources(...names) {
-  return names.map((name) => join(PACKAGES, name, 'src'));
-}
 
 /** Bare imports other than the workspace's own packages stay imports of node_modules. */
 const npmPackagesOutside = {
@@ -61,49 +55,57 @@ export async function bundle(spec) {
     plugins: [npmPackagesOutside],
     logLevel: 'warning',
     write: false,
+    metafile: true,
   });
   mkdirSync(spec.dist, { recursive: true });
-  for (const file of result.outputFiles) {
+  const inputs = Object.keys(result.metafile.inputs).map((path) => resolve(path));
+  const files = [
+    ...result.outputFiles.map((file) => ({ path: file.path, contents: file.contents })),
+    // Last: a bundle without its list of inputs counts as missing.
+    { path: join(spec.dist, INPUTS), contents: JSON.stringify(inputs) },
+  ];
+  for (const file of files) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
 }
 
-function newestIn(dir, newest) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = newestIn(path, newest);
-    else {
-      const modified = statSync(path).mtimeMs;
-      if (modified > newest.modified) newest = { path, modified };
-    }
+/** The time a file was last changed, or null if it is not there. */
+function modifiedAt(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return null;
   }
-  return newest;
 }
 
 /**
- * Null when every output file exists and is newer than every source file; otherwise why not,
- * in words that name the file.
+ * Null when every output file exists and is newer than every file it was built from;
+ * otherwise why not, in words that name the file.
  * @param {BundleSpec} spec
  */
 export function staleness(spec) {
-  let oldest = Number.POSITIVE_INFINITY;
-  for (const name of Object.keys(spec.entries)) {
-    const path = join(spec.dist, name);
-    let modified;
-    try {
-      modified = statSync(path).mtimeMs;
-    } catch {
-      return `${path} does not exist`;
-    }
-    oldest = Math.min(oldest, modified);
+  const outputs = [INPUTS, ...Object.keys(spec.entries)].map((name) => join(spec.dist, name));
+  const builtAt = outputs.map(modifiedAt);
+  const missing = builtAt.indexOf(null);
+  if (missing >= 0) return `${outputs[missing]} does not exist`;
+  const oldest = Math.min(...builtAt);
+  /** @type {unknown} */
+  let inputs;
+  try {
+    inputs = JSON.parse(readFileSync(outputs[0], 'utf8'));
+  } catch {
+    inputs = null;
   }
-  const newest = spec.sourceDirs.reduce((found, dir) => newestIn(dir, found), {
-    path: '',
-    modified: 0,
-  });
-  return newest.modified > oldest ? `${newest.path} changed after it was built` : null;
+  if (!Array.isArray(inputs) || !inputs.every((input) => typeof input === 'string'))
+    return `${outputs[0]} is not a list of files`;
+  for (const input of inputs) {
+    const at = modifiedAt(input);
+    if (at === null) return `${input} is gone since it was built`;
+    if (at > oldest) return `${input} changed after it was built`;
+  }
+  return null;
 }
 
 /**

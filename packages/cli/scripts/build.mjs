@@ -4,7 +4,7 @@
 // itself when it is out of date.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundle, workspaceSources } from '../../../scripts/bundle.mjs';
+import { bundle } from '../../../scripts/bundle.mjs';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,7 +16,6 @@ export const CLI_BUNDLE = {
     'main.mjs': join(CLI, 'src', 'main.ts'),
     'sim-worker.mjs': join(CLI, 'src', 'sim', 'worker.ts'),
   },
-  sourceDirs: workspaceSources('cli', 'engine', 'protocol', 'bots', 'client'),
 };
 
 export const BUILD_COMMAND = 'npm run build -w packages/cli';

@@ -3,7 +3,7 @@
 // `npm run build -w packages/server`; bin/server.mjs rebuilds it by itself when it is out of date.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundle, workspaceSources } from '../../../scripts/bundle.mjs';
+import { bundle } from '../../../scripts/bundle.mjs';
 
 const SERVER = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,7 +16,6 @@ export const SERVER_BUNDLE = {
     'store-worker.mjs': join(SERVER, 'src', 'store', 'worker.ts'),
     'bot-worker.mjs': join(SERVER, 'src', 'bots', 'worker.ts'),
   },
-  sourceDirs: workspaceSources('server', 'engine', 'protocol', 'bots'),
 };
 
 export const BUILD_COMMAND = 'npm run build -w packages/server';
