@@ -1,6 +1,6 @@
-// `npm start`: builds the web client and the server's bundle, then starts the game server, which serves the client
-// and the online API on one address (http://127.0.0.1:5173/ unless PORT/HOST say otherwise)
-// and keeps its database in data/ (DATA_DIR). Ctrl+C stops the server.
+// `npm start`: builds the web client and the server's bundle, then starts the game server,
+// which serves the client and the online API on one address (http://127.0.0.1:5173/ unless
+// PORT/HOST say otherwise) and keeps its database in data/ (DATA_DIR). Ctrl+C stops it.
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
