@@ -219,6 +219,9 @@ test('online on a phone: the chat has a tab of its own', async ({ page }) => {
   await page.getByTestId('start-online').tap();
   const tabs = page.getByRole('navigation', { name: 'Table views' });
   await expect(tabs).toBeVisible();
+  // Wait for Pia's own decision before opening the chat: when one starts (after the bot's first
+  // move, if the bot begins), the phone shows the Table tab, as it should unless she is typing.
+  await expect(page.locator('.status-bar.is-mine')).toBeVisible();
   await expect(page.getByTestId('chat')).toBeHidden();
   await tabs.getByRole('button', { name: 'Chat' }).tap();
   const chat = page.getByTestId('chat');
