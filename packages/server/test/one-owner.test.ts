@@ -100,16 +100,28 @@ describe.skipIf(!enabled)('one owner per table', () => {
         }),
       );
     }
-    await expect.poll(() => tablesLoaded(a), { timeout: 15_000, interval: 500 }).toBe(3);
-    await expect.poll(() => tablesLoaded(b), { timeout: 15_000, interval: 500 }).toBe(3);
+    // Each table is held once, by the process that runs it. Which process that is, is whoever
+    // took its lease first: nearly always the one it was made on, but under load the other one,
+    // which read the table to seat its guest, can win the lease before the maker's round.
+    const holding = async () => ({
+      loaded: [await tablesLoaded(a), await tablesLoaded(b)],
+      run: [await tablesRun(a), await tablesRun(b)],
+    });
+    const eachItsOwn = ({ loaded, run }: { loaded: number[]; run: number[] }) =>
+      loaded[0] + loaded[1] === 6 && loaded[0] === run[0] && loaded[1] === run[1];
+    await expect
+      .poll(async () => eachItsOwn(await holding()), { timeout: 15_000, interval: 500 })
+      .toBe(true);
     const results = await Promise.all(
       tables.map((table, i) => playRandomGame(table, { seed: 20 + i, maxMoves: 15 })),
     );
     for (const [i, result] of results.entries()) {
       await tables[i].spectators[0].waitForVersion(tables[i].id, result.version);
     }
-    expect([await tablesLoaded(a), await tablesLoaded(b)]).toEqual([3, 3]);
-    expect([await tablesRun(a), await tablesRun(b)]).toEqual([3, 3]);
+    const after = await holding();
+    expect(eachItsOwn(after), `tables loaded ${after.loaded}, run ${after.run}`).toBe(true);
+    // Spread over both: each process runs some (about half: the makers take most leases).
+    expect(Math.min(...after.run), `tables run ${after.run}`).toBeGreaterThan(0);
   }, 180_000);
 
   it('counts a connection’s watches on every owner against its limit', async () => {
