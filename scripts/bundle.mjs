@@ -11,16 +11,12 @@
 // milliseconds to check): nobody runs yesterday's code by forgetting a build step.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** Written beside the bundle: every file it was built from (esbuild's metafile inputs). */
 const INPUTS = 'inputs.json';
 
-/**
- * @typedef {object} BundleSpec
- * @property {string} name what the bundle is, for messages
- * @property {string} dist the folder of the output files
- * @property {Record<string, string>} entries output file name (in dist) → TypeScript entry point
- */
+/** @typedef {import('./bundle.d.mts').BundleSpec} BundleSpec (the types are in bundle.d.mts) */
 
 /** Bare imports other than the workspace's own packages stay imports of node_modules. */
 const npmPackagesOutside = {
@@ -113,9 +109,8 @@ export function staleness(spec) {
  * (an install without dev dependencies) a stale bundle cannot be rebuilt: that is an error
  * naming the command that would.
  * @param {BundleSpec} spec
- * @param {string} buildCommand
  */
-export async function ensureBundle(spec, buildCommand) {
+export async function ensureBundle(spec) {
   const stale = staleness(spec);
   if (stale === null) return;
   process.stderr.write(`${spec.name}: building its bundle (${stale})\n`);
@@ -123,7 +118,36 @@ export async function ensureBundle(spec, buildCommand) {
     await bundle(spec);
   } catch (error) {
     throw new Error(
-      `${spec.name}: the bundle could not be built (${error instanceof Error ? error.message : error}); try: ${buildCommand}`,
+      `${spec.name}: the bundle could not be built (${error instanceof Error ? error.message : error}); try: ${spec.buildCommand}`,
     );
   }
+}
+
+/**
+ * What a package's bin does: rebuilds the bundle when it is out of date, then runs its
+ * `main.mjs`, with stack traces that name the TypeScript files and lines, not the bundle's.
+ * @param {BundleSpec} spec
+ */
+export async function runBundle(spec) {
+  try {
+    await ensureBundle(spec);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(join(spec.dist, 'main.mjs')).href);
+}
+
+/**
+ * What a package's `scripts/build.mjs` does when run as a command: builds, and says where and
+ * in how long.
+ * @param {BundleSpec} spec
+ */
+export async function buildAndReport(spec) {
+  const started = performance.now();
+  await bundle(spec);
+  console.log(
+    `${spec.name}: bundle built in ${spec.dist} (${Math.round(performance.now() - started)} ms)`,
+  );
 }

@@ -1,6 +1,7 @@
-// `npm start`: builds the web client and the server's bundle, then starts the game server,
-// which serves the client and the online API on one address (http://127.0.0.1:5173/ unless
-// PORT/HOST say otherwise) and keeps its database in data/ (DATA_DIR). Ctrl+C stops it.
+// `npm start`: builds the web client, then starts the game server (whose bin builds its own
+// bundle when it is out of date), which serves the client and the online API on one address
+// (http://127.0.0.1:5173/ unless PORT/HOST say otherwise) and keeps its database in data/
+// (DATA_DIR). Ctrl+C stops it.
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,16 +13,12 @@ const serverBin = join(root, 'packages', 'server', 'bin', 'server.mjs');
 const host = process.env.HOST ?? '127.0.0.1';
 const port = process.env.PORT ?? '5173';
 
-console.log('Building the web client and the server…');
-for (const [command, args, cwd] of [
-  [vite, ['build'], web],
-  [process.execPath, [join(root, 'packages', 'server', 'scripts', 'build.mjs')], root],
-]) {
-  const build = spawnSync(command, args, { cwd, stdio: 'inherit' });
-  if (build.status !== 0) {
-    console.error('The build failed.');
-    process.exit(build.status ?? 1);
-  }
+// The server's bin rebuilds its own bundle when it is out of date.
+console.log('Building the web client…');
+const build = spawnSync(vite, ['build'], { cwd: web, stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('The build failed.');
+  process.exit(build.status ?? 1);
 }
 
 const server = spawn(process.execPath, [serverBin], {

@@ -4,11 +4,11 @@
 // itself when it is out of date.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundle } from '../../../scripts/bundle.mjs';
+import { buildAndReport } from '../../../scripts/bundle.mjs';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** @type {import('../../../scripts/bundle.mjs').BundleSpec} */
+/** @type {import('../../../scripts/bundle.d.mts').BundleSpec} */
 export const CLI_BUNDLE = {
   name: 'gangsta',
   dist: join(CLI, 'dist'),
@@ -16,14 +16,7 @@ export const CLI_BUNDLE = {
     'main.mjs': join(CLI, 'src', 'main.ts'),
     'sim-worker.mjs': join(CLI, 'src', 'sim', 'worker.ts'),
   },
+  buildCommand: 'npm run build -w packages/cli',
 };
 
-export const BUILD_COMMAND = 'npm run build -w packages/cli';
-
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const started = performance.now();
-  await bundle(CLI_BUNDLE);
-  console.log(
-    `gangsta bundle built in ${CLI_BUNDLE.dist} (${Math.round(performance.now() - started)} ms)`,
-  );
-}
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await buildAndReport(CLI_BUNDLE);

@@ -3,11 +3,11 @@
 // `npm run build -w packages/server`; bin/server.mjs rebuilds it by itself when it is out of date.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundle } from '../../../scripts/bundle.mjs';
+import { buildAndReport } from '../../../scripts/bundle.mjs';
 
 const SERVER = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** @type {import('../../../scripts/bundle.mjs').BundleSpec} */
+/** @type {import('../../../scripts/bundle.d.mts').BundleSpec} */
 export const SERVER_BUNDLE = {
   name: 'gangsta server',
   dist: join(SERVER, 'dist'),
@@ -16,14 +16,7 @@ export const SERVER_BUNDLE = {
     'store-worker.mjs': join(SERVER, 'src', 'store', 'worker.ts'),
     'bot-worker.mjs': join(SERVER, 'src', 'bots', 'worker.ts'),
   },
+  buildCommand: 'npm run build -w packages/server',
 };
 
-export const BUILD_COMMAND = 'npm run build -w packages/server';
-
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const started = performance.now();
-  await bundle(SERVER_BUNDLE);
-  console.log(
-    `server bundle built in ${SERVER_BUNDLE.dist} (${Math.round(performance.now() - started)} ms)`,
-  );
-}
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await buildAndReport(SERVER_BUNDLE);

@@ -15,6 +15,7 @@ const spec: BundleSpec = {
   name: 'test bundle',
   dist: join(dir, 'dist'),
   entries: { 'main.mjs': join(dir, 'main.ts') },
+  buildCommand: 'npm run build -w somewhere',
 };
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -43,7 +44,7 @@ describe('a bundle', () => {
     ageBundle();
     writeFileSync(join(dir, 'answer.ts'), 'export const answer: number = 99;\n');
     expect(staleness(spec)).toBe(`${join(dir, 'answer.ts')} changed after it was built`);
-    await ensureBundle(spec, 'build it');
+    await ensureBundle(spec);
     expect(staleness(spec)).toBeNull();
     const built = await import(`${pathToFileURL(join(spec.dist, 'main.mjs')).href}?second`);
     expect(built.value).toBe(100);
@@ -63,7 +64,7 @@ describe('a bundle', () => {
       join(dir, 'main.ts'),
       "import { answer } from './answer.ts';\nexport const value = answer +;\n",
     );
-    await expect(ensureBundle(spec, 'npm run build -w somewhere')).rejects.toThrow(
+    await expect(ensureBundle(spec)).rejects.toThrow(
       /test bundle: the bundle could not be built \(.*\); try: npm run build -w somewhere/s,
     );
   });
