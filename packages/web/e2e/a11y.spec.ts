@@ -2,42 +2,9 @@
  * Accessibility: axe finds no serious or critical violation on the main screens, and a game
  * can be started and played with the keyboard alone.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { beforeTheEnd, botGame, continueRecord, randomBots } from './fixtures.ts';
-import { axe, instantBots, newGame, rng, step } from './helpers.ts';
-
-/**
- * Waits until what is moving on the page (a card zoom fading in, a panel sliding after a resize)
- * has come to rest, at most 3 s: axe measures colours as painted, and an element half faded in
- * has too little contrast for a moment. Endless animations are not waited for.
- */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    const rest = Promise.all(finite.map((animation) => animation.finished.catch(() => {})));
-    await Promise.race([rest, new Promise((resolve) => setTimeout(resolve, 3_000))]);
-  });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // The pointer is parked where the last click was: after a resize it may rest on a card,
-  // whose zoom opens 300 ms later and fades in (seen once in CI: a contrast violation of the
-  // half-faded zoom). The screens are checked at rest, not a passing hover.
-  await page.mouse.move(0, 0);
-  await settled(page);
-  const results = await axe(page).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
+import { instantBots, newGame, rng, seriousViolations, step } from './helpers.ts';
 
 test('axe finds no serious violation on the new-game screen, the table, the score and the replay', async ({
   page,

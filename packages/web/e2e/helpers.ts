@@ -200,6 +200,43 @@ export function axe(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
 }
 
+/**
+ * Waits until what is moving on the page (a card zoom fading in, cards dealt at a new chapter,
+ * a panel sliding after a resize) has come to rest, at most 3 s: axe measures colours as
+ * painted, and an element half faded in has too little contrast for a moment. Endless
+ * animations are not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const rest = Promise.all(finite.map((animation) => animation.finished.catch(() => {})));
+    await Promise.race([rest, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+  });
+}
+
+/**
+ * The serious and critical axe violations of the page at rest, one line each (its first
+ * three nodes). The pointer is parked first: where the last click was, it may rest on a card,
+ * whose zoom opens 300 ms later and fades in. The screens are checked at rest, not a passing
+ * hover or a deal in flight (both seen in CI as contrast violations of half-faded cards).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  await settled(page);
+  const results = await axe(page).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}
+
 export async function expectNoPageErrors(errors: string[]): Promise<void> {
   expect(errors, 'errors in the page').toEqual([]);
 }

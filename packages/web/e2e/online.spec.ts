@@ -8,7 +8,7 @@
  * screen.
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { axe, MOVE_BUTTONS, rng, SCREENSHOTS } from './helpers.ts';
+import { MOVE_BUTTONS, rng, SCREENSHOTS, seriousViolations } from './helpers.ts';
 
 /**
  * The online click policy: a small script in the page clicks one of the enabled move controls
@@ -179,13 +179,6 @@ test('two people create, invite, join and play a whole online game; a third one 
   expect(errors).toEqual([]);
   await Promise.all(contexts.map((context) => context.close()));
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await axe(page).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('waiting room: an open seat is taken, the host removes the player, who joins and leaves, the host deletes the table; axe passes', async ({
   browser,

@@ -4,21 +4,11 @@
  * axe finds no serious violation on it. A screenshot of a step goes to the screenshots folder.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { axe, instantBots, SCREENSHOTS } from './helpers.ts';
+import { instantBots, SCREENSHOTS, seriousViolations } from './helpers.ts';
 
 /** Cards the table marks as clickable (the tutorial leaves exactly one). */
 const LEGAL = '[data-legal="true"]';
 const NEXT = '[data-testid="tutorial-next"]';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await axe(page).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-}
 
 async function openTutorial(page: Page): Promise<void> {
   await page
