@@ -9,8 +9,11 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const OUT = `dist-e2e-${PORT}`;
 const vite = '../../node_modules/.bin/vite';
+// The server's database: emptied at every start, kept after the run for a look (not in /tmp,
+// where a folder per run used to pile up).
+const DATA = `test-results/server-data-${PORT}`;
 // Bots move at once; limits meant for strangers on the internet would only slow the tests.
-const serverEnv = `PORT=${PORT} HOST=127.0.0.1 STATIC_DIR=${OUT} DATA_DIR="$(mktemp -d)" BOT_DELAY_MS=0 LOG_LEVEL=warn RATE_LIMIT_HTTP=0 RATE_LIMIT_PLAYERS=0 WS_UPGRADES_PER_MINUTE=0`;
+const serverEnv = `PORT=${PORT} HOST=127.0.0.1 STATIC_DIR=${OUT} DATA_DIR=${DATA} BOT_DELAY_MS=0 LOG_LEVEL=warn RATE_LIMIT_HTTP=0 RATE_LIMIT_PLAYERS=0 WS_UPGRADES_PER_MINUTE=0`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -50,7 +53,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `${vite} build --outDir ${OUT} && ${serverEnv} exec node ../server/bin/server.mjs`,
+    command: `rm -rf ${DATA} && ${vite} build --outDir ${OUT} && ${serverEnv} exec node ../server/bin/server.mjs`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 120_000,
