@@ -89,15 +89,20 @@ interface StepFigures {
   notes: string;
 }
 
-/** The servers' `/metrics` answer only this token (read for their heap and tables held). */
+/** The servers' `/metrics` answer only this token (read for their heap, tables held and acks). */
 const METRICS_TOKEN = 'load-benchmark';
 
-/** Gauges of one server's `/metrics`, by name (NaN for one missing). */
-async function gauges(server: SpawnedServer, names: string[]): Promise<number[]> {
+/** The lines of one server's `/metrics`. */
+async function metricsLines(server: SpawnedServer): Promise<string[]> {
   const response = await fetch(`${server.url}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
-  const lines = (await response.text()).split('\n');
+  return (await response.text()).split('\n');
+}
+
+/** Gauges of one server's `/metrics`, by name (NaN for one missing). */
+async function gauges(server: SpawnedServer, names: string[]): Promise<number[]> {
+  const lines = await metricsLines(server);
   return names.map((name) => {
     const line = lines.find((l) => l.startsWith(`${name} `));
     return line ? Number(line.split(' ')[1]) : Number.NaN;
@@ -108,10 +113,7 @@ async function gauges(server: SpawnedServer, names: string[]): Promise<number[]>
 async function ackBuckets(servers: SpawnedServer[]): Promise<Map<number, number>> {
   const sums = new Map<number, number>();
   for (const server of servers) {
-    const response = await fetch(`${server.url}/metrics`, {
-      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-    });
-    for (const line of (await response.text()).split('\n')) {
+    for (const line of await metricsLines(server)) {
       const bucket = /^gangsta_ack_latency_seconds_bucket\{.*le="([^"]+)".*\} (\S+)$/.exec(line);
       if (!bucket) continue;
       const bound = bucket[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(bucket[1]);
@@ -285,15 +287,16 @@ async function runStep(
     console.error(`  ${step.label}: some tables failed to set up: ${failures.join(' | ')}`);
   await sleep(step.warmup * 1000);
   const serversCpu = () => servers.reduce((sum, server) => sum + processCpuMs(server.pid), 0);
-  const serverCpuBefore = serversCpu();
+  // The histograms are read outside the CPU window: a scrape costs the servers CPU too.
   const acksBefore = await ackBuckets(servers);
+  const serverCpuBefore = serversCpu();
   for (const worker of workers) worker.send({ type: 'measure' });
   const windowBegan = Date.now();
   await sleep(step.seconds * 1000);
   for (const worker of workers) worker.send({ type: 'report' });
   const windowMs = Date.now() - windowBegan;
-  const serverP99 = bucketP99(acksBefore, await ackBuckets(servers));
   const serverCpu = (serversCpu() - serverCpuBefore) / windowMs;
+  const serverP99 = bucketP99(acksBefore, await ackBuckets(servers));
   const serverRssMb = servers.reduce((sum, server) => sum + processRssMb(server.pid), 0);
   const { heapMb, tables } = await heldByServers(servers);
   const loadAverage = loadavg()[0];

@@ -206,7 +206,7 @@ export function axe(page: Page): AxeBuilder {
  * painted, and an element half faded in has too little contrast for a moment. Endless
  * animations are not waited for.
  */
-export async function settled(page: Page): Promise<void> {
+async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const finite = document
       .getAnimations()
