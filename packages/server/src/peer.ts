@@ -33,6 +33,11 @@ export interface LocalPeer extends Peer {
   replay(message: Exclude<ClientMessage, { type: 'hello' }>): void;
 }
 
+/** Whether the connection is a socket of this process (not one relayed from another). */
+export function isLocal(peer: Peer): peer is LocalPeer {
+  return 'replay' in peer;
+}
+
 let lastPeerId = 0;
 
 /** A fresh id for a connection of this process (local or relayed). */

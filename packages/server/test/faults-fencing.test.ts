@@ -8,18 +8,36 @@
  * them, and the store refuses each as fenced. Required: the paused process logged refused
  * commits; each table's log holds each version once; no row carries the paused process's
  * token after the first row of the new one; every bot row carries a token; the games go on.
+ * A spectator of each table watches through the paused process: once resumed, it holds copies
+ * it does not run, and must hand those watches over to the new owner and drop the copies.
  * Runs with PostgreSQL and Redis (`TEST_POSTGRES_URL`, `TEST_REDIS_URL`).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
-import { fences, logLines, pause, storedLog, tablesRun, twoProcesses } from './support/faults.ts';
-import { playRandomGame, type ReadyTable, setUpTable, stopAllServers } from './support/index.ts';
+import {
+  fences,
+  logLines,
+  metricValue,
+  pause,
+  storedLog,
+  tablesRun,
+  twoProcesses,
+} from './support/faults.ts';
+import {
+  playRandomGame,
+  type ReadyTable,
+  type SpawnedServer,
+  setUpTable,
+  stopAllServers,
+} from './support/index.ts';
 
 const enabled = TEST_POSTGRES_URL !== null && TEST_REDIS_URL !== null;
 
 afterAll(stopAllServers);
 
 const REFUSED = 'commits refused by the store';
+
+const tablesLoaded = (server: SpawnedServer) => metricValue(server, 'gangsta_tables_loaded');
 
 describe.skipIf(!enabled)('an owner paused past its lease (SIGSTOP)', () => {
   it('commits nothing once the other process has taken its tables', async () => {
@@ -33,6 +51,7 @@ describe.skipIf(!enabled)('an owner paused past its lease (SIGSTOP)', () => {
       const table = await setUpTable(owner, {
         label: `paused${i}`,
         seats: [{ kind: 'human' }, { kind: 'bot', level: 'hard' }, { kind: 'bot', level: 'hard' }],
+        spectators: 1,
         timeoutMs: 90_000,
       });
       const { client } = table.players[0];
@@ -96,6 +115,13 @@ describe.skipIf(!enabled)('an owner paused past its lease (SIGSTOP)', () => {
       });
     expect(await tablesRun(owner)).toBe(0);
     expect(await tablesRun(other)).toBe(3);
+    // The spectators watch through the paused process, which now holds copies it does not run:
+    // at its next lease rounds it hands them over to the other one and drops its copies.
+    await expect.poll(() => tablesLoaded(owner), { timeout: 15_000, interval: 250 }).toBe(0);
+    const versions = await Promise.all(ids.map(async (id) => (await storedLog(other, id)).length));
+    await Promise.all(tables.map((t, i) => t.spectators[0].waitForVersion(t.id, versions[i])));
+    const connections = tables.map((t) => t.spectators[0].received.at(-1)?.connection);
+    expect(connections, 'the spectators never reconnected').toEqual([0, 0, 0]);
 
     for (const id of ids) {
       const log = await storedLog(other, id);

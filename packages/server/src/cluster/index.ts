@@ -5,12 +5,14 @@
  * its bots and timers, and commits with the lease's fencing token (`store/fencing.ts`). A
  * socket on another process reaches the table through the owner (`relay.ts`). Every committed
  * move, table change and chat line is also published, for a process that holds a table without
- * owning it for a while (it lost a lease race, or its socket watched before the lease was
- * taken): it applies what it hears, and drops the table once nobody watches it there. When a
- * process dies (`liveness.ts`) or stops, the others take its tables.
+ * owning it for a while (it read it to answer a request, lost a lease race, or its socket
+ * watched before the lease was taken): it applies what it hears, hands its sockets' watches
+ * over to the owner at its next lease round, and then drops the table. When a process dies
+ * (`liveness.ts`) or stops, the others take its tables.
  */
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { randomId } from '../ids.ts';
+import { isLocal } from '../peer.ts';
 import { StoreUnavailable } from '../store/health.ts';
 import type { Fence } from '../store/types.ts';
 import { sendTableInfo } from '../tables/broadcast.ts';
@@ -19,7 +21,7 @@ import type { ClusterLink, TableContext } from '../tables/context.ts';
 import { runHooks } from '../tables/play.ts';
 import { applyTableChange, type Room } from '../tables/room.ts';
 import { applyStoredRows, catchUp } from '../tables/stored.ts';
-import { connectedHere } from '../tables/watch.ts';
+import { connectedHere, handOverWatch } from '../tables/watch.ts';
 import { Bus } from './bus.ts';
 import { Leases, RENEW_MS } from './leases.ts';
 import { ALIVE_EVERY_MS, Liveness } from './liveness.ts';
@@ -134,7 +136,7 @@ export class RedisCluster implements Cluster {
       send: (to, message) => this.bus.publishTo(to, message),
       ownerOf: async (table) => (await this.leases.ownersOf([table]))[0] ?? null,
       alive: (id) => this.bus.ready() && this.liveness.alive(id),
-      holds: (table) => this.ctx?.rooms.loaded(table) !== undefined,
+      runs: (table) => this.leases.holds(table),
       watchLimit: () => this.ctx?.limits.watchedPerConnection ?? Number.POSITIVE_INFINITY,
     });
     this.remotePeers = new RemotePeers(
@@ -385,9 +387,20 @@ export class RedisCluster implements Cluster {
       runHooks(ctx, 'runnerChanged', (hook) => hook(room));
     }
     for (const room of active) {
-      if (this.ownedByAnother(this.leases.heldElsewhere(room.id)) && unused(room)) {
-        ctx.unload(room);
-      }
+      if (!this.ownedByAnother(this.leases.heldElsewhere(room.id))) continue;
+      if (settled(room)) this.handOver(room);
+      if (unused(room)) ctx.unload(room);
+    }
+  }
+
+  /**
+   * This process's connections watching a copy of a table another process runs (they watched
+   * before its lease was taken) go on through the owner, so that the copy can leave memory.
+   * Connections of other processes relayed here stay: theirs find the owner when it answers.
+   */
+  private handOver(room: Room): void {
+    for (const peer of [...room.watchers]) {
+      if (isLocal(peer)) handOverWatch(room, peer);
     }
   }
 
@@ -405,7 +418,12 @@ export class RedisCluster implements Cluster {
   }
 }
 
-/** Nothing here needs the table: no watcher, no move being committed, no bot thinking. */
+/** No move is being committed here and no bot is thinking. */
+function settled(room: Room): boolean {
+  return room.head === room.committed && !room.botBusy;
+}
+
+/** Nothing here needs the table: settled, and no watcher. */
 function unused(room: Room): boolean {
-  return room.watchers.size === 0 && room.head === room.committed && !room.botBusy;
+  return room.watchers.size === 0 && settled(room);
 }

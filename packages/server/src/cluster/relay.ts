@@ -27,8 +27,11 @@ export interface RelayLinks {
   /** The process holding the table's lease, or null (read from Redis). */
   ownerOf(table: string): Promise<string | null>;
   alive(processId: string): boolean;
-  /** Whether this process holds the table in memory (then it handles it itself). */
-  holds(table: string): boolean;
+  /**
+   * Whether this process runs the table (holds its lease): then it handles it itself. A copy
+   * held without the lease is not enough: the owner is asked, so that the copy can go.
+   */
+  runs(table: string): boolean;
   /** How many tables one connection may watch, on every process together. */
   watchLimit(): number;
 }
@@ -56,7 +59,7 @@ export class Forwarder {
 
   /**
    * Forwards the message when another live process owns its table; false when this process
-   * handles it (it holds the table, or nobody live does).
+   * handles it (it runs the table, or nobody live does).
    */
   async forward(peer: LocalPeer, message: TableMessage): Promise<boolean> {
     const entry = this.relayed.get(peer.id);
@@ -66,7 +69,7 @@ export class Forwarder {
       forward = undefined;
     }
     if (!forward) {
-      if (this.links.holds(message.table)) return false;
+      if (this.links.runs(message.table)) return false;
       const owner = await this.links.ownerOf(message.table).catch(() => null);
       if (owner === null || owner === this.links.processId || !this.links.alive(owner)) {
         return false;

@@ -3,7 +3,7 @@
  * the connection's player may see it. A (re)connecting watcher says which version it has
  * seen and gets the moves it missed, or a full sync.
  */
-import type { Peer } from '../peer.ts';
+import type { LocalPeer, Peer } from '../peer.ts';
 import { refuse } from '../refusal.ts';
 import { catchUpFor, sendTableInfo, syncNeeded } from './broadcast.ts';
 import type { TableContext } from './context.ts';
@@ -103,6 +103,19 @@ export function unwatch(ctx: TableContext, peer: Peer, id: string): void {
   }
   sendTableInfo(room);
   ctx.rooms.release(room);
+}
+
+/**
+ * Moves a connection of this process that watches a copy of a table run by another process to
+ * that owner: it leaves the copy without a word to the others (the player is still connected,
+ * now through the relay; this process's next presence snapshot drops its entry) and its watch
+ * is handled again, which the relay forwards. The version it has seen goes with it, so the
+ * owner answers with the moves it lacks, not a full sync.
+ */
+export function handOverWatch(room: Room, peer: LocalPeer): void {
+  room.watchers.delete(peer);
+  peer.tables.delete(room.id);
+  peer.replay({ type: 'watch', table: room.id, seen: room.committed?.version });
 }
 
 /**
