@@ -110,8 +110,12 @@ describe.skipIf(!enabled)('one owner per table', () => {
     const eachItsOwn = ({ loaded, run }: { loaded: number[]; run: number[] }) =>
       loaded[0] + loaded[1] === 6 && loaded[0] === run[0] && loaded[1] === run[1];
     let last = await holding();
+    const settled = async () => {
+      last = await holding();
+      return eachItsOwn(last);
+    };
     await expect
-      .poll(async () => eachItsOwn((last = await holding())), { timeout: 15_000, interval: 500 })
+      .poll(settled, { timeout: 15_000, interval: 500 })
       .toBe(true)
       .catch(() => {
         throw new Error(`tables not held once each: loaded ${last.loaded}, run ${last.run}`);
