@@ -396,7 +396,8 @@ export class RedisCluster implements Cluster {
   /**
    * This process's connections watching a copy of a table another process runs (they watched
    * before its lease was taken) go on through the owner, so that the copy can leave memory.
-   * Connections of other processes relayed here stay: theirs find the owner when it answers.
+   * Connections relayed here by other processes (they came while this process ran the table)
+   * stay, and keep the copy, which still gets every move: their relays know only this process.
    */
   private handOver(room: Room): void {
     for (const peer of [...room.watchers]) {
