@@ -17,27 +17,19 @@ import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
 import {
   fences,
   logLines,
-  metricValue,
   pause,
   storedLog,
+  tablesLoaded,
   tablesRun,
   twoProcesses,
 } from './support/faults.ts';
-import {
-  playRandomGame,
-  type ReadyTable,
-  type SpawnedServer,
-  setUpTable,
-  stopAllServers,
-} from './support/index.ts';
+import { playRandomGame, type ReadyTable, setUpTable, stopAllServers } from './support/index.ts';
 
 const enabled = TEST_POSTGRES_URL !== null && TEST_REDIS_URL !== null;
 
 afterAll(stopAllServers);
 
 const REFUSED = 'commits refused by the store';
-
-const tablesLoaded = (server: SpawnedServer) => metricValue(server, 'gangsta_tables_loaded');
 
 describe.skipIf(!enabled)('an owner paused past its lease (SIGSTOP)', () => {
   it('commits nothing once the other process has taken its tables', async () => {

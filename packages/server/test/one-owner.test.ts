@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
-import { metricValue, pause, tablesRun, twoProcesses } from './support/faults.ts';
+import { pause, tablesLoaded, tablesRun, twoProcesses } from './support/faults.ts';
 import {
   playRandomGame,
   type ReadyTable,
@@ -24,9 +24,6 @@ import {
 const enabled = TEST_POSTGRES_URL !== null && TEST_REDIS_URL !== null;
 
 afterAll(stopAllServers);
-
-/** How many tables a process holds in memory (its `/metrics`). */
-const tablesLoaded = (server: SpawnedServer) => metricValue(server, 'gangsta_tables_loaded');
 
 /** The host (on A) plays until a player on B has a move to make; returns that player. */
 async function untilDecidingOnB(table: ReadyTable): Promise<SeatedClient> {

@@ -88,6 +88,11 @@ export async function readiness(server: SpawnedServer): Promise<{
   return { status: response.status, body: (await response.json()) as never };
 }
 
+/** How many tables a process holds in memory (its `/metrics`). */
+export async function tablesLoaded(server: SpawnedServer): Promise<number> {
+  return metricValue(server, 'gangsta_tables_loaded');
+}
+
 /** How many active tables a process runs the bots of (its `/metrics`). */
 export async function tablesRun(server: SpawnedServer): Promise<number> {
   return metricValue(server, 'gangsta_tables_run');
