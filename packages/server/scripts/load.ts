@@ -16,6 +16,7 @@
  *   npm run load -w packages/server -- [--setups sqlite,cluster] [--games 500,2000]
  *       [--seconds 30] [--warmup 5] [--saturation-games 200] [--saturation-seconds 20]
  *       [--workers 2] [--cpu-prof] [--heap-snapshot] [--data-dir DIR]
+ *       [--server-node-args "--heap-growing-percent=50 …" (extra flags for the servers' Node)]
  *       [--postgres URL (a role that may create databases; default $LOAD_POSTGRES_URL)]
  *       [--redis URL (default $LOAD_REDIS_URL or redis://127.0.0.1:6379)]
  *
@@ -51,6 +52,8 @@ interface Settings {
   heapSnapshot: boolean;
   /** A data folder to use instead of a fresh temporary one (e.g. on tmpfs, to take the disk out). */
   dataDir: string | undefined;
+  /** Extra flags for the servers' Node (V8's garbage-collector settings, say), split on spaces. */
+  serverNodeArgs: string[];
 }
 
 interface StepFigures {
@@ -160,6 +163,7 @@ function parseArgs(argv: string[]): Settings {
     cpuProf: false,
     heapSnapshot: false,
     dataDir: undefined,
+    serverNodeArgs: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -215,6 +219,9 @@ function parseArgs(argv: string[]): Settings {
         break;
       case '--data-dir':
         settings.dataDir = resolve(value());
+        break;
+      case '--server-node-args':
+        settings.serverNodeArgs = value().split(' ').filter(Boolean);
         break;
       default:
         throw new Error(`unknown flag ${flag}`);
@@ -383,7 +390,7 @@ function printTable(rows: StepFigures[], settings: Settings): void {
   const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
   console.log('');
   console.log(
-    `Load benchmark: ${settings.workers} client processes, ${settings.seconds} s per step after ${settings.warmup} s warm-up; latency = move sent → ack (durable)`,
+    `Load benchmark: ${settings.workers} client processes, ${settings.seconds} s per step after ${settings.warmup} s warm-up; latency = move sent → ack (durable)${settings.serverNodeArgs.length > 0 ? `; servers' Node flags: ${settings.serverNodeArgs.join(' ')}` : ''}`,
   );
   console.log('');
   console.log(
@@ -418,6 +425,7 @@ async function startSetup(
     ...(settings.heapSnapshot
       ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${profileDir}`]
       : []),
+    ...settings.serverNodeArgs,
   ];
   const stopAll = async (servers: SpawnedServer[]) => {
     for (const server of servers) {

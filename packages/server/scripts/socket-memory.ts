@@ -44,14 +44,16 @@ async function openClients(url: string, count: number): Promise<void> {
   });
 }
 
-async function heapAfterGc(): Promise<number> {
+/** The heap used and the process's resident memory, after full collections. */
+async function memoryAfterGc(): Promise<{ heap: number; rss: number }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc (see the comment at the top)');
   for (let i = 0; i < 3; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     gc();
   }
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, rss } = process.memoryUsage();
+  return { heap: heapUsed, rss };
 }
 
 async function measure(sockets: number): Promise<void> {
@@ -67,18 +69,21 @@ async function measure(sockets: number): Promise<void> {
     const url = `${server.url.replace(/^http/, 'ws')}/api/v1/ws`;
     // A few sockets first, so that every module and cache a connection touches is warm.
     await runClients(url, 20, async () => {});
-    const before = await heapAfterGc();
-    let during = 0;
+    const before = await memoryAfterGc();
+    let during = before;
     await runClients(url, sockets, async () => {
-      during = await heapAfterGc();
+      during = await memoryAfterGc();
       if (process.env.SNAPSHOT) (await import('node:v8')).writeHeapSnapshot(process.env.SNAPSHOT);
     });
     if (process.env.SNAPSHOT)
       (await import('node:v8')).writeHeapSnapshot(`${process.env.SNAPSHOT}.before`);
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    const perSocket = (bytes: number) => (bytes / sockets / 1024).toFixed(2);
     process.stdout.write(
-      `heap after GC: ${kb(before)} KB with no socket, ${kb(during)} KB with ${sockets} open: ` +
-        `${((during - before) / sockets / 1024).toFixed(2)} KB per socket\n`,
+      `heap after GC: ${kb(before.heap)} KB with no socket, ${kb(during.heap)} KB with ${sockets} open: ` +
+        `${perSocket(during.heap - before.heap)} KB per socket\n` +
+        `resident memory (RSS) after GC: ${kb(before.rss)} KB, then ${kb(during.rss)} KB: ` +
+        `${perSocket(during.rss - before.rss)} KB per socket (the heap's and Node's own memory; the kernel's socket buffers are not in it)\n`,
     );
   } finally {
     await server.close();
