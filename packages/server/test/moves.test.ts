@@ -1,6 +1,8 @@
 /** The server as the authority over moves: undo, stale moves, resent ids, reconnection. */
 import type { MoveNews } from '@gangsta/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDS_KEPT } from '../src/tables/answered.ts';
+import { EVENTS_KEPT } from '../src/tables/position.ts';
 import {
   Follower,
   frameOf,
@@ -10,6 +12,15 @@ import {
   type TestServer,
   twoPlayerGame,
 } from './harness.ts';
+
+/**
+ * Per seat, two client ids whose 31-bit hashes (`answered.ts`) are equal: a table that keeps
+ * the first only as a hash must ask the store before it plays the second.
+ */
+const COLLIDING_IDS: Record<number, [string, string]> = {
+  0: ['collide-414633', 'collide-928313'],
+  1: ['collide-257598', 'collide-399787'],
+};
 
 let server: TestServer;
 
@@ -104,6 +115,31 @@ describe('stale moves and resent ids', () => {
     });
   });
 
+  it('answers an id resent long after, when the table keeps it only as a hash, from the store', async () => {
+    const { seats } = await twoPlayerGame(server.url);
+    const me = seats.find((seat) => seat.deciding)!;
+    const seat = me.frame!.seat!;
+    const [early, twin] = COLLIDING_IDS[seat];
+    const move = me.frame!.legal[0];
+    const seen = me.version;
+    const first = await me.move(move, early, seen);
+    expect(first.type).toBe('ack');
+    for (const follower of seats) await follower.take();
+    let played = 0;
+    await playUntil(seats, () => ++played > IDS_KEPT + 2);
+    // The same move again: the stored row's ack, not STALE, not a second move.
+    const version = me.version;
+    expect(await me.move(move, early, seen)).toEqual(first);
+    // The id with another move: the store knows what it was used for.
+    const other = await me.move({ type: 'pass', seat } as never, early, version);
+    expect(other.type === 'rejected' && other.error.code).toBe('DUPLICATE_ID');
+    expect(me.version).toBe(version);
+    // A new id whose hash is the old one's: the store does not know it, so it is played.
+    if (!me.deciding) await playUntil(seats, () => me.deciding);
+    const fresh = await me.move(undefined, twin);
+    expect(fresh).toMatchObject({ type: 'ack', version: me.version + 1 });
+  });
+
   it('refuses moves from spectators, for another seat, before the start and on unknown tables', async () => {
     const { table, seats } = await twoPlayerGame(server.url);
     const mover = seats.find((seat) => seat.deciding)!;
@@ -162,6 +198,34 @@ describe('reconnection', () => {
     const sync = await follower.take();
     expect(frameOf(sync)).toEqual(frameOf(catchUp));
     await back.close();
+  });
+
+  it('tells a connection back after more moves than a position keeps events of each move with its events', async () => {
+    const { table, ben, seats } = await twoPlayerGame(server.url);
+    // Ben's second connection watches, then goes away while both seats play on.
+    const away = new Follower(await TestClient.connect(server.url, ben.token), table);
+    away.client.send({ type: 'watch', table });
+    await away.take();
+    const seen = away.version;
+    await away.client.close();
+    let played = 0;
+    await playUntil(seats, () => ++played >= EVENTS_KEPT + 5);
+    const back = new Follower(await TestClient.connect(server.url, ben.token), table);
+    back.client.send({ type: 'watch', table, seen });
+    const catchUp = await back.take();
+    expect(catchUp).toMatchObject({ type: 'update', from: seen, version: seats[1].version });
+    const news = catchUp.type === 'update' ? (catchUp.moves as MoveNews[]) : [];
+    expect(news).toHaveLength(EVENTS_KEPT + 5);
+    // Each move's events as Ben's whole log tells them (older ones rebuilt by replay).
+    back.client.send({ type: 'watch', table });
+    const sync = await back.take();
+    const log = sync.type === 'sync' ? sync.log : [];
+    for (const move of news) {
+      const logged = log.filter((line) => line.moveIndex === move.index).map((line) => line.event);
+      expect(move.events).toEqual(logged);
+    }
+    expect(news.filter((move) => move.events.length > 0).length).toBeGreaterThan(EVENTS_KEPT);
+    await back.client.close();
   });
 
   it('gives a full sync to a client that was away during an undo', async () => {

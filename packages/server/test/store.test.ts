@@ -101,6 +101,16 @@ describe.each(VARIANTS)("the store's commit on %s", (variant) => {
     expect(await store.movesAfter('a', 1)).toEqual([]);
   });
 
+  it("finds the row of a seat's client move id (an old id resent)", async () => {
+    const store = await freshStore(variant);
+    await store.createTable(playingTable('a'));
+    await store.commit({ moves: [row('a', 1, 'one'), row('a', 2, 'two')], tables: [] });
+    expect(await store.answeredMove('a', 0, 'two')).toMatchObject({ seq: 2, clientId: 'two' });
+    expect(await store.answeredMove('a', 1, 'two')).toBeUndefined();
+    expect(await store.answeredMove('a', 0, 'three')).toBeUndefined();
+    expect(await store.answeredMove('b', 0, 'one')).toBeUndefined();
+  });
+
   it('changes seats only on the revision they were made on', async () => {
     const store = await freshStore(variant);
     await store.createTable(playingTable('a'));

@@ -350,6 +350,21 @@ export class SqlStore implements Store {
     return rows.map(moveFromColumns);
   }
 
+  async answeredMove(
+    tableId: string,
+    seat: number,
+    clientId: string,
+  ): Promise<MoveRow | undefined> {
+    const row = await this.db
+      .selectFrom('moves')
+      .selectAll()
+      .where('table_id', '=', tableId)
+      .where('seat', '=', seat)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return row ? moveFromColumns(row) : undefined;
+  }
+
   async tablesOfPlayer(
     playerId: string,
     statuses: TableRow['status'][],

@@ -46,6 +46,11 @@ export interface TableStore {
   tableRow(id: string): Promise<TableRow | undefined>;
   /** The rows of a table's log after `seq` (catching up with another process's moves). */
   movesAfter(tableId: string, seq: number): Promise<MoveRow[]>;
+  /**
+   * The row stored for a seat's client move id, if any: a table in memory keeps only its
+   * recent ids whole (`src/tables/answered.ts`) and asks here about an old one resent.
+   */
+  answeredMove(tableId: string, seat: number, clientId: string): Promise<MoveRow | undefined>;
   /** The tables where the player holds a seat, in these statuses, newest first. */
   tablesOfPlayer(playerId: string, statuses: TableStatus[], limit: number): Promise<TableRow[]>;
   /** Ids of the tables in these statuses (waiting and playing ones are rebuilt at start). */

@@ -8,14 +8,15 @@ import type { ClientMessage, ProtocolError } from '@gangsta/protocol';
 import { protocolError } from '@gangsta/protocol';
 import { groupBy } from '../groupBy.ts';
 import type { Peer } from '../peer.ts';
-import { refuse } from '../refusal.ts';
+import { asProtocolError, Refusal, refuse } from '../refusal.ts';
 import { StoreUnavailable } from '../store/health.ts';
 import type { MoveRow, TableChange } from '../store/types.ts';
+import { ASK_THE_STORE, type SentMove } from './answered.ts';
 import { sendSyncToAll, sendTableInfo, sendUpdateToAll, syncFor } from './broadcast.ts';
 import type { PendingMove } from './commits.ts';
 import type { TableContext } from './context.ts';
 import { isOver, mayUndo, type Position, playMove, undoLast } from './position.ts';
-import { applyTableChange, keyOfMove, type Room, sentKey } from './room.ts';
+import { applyTableChange, keyOfMove, type Room } from './room.ts';
 import { catchUp } from './stored.ts';
 import { clockAfterMove } from './tableClock.ts';
 
@@ -34,6 +35,8 @@ export interface Submission {
   peer: Peer | null;
   /** `performance.now()` when it arrived (acknowledgement latency). */
   receivedAt: number;
+  /** The store said it holds no move with this id (an old id's hash matched: `answered.ts`). */
+  idUnknownToStore?: boolean;
 }
 
 function reject(peer: Peer | null, room: Room, clientId: string, error: ProtocolError): void {
@@ -85,11 +88,25 @@ export function undoSubmission(room: Room, peer: Peer, message: UndoMessage): Su
 
 /**
  * A resent id: answered with the first answer (an ack, now or when its commit ends), or
- * DUPLICATE_ID when the id came with another move. Returns whether the id was known.
+ * DUPLICATE_ID when the id came with another move. Returns whether the id was known (or may
+ * be: an id from long ago is looked up in the store, and answered or submitted after that).
  */
 function answeredBefore(ctx: TableContext, sub: Submission): boolean {
-  const sent = sub.room.sent.get(sentKey(sub.seat, sub.clientId));
-  if (!sent) return false;
+  const { answered } = sub.room;
+  const sent = sub.idUnknownToStore
+    ? answered.kept(sub.seat, sub.clientId)
+    : answered.get(sub.seat, sub.clientId);
+  if (sent === undefined) return false;
+  if (sent === ASK_THE_STORE) {
+    void answerFromStore(ctx, sub);
+    return true;
+  }
+  answerAgain(sub, sent);
+  ctx.log.debug({ table: sub.room.id, id: sub.clientId }, 'resent move id');
+  return true;
+}
+
+function answerAgain(sub: Submission, sent: SentMove): void {
   const key = sub.move === null ? 'undo' : keyOfMove(sub.move);
   if (sent.key !== key) {
     reject(
@@ -105,8 +122,20 @@ function answeredBefore(ctx: TableContext, sub: Submission): boolean {
   } else {
     sub.peer?.send({ type: 'ack', table: sub.room.id, id: sub.clientId, version: sent.version });
   }
-  ctx.log.debug({ table: sub.room.id, id: sub.clientId }, 'resent move id');
-  return true;
+}
+
+/** An id older than the table keeps whole: the store's row answers it, or it is a new one. */
+async function answerFromStore(ctx: TableContext, sub: Submission): Promise<void> {
+  try {
+    const row = await ctx.store.answeredMove(sub.room.id, sub.seat, sub.clientId);
+    if (!row) return submit(ctx, { ...sub, idUnknownToStore: true });
+    const key = row.kind === 'undo' ? 'undo' : keyOfMove(row.move);
+    answerAgain(sub, { key, version: row.seq });
+  } catch (error) {
+    if (!(error instanceof Refusal))
+      ctx.log.error({ err: error, table: sub.room.id }, 'looking up a move id failed');
+    reject(sub.peer, sub.room, sub.clientId, asProtocolError(error));
+  }
 }
 
 /**
@@ -168,11 +197,8 @@ export function submit(ctx: TableContext, sub: Submission): void {
   const next = nextPosition(sub, head);
   if (!next.ok) return reject(sub.peer, room, sub.clientId, next.error as ProtocolError);
   room.head = next.position;
-  room.sent.set(sentKey(sub.seat, sub.clientId), {
-    key: sub.move === null ? 'undo' : keyOfMove(sub.move),
-    version: null,
-    waiters: new Set(sub.peer ? [sub.peer] : []),
-  });
+  const key = sub.move === null ? 'undo' : keyOfMove(sub.move);
+  room.answered.committing(sub.seat, sub.clientId, key, sub.peer);
   ctx.commits.add(pendingOf(ctx, sub, head, next.position));
   ctx.wakeBots(room);
 }
@@ -260,10 +286,10 @@ export function runHooks<K extends keyof TableContext['hooks']>(
 function acknowledge(ctx: TableContext, room: Room, pending: PendingMove): void {
   ctx.metrics.moves.inc();
   ctx.metrics.ackSeconds.observe((performance.now() - pending.receivedAt) / 1000);
-  const key = sentKey(pending.row.seat, pending.row.clientId);
-  const sent = room.sent.get(key);
+  const { seat, clientId } = pending.row;
+  const sent = room.answered.kept(seat, clientId);
   if (!sent || sent.version !== null) return;
-  room.sent.set(key, { key: sent.key, version: pending.row.seq });
+  room.answered.settle(seat, clientId, sent.key, pending.row.seq);
   for (const peer of sent.waiters) {
     peer.send({ type: 'ack', table: room.id, id: pending.row.clientId, version: pending.row.seq });
   }
@@ -294,9 +320,7 @@ export function commitFailed(ctx: TableContext, batch: PendingMove[], error: unk
     // The table's bots back off for longer with each outage failure in a row (`bots.ts`).
     if (unavailable) room.storeFailures++;
     for (const pending of lost) {
-      const key = sentKey(pending.row.seat, pending.row.clientId);
-      const sent = room.sent.get(key);
-      room.sent.delete(key);
+      const sent = room.answered.forget(pending.row.seat, pending.row.clientId);
       for (const peer of sent?.waiters ?? []) reject(peer, room, pending.row.clientId, answer);
     }
     ctx.wakeBots(room);
@@ -325,10 +349,10 @@ export function commitConflicted(ctx: TableContext, batch: PendingMove[]): void 
  */
 function settleLost(ctx: TableContext, room: Room, lost: PendingMove[]): void {
   for (const pending of lost) {
-    const key = sentKey(pending.row.seat, pending.row.clientId);
-    const sent = room.sent.get(key);
+    const { seat, clientId } = pending.row;
+    const sent = room.answered.kept(seat, clientId);
     if (!sent || sent.version !== null) continue;
-    room.sent.delete(key);
+    room.answered.forget(seat, clientId);
     // A bot's move refused because this process lost the table's lease (fenced) is dropped:
     // the bots are the new runner's now.
     if (pending.row.byBot && !ctx.runs(room)) continue;
@@ -343,7 +367,7 @@ function settleLost(ctx: TableContext, room: Room, lost: PendingMove[]): void {
       peer: first ?? null,
       receivedAt: pending.receivedAt,
     });
-    const again = room.sent.get(key);
+    const again = room.answered.kept(seat, clientId);
     if (again?.version === null) for (const peer of others) again.waiters.add(peer);
   }
   ctx.wakeBots(room);

@@ -42,10 +42,12 @@ export interface Position {
 }
 
 /**
- * Moves whose events a position keeps: an update tells of at most `MAX_CATCH_UP` (64) moves,
- * and anything further back is a full sync, whose log is rebuilt by replay.
+ * Moves whose events a position keeps. A live update tells of the moves of one commit, rarely
+ * more than a few; a client catching up after a reconnection (up to `MAX_CATCH_UP` moves) or
+ * a full sync gets older events rebuilt by replay (`allEvents`, well under a millisecond). Each
+ * move's events cost about 370 bytes, so a longer window was most of a game's memory.
  */
-export const EVENTS_KEPT = 64;
+export const EVENTS_KEPT = 8;
 
 /** The last `EVENTS_KEPT` moves' events (and the setup's while the game is that short). */
 export function recentEvents(events: readonly GameEvent[][], from: number) {
@@ -191,10 +193,12 @@ export function allEvents(position: Position): readonly GameEvent[][] {
   return events;
 }
 
-/** The events of move `index` (which must be one of the last `EVENTS_KEPT`). */
+/** The events of move `index`: kept, or rebuilt with the whole list (`allEvents`). */
 export function eventsOfMove(position: Position, index: number): GameEvent[] {
-  const events = position.events[index + 1 - position.eventsFrom];
-  if (!events) throw new Error(`the events of move ${index} are no longer kept`);
+  const kept = position.events[index + 1 - position.eventsFrom];
+  if (kept) return kept;
+  const events = allEvents(position)[index + 1];
+  if (!events) throw new Error(`move ${index} is not in the game (${position.moves.length} moves)`);
   return events;
 }
 

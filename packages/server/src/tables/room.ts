@@ -8,34 +8,16 @@ import type { ChatLine, RematchInfo, SeatInfo, TableInfo } from '@gangsta/protoc
 import { LIMITS } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
 import type { ChatRow, StoredSeat, TableChange, TableRow } from '../store/types.ts';
+import { AnsweredIds } from './answered.ts';
 import { clockInfoOf } from './clock.ts';
 import type { Position } from './position.ts';
-
-/**
- * What a client move id was used for, and its answer once committed. A table keeps one per
- * move of its log, so a settled one is as small as it can be: no set of waiters.
- */
-export type SentMove =
-  | {
-      /** `moveKey` of the move, or "undo". */
-      key: string;
-      /** Its commit is under way. */
-      version: null;
-      /** Connections waiting for the acknowledgement. */
-      waiters: Set<Peer>;
-    }
-  | {
-      key: string;
-      /** The version after it. */
-      version: number;
-      waiters?: undefined;
-    };
 
 export class Room {
   committed: Position | null = null;
   head: Position | null = null;
   readonly watchers = new Set<Peer>();
-  readonly sent = new Map<string, SentMove>();
+  /** The client move ids answered (`answered.ts`). */
+  readonly answered = new AnsweredIds();
   chat: ChatLine[] = [];
   chatSeq = 0;
   /** A bot of this table is waiting or thinking. */
@@ -119,10 +101,6 @@ export function applyTableChange(room: Room, change: TableChange): void {
   if (change.finishedAt !== undefined) table.finishedAt = change.finishedAt;
   if (change.clock !== undefined) table.clock = change.clock;
   room.table = table;
-}
-
-export function sentKey(seat: Seat, clientId: string): string {
-  return `${seat}\u0000${clientId}`;
 }
 
 /** A move's identity for recognising a resent id; a malformed move gets its JSON. */

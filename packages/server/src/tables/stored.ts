@@ -12,19 +12,17 @@ import { dropGoneTable } from './expiry.ts';
 import { type Position, playMove, startPosition, undoLast } from './position.ts';
 import { roomFromStore } from './rebuild.ts';
 import { refreshRematch } from './rematchInfo.ts';
-import { keyOfMove, type Room, sentKey } from './room.ts';
+import { keyOfMove, type Room } from './room.ts';
 
 /** Remembers a stored row's client id, and acknowledges whoever here waited for it. */
 function markSent(room: Room, row: MoveRow): void {
-  const key = sentKey(row.seat, row.clientId);
-  const sent = room.sent.get(key);
   const moveKey = row.kind === 'undo' ? 'undo' : keyOfMove(row.move);
-  if (sent && sent.version === null && sent.key === moveKey) {
-    for (const peer of sent.waiters) {
+  const before = room.answered.settle(row.seat, row.clientId, moveKey, row.seq);
+  if (before && before.version === null && before.key === moveKey) {
+    for (const peer of before.waiters) {
       peer.send({ type: 'ack', table: room.id, id: row.clientId, version: row.seq });
     }
   }
-  room.sent.set(key, { key: moveKey, version: row.seq });
 }
 
 /**
