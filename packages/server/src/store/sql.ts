@@ -15,6 +15,7 @@ import { clockFromColumn } from './clocks.ts';
 import { checkFences, raiseFences } from './fencing.ts';
 import { migrationProvider } from './migrations/index.ts';
 import * as players from './players.ts';
+import { commitInOneStatement } from './postgresCommit.ts';
 import * as ratings from './ratings.ts';
 import * as rematches from './rematches.ts';
 import {
@@ -303,6 +304,10 @@ export class SqlStore implements Store {
     if (this.db.isTransaction) return writeBatch(this.db, batch, this.prepared);
     for (let attempt = 1; ; attempt++) {
       try {
+        if (this.dialect === 'postgres') {
+          const quick = await commitInOneStatement(this.db, batch);
+          if (quick) return quick;
+        }
         return await this.db.transaction().execute((trx) => writeBatch(trx, batch, this.prepared));
       } catch (error) {
         if (!isTransient(error) || attempt >= COMMIT_ATTEMPTS) throw error;
