@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresStore, openSqliteStore, type SqlStore } from '../src/index.ts';
 import { openPreparedSqliteStore } from '../src/store/sqlite.ts';
-import type { MoveRow } from '../src/store/types.ts';
+import type { MoveRow, TableClock } from '../src/store/types.ts';
 import {
   databaseUrlFor,
   dropTestDatabase,
@@ -121,6 +121,37 @@ describe.each(VARIANTS)('fencing tokens in the store on %s', (variant) => {
       [2, 2],
       [3, null],
     ]);
+  });
+
+  it("writes the clocks a batch of moves changed, but not a fenced table's", async () => {
+    const [store] = await freshStores(variant);
+    const before = (await store.tableRow('a'))!.clock;
+    const level = before.takeoverLevel === 'hard' ? 'easy' : 'hard';
+    const changed: TableClock = { ...before, takeoverLevel: level };
+    const [fence] = await store.takeFences(['a']);
+    const result = await store.commit({
+      moves: [row('a', 1), row('b', 1, false)],
+      tables: [
+        { id: 'a', clock: before },
+        { id: 'a', clock: changed },
+        { id: 'b', clock: changed },
+      ],
+      fences: [fence],
+    });
+    expect(result).toEqual({ conflicts: [] });
+    // The last change of a table wins; a table without a token is written too.
+    expect((await store.tableRow('a'))?.clock).toEqual(changed);
+    expect((await store.tableRow('b'))?.clock).toEqual(changed);
+    // Once another process has raised a's fence, neither its row nor its clock is written.
+    await store.takeFences(['a']);
+    const refused = await store.commit({
+      moves: [row('a', 2)],
+      tables: [{ id: 'a', clock: before }],
+      fences: [fence],
+    });
+    expect(refused).toEqual({ conflicts: ['a'], fenced: ['a'] });
+    expect((await store.tableRow('a'))?.clock).toEqual(changed);
+    expect((await store.movesAfter('a', 0)).map((r) => r.seq)).toEqual([1]);
   });
 
   it('still reports a lost race on the sequence numbers of a table whose token holds', async () => {

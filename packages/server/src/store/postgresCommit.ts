@@ -4,17 +4,20 @@
  * The general commit (`writeBatch` in `sql.ts`) is BEGIN, the fence check, SAVEPOINT, the
  * INSERT, RELEASE and COMMIT: six round trips, each a query that node-postgres writes and
  * reads on the main thread. A CPU profile of a cluster process at 1,000 paced games had those
- * socket writes at about a fifth of its busy time. Most batches are moves alone (no change of a
- * table's row) that collide with nothing, and for them one statement does the same work: it
- * runs as its own transaction, its fence check takes the rows' locks as `checkFences` does,
- * and it inserts the rows of the tables that passed. A collision (another process stored a
- * row first) fails the whole statement, so nothing of it is written, and the batch then goes
- * the general way, which finds the conflicting tables and writes the others.
+ * socket writes at about a fifth of its busy time. Most batches are moves that collide with
+ * nothing, with at most the tables' clocks changed by them, and for them one statement does
+ * the same work: it runs as its own transaction, its fence check takes the rows' locks as
+ * `checkFences` does (and writes the clock of a table that passes), and it inserts the rows of
+ * the tables that passed. A collision (another process stored a row first) fails the whole
+ * statement, so nothing of it is written, and the batch then goes the general way, which
+ * finds the conflicting tables and writes the others. Any other change of a table's row (its
+ * status at the end, its seats) goes the general way too.
  */
 import { type Kysely, sql } from 'kysely';
+import { clockToColumn } from './clocks.ts';
 import { moveToColumns } from './rows.ts';
 import type { Database } from './schema.ts';
-import type { Batch, CommitResult } from './types.ts';
+import type { Batch, CommitResult, TableChange } from './types.ts';
 
 /** SQLSTATE class 23: an integrity constraint (a taken sequence number or move id). */
 function isIntegrityViolation(error: unknown): boolean {
@@ -23,26 +26,53 @@ function isIntegrityViolation(error: unknown): boolean {
 }
 
 /**
- * Commits a batch of moves alone in one statement; undefined when the batch is not one (it
- * changes tables' rows) or when it collided with stored rows (nothing was written).
+ * Each table's clock after the batch (the last change of a table wins, as in the general
+ * path), or undefined when a change is more than a clock.
+ */
+function clocksOf(changes: TableChange[]): Map<string, string> | undefined {
+  const clocks = new Map<string, string>();
+  for (const change of changes) {
+    const { id, clock, ...rest } = change;
+    if (clock === undefined || Object.values(rest).some((value) => value !== undefined))
+      return undefined;
+    clocks.set(id, clockToColumn(clock));
+  }
+  return clocks;
+}
+
+/**
+ * Commits a batch of moves (and the clocks they changed) in one statement; undefined when the
+ * batch changes more of a table's row, or when it collided with stored rows (nothing was
+ * written).
  */
 export async function commitInOneStatement(
   db: Kysely<Database>,
   batch: Batch,
 ): Promise<CommitResult | undefined> {
-  if (batch.tables.length > 0 || batch.moves.length === 0) return undefined;
+  const clocks = clocksOf(batch.tables);
+  if (!clocks || batch.moves.length === 0) return undefined;
   const fences = batch.fences ?? [];
   const tokens = new Map(fences.map((fence) => [fence.table, fence.token]));
+  // A row is updated once per statement: a fenced table's clock is written by its fence check.
+  const unfencedClocks = [...clocks].filter(([id]) => !tokens.has(id));
   const rows = batch.moves.map(moveToColumns);
   const column = <T>(pick: (row: (typeof rows)[number], i: number) => T) => rows.map(pick);
   try {
     const result = await sql<{ passed: string[] }>`
       with passed as (
-        update tables set fence = tables.fence
-        from unnest(${fences.map((f) => f.table)}::text[], ${fences.map((f) => f.token)}::integer[])
-          as f(id, token)
+        update tables set fence = tables.fence, clock = coalesce(f.clock, tables.clock)
+        from unnest(
+          ${fences.map((f) => f.table)}::text[], ${fences.map((f) => f.token)}::integer[],
+          ${fences.map((f) => clocks.get(f.table) ?? null)}::text[]
+        ) as f(id, token, clock)
         where tables.id = f.id and tables.fence <= f.token
         returning tables.id
+      ), clocked as (
+        update tables set clock = c.clock
+        from unnest(${unfencedClocks.map(([id]) => id)}::text[], ${unfencedClocks.map(([, clock]) => clock)}::text[])
+          as c(id, clock)
+        where tables.id = c.id
+        returning 1
       ), written as (
         insert into moves (table_id, seq, seat, kind, move, client_id, by_bot, at, fence)
         select * from unnest(
