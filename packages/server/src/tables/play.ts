@@ -126,16 +126,16 @@ function answerAgain(sub: Submission, sent: SentMove): void {
 
 /** An id older than the table keeps whole: the store's row answers it, or it is a new one. */
 async function answerFromStore(ctx: TableContext, sub: Submission): Promise<void> {
+  let row: MoveRow | undefined;
   try {
-    const row = await ctx.store.answeredMove(sub.room.id, sub.seat, sub.clientId);
-    if (!row) return submit(ctx, { ...sub, idUnknownToStore: true });
-    const key = row.kind === 'undo' ? 'undo' : keyOfMove(row.move);
-    answerAgain(sub, { key, version: row.seq });
+    row = await ctx.store.answeredMove(sub.room.id, sub.seat, sub.clientId);
   } catch (error) {
     if (!(error instanceof Refusal))
       ctx.log.error({ err: error, table: sub.room.id }, 'looking up a move id failed');
-    reject(sub.peer, sub.room, sub.clientId, asProtocolError(error));
+    return reject(sub.peer, sub.room, sub.clientId, asProtocolError(error));
   }
+  if (!row) return submit(ctx, { ...sub, idUnknownToStore: true });
+  answerAgain(sub, { key: row.kind === 'undo' ? 'undo' : keyOfMove(row.move), version: row.seq });
 }
 
 /**
@@ -366,6 +366,8 @@ function settleLost(ctx: TableContext, room: Room, lost: PendingMove[]): void {
       byBot: pending.row.byBot,
       peer: first ?? null,
       receivedAt: pending.receivedAt,
+      // The catch-up read every row stored since; the id was judged new when it first came.
+      idUnknownToStore: true,
     });
     const again = room.answered.kept(seat, clientId);
     if (again?.version === null) for (const peer of others) again.waiters.add(peer);
