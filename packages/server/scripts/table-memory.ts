@@ -11,10 +11,12 @@
  */
 import { parseArgs } from 'node:util';
 import type { Seat } from '@gangsta/engine';
+import { tableOptionsSchema } from '@gangsta/protocol';
 import type { TableRow } from '../src/store/types.ts';
 import { sharedUpdateFrame } from '../src/tables/frames.ts';
 import { legalOf, type Position, playMove, startPosition } from '../src/tables/position.ts';
 import { keyOfMove, Room } from '../src/tables/room.ts';
+import { playingTable } from '../test/support/storeRows.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc (npm run bench:table-memory does)');
@@ -43,35 +45,21 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
+/** A playing table's row with a person in each of the `players` seats. */
 function tableRow(id: string, seed: number): TableRow {
-  return {
-    id,
-    name: `Table ${id}`,
-    public: true,
-    hostId: 'host',
-    options: { players } as TableRow['options'],
-    seats: Array.from({ length: players }, (_, seat) => ({
-      setup: 'open',
-      playerId: `player-${id}-${seat}`,
-      name: `Player ${seat}`,
-      label: null,
-      botLevel: null,
-      invite: null,
-    })) as unknown as TableRow['seats'],
-    status: 'playing',
-    seed,
-    moveCount: 0,
-    revision: 1,
-    createdAt: new Date(0).toISOString(),
-    startedAt: new Date(0).toISOString(),
-    finishedAt: null,
-    clock: { setting: null, state: null } as unknown as TableRow['clock'],
-  };
+  const row = playingTable(id);
+  const [host] = row.seats;
+  const seats = Array.from({ length: players }, (_, seat) => ({
+    ...host,
+    playerId: `player-${id}-${seat}`,
+    name: `Player ${seat}`,
+  }));
+  return { ...row, seed, options: tableOptionsSchema.parse({ players }), seats };
 }
 
 /** A game of `moves` random legal moves (fewer if it ends), with each move's client id. */
 function playedPosition(seed: number, moves: number): { position: Position; ids: string[] } {
-  const started = startPosition({ players, seed } as Parameters<typeof startPosition>[0]);
+  const started = startPosition({ ...tableOptionsSchema.parse({ players }), seed });
   if (!started.ok) throw new Error(started.error.message);
   let position = started.position;
   let random = seed;

@@ -15,9 +15,9 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { clockToColumn } from './clocks.ts';
-import { moveToColumns } from './rows.ts';
+import { rowColumns } from './rows.ts';
 import type { Database } from './schema.ts';
-import type { Batch, CommitResult, TableChange } from './types.ts';
+import type { Batch, TableChange } from './types.ts';
 
 /** SQLSTATE class 23: an integrity constraint (a taken sequence number or move id). */
 function isIntegrityViolation(error: unknown): boolean {
@@ -41,22 +41,23 @@ function clocksOf(changes: TableChange[]): Map<string, string> | undefined {
 }
 
 /**
- * Commits a batch of moves (and the clocks they changed) in one statement; undefined when the
- * batch changes more of a table's row, or when it collided with stored rows (nothing was
- * written).
+ * Commits a batch of moves (and the clocks they changed) in one statement and returns the
+ * tables it left out because their fence had moved past their token (sorted). Undefined when
+ * the batch changes more of a table's row, or when it collided with stored rows (nothing was
+ * written): then the general commit must write it.
  */
 export async function commitInOneStatement(
   db: Kysely<Database>,
   batch: Batch,
-): Promise<CommitResult | undefined> {
+): Promise<string[] | undefined> {
   const clocks = clocksOf(batch.tables);
   if (!clocks || batch.moves.length === 0) return undefined;
   const fences = batch.fences ?? [];
   const tokens = new Map(fences.map((fence) => [fence.table, fence.token]));
   // A row is updated once per statement: a fenced table's clock is written by its fence check.
   const unfencedClocks = [...clocks].filter(([id]) => !tokens.has(id));
-  const rows = batch.moves.map(moveToColumns);
-  const column = <T>(pick: (row: (typeof rows)[number], i: number) => T) => rows.map(pick);
+  const rows = batch.moves.map(rowColumns(tokens));
+  const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
   try {
     const result = await sql<{ passed: string[] }>`
       with passed as (
@@ -80,7 +81,7 @@ export async function commitInOneStatement(
           ${column((r) => r.seat)}::integer[], ${column((r) => r.kind)}::text[],
           ${column((r) => r.move ?? null)}::text[], ${column((r) => r.client_id)}::text[],
           ${column((r) => r.by_bot)}::integer[], ${column((r) => r.at)}::text[],
-          ${batch.moves.map((m) => tokens.get(m.tableId) ?? null)}::integer[]
+          ${column((r) => r.fence)}::integer[]
         ) as r(table_id, seq, seat, kind, move, client_id, by_bot, at, fence)
         where r.fence is null or r.table_id in (select id from passed)
         returning 1
@@ -88,9 +89,8 @@ export async function commitInOneStatement(
       select array(select id from passed) as passed
     `.execute(db);
     const passed = new Set(result.rows[0]?.passed ?? []);
-    const fenced = fences.filter((f) => !passed.has(f.table)).map((f) => f.table);
-    const unique = [...new Set(fenced)].sort();
-    return unique.length === 0 ? { conflicts: [] } : { conflicts: unique, fenced: unique };
+    const fenced = new Set(fences.map((f) => f.table).filter((table) => !passed.has(table)));
+    return [...fenced].sort();
   } catch (error) {
     if (isIntegrityViolation(error)) return undefined;
     throw error;

@@ -71,6 +71,15 @@ export function moveToColumns(row: MoveRow): Insertable<MovesTable> {
   };
 }
 
+/** Each table's fencing token in a batch (absent: the table's rows carry none). */
+export type Tokens = ReadonlyMap<string, number>;
+
+/** A move row's columns, with the token of the lease it was written under. */
+export const rowColumns = (tokens: Tokens) => (row: MoveRow) => ({
+  ...moveToColumns(row),
+  fence: tokens.get(row.tableId) ?? null,
+});
+
 export function moveFromColumns(row: Selectable<MovesTable>): MoveRow {
   return {
     tableId: row.table_id,

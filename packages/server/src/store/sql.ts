@@ -22,7 +22,8 @@ import {
   changeToColumns,
   chatFromColumns,
   moveFromColumns,
-  moveToColumns,
+  rowColumns,
+  type Tokens,
   tableFromColumns,
   tableToColumns,
 } from './rows.ts';
@@ -98,15 +99,6 @@ async function writeTableChange(db: Kysely<Database>, change: TableChange): Prom
   if (written && change.seats !== undefined) await indexPlayers(db, change.id, change.seats);
   return written;
 }
-
-/** Each table's fencing token in a batch (absent: the table's rows carry none). */
-type Tokens = ReadonlyMap<string, number>;
-
-/** A move row's columns, with the token of the lease it was written under. */
-const rowColumns = (tokens: Tokens) => (row: MoveRow) => ({
-  ...moveToColumns(row),
-  fence: tokens.get(row.tableId) ?? null,
-});
 
 /** One table's rows of a batch, under a savepoint: all of them, or none and `false`. */
 async function writeTableRows(
@@ -305,8 +297,8 @@ export class SqlStore implements Store {
     for (let attempt = 1; ; attempt++) {
       try {
         if (this.dialect === 'postgres') {
-          const quick = await commitInOneStatement(this.db, batch);
-          if (quick) return quick;
+          const fenced = await commitInOneStatement(this.db, batch);
+          if (fenced) return withFenced({ conflicts: [] }, fenced);
         }
         return await this.db.transaction().execute((trx) => writeBatch(trx, batch, this.prepared));
       } catch (error) {

@@ -16,7 +16,7 @@ import { sendSyncToAll, sendTableInfo, sendUpdateToAll, syncFor } from './broadc
 import type { PendingMove } from './commits.ts';
 import type { TableContext } from './context.ts';
 import { isOver, mayUndo, type Position, playMove, undoLast } from './position.ts';
-import { applyTableChange, keyOfMove, type Room } from './room.ts';
+import { applyTableChange, keyOfMove, keyOfRow, type Room } from './room.ts';
 import { catchUp } from './stored.ts';
 import { clockAfterMove } from './tableClock.ts';
 
@@ -106,9 +106,13 @@ function answeredBefore(ctx: TableContext, sub: Submission): boolean {
   return true;
 }
 
+/** What the submission's id is used for: its move's key, or "undo". */
+function keyOfSubmission(sub: Submission): string {
+  return sub.move === null ? 'undo' : keyOfMove(sub.move);
+}
+
 function answerAgain(sub: Submission, sent: SentMove): void {
-  const key = sub.move === null ? 'undo' : keyOfMove(sub.move);
-  if (sent.key !== key) {
+  if (sent.key !== keyOfSubmission(sub)) {
     reject(
       sub.peer,
       sub.room,
@@ -135,7 +139,7 @@ async function answerFromStore(ctx: TableContext, sub: Submission): Promise<void
     return reject(sub.peer, sub.room, sub.clientId, asProtocolError(error));
   }
   if (!row) return submit(ctx, { ...sub, idUnknownToStore: true });
-  answerAgain(sub, { key: row.kind === 'undo' ? 'undo' : keyOfMove(row.move), version: row.seq });
+  answerAgain(sub, { key: keyOfRow(row), version: row.seq });
 }
 
 /**
@@ -197,8 +201,7 @@ export function submit(ctx: TableContext, sub: Submission): void {
   const next = nextPosition(sub, head);
   if (!next.ok) return reject(sub.peer, room, sub.clientId, next.error as ProtocolError);
   room.head = next.position;
-  const key = sub.move === null ? 'undo' : keyOfMove(sub.move);
-  room.answered.committing(sub.seat, sub.clientId, key, sub.peer);
+  room.answered.committing(sub.seat, sub.clientId, keyOfSubmission(sub), sub.peer);
   ctx.commits.add(pendingOf(ctx, sub, head, next.position));
   ctx.wakeBots(room);
 }

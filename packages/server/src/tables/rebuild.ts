@@ -2,14 +2,13 @@
 import { type Move, replay } from '@gangsta/engine';
 import type { LoadedTable } from '../store/types.ts';
 import { type Position, recentEvents, recordOf } from './position.ts';
-import { keyOfMove, Room } from './room.ts';
+import { keyOfRow, Room } from './room.ts';
 
 export function roomFromStore(loaded: LoadedTable): Room {
   const room = new Room(loaded.table);
   for (const row of loaded.chat) room.addChat(row);
   for (const row of loaded.moves) {
-    const key = row.kind === 'undo' ? 'undo' : keyOfMove(row.move);
-    room.answered.settle(row.seat, row.clientId, key, row.seq);
+    room.answered.settle(row.seat, row.clientId, keyOfRow(row), row.seq);
   }
   if (loaded.table.status !== 'waiting' && loaded.table.seed !== null) {
     const position = positionFromLog(loaded);

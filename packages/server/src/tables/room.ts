@@ -7,7 +7,7 @@ import { moveKey, type Seat } from '@gangsta/engine';
 import type { ChatLine, RematchInfo, SeatInfo, TableInfo } from '@gangsta/protocol';
 import { LIMITS } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
-import type { ChatRow, StoredSeat, TableChange, TableRow } from '../store/types.ts';
+import type { ChatRow, MoveRow, StoredSeat, TableChange, TableRow } from '../store/types.ts';
 import { AnsweredIds } from './answered.ts';
 import { clockInfoOf } from './clock.ts';
 import type { Position } from './position.ts';
@@ -101,6 +101,11 @@ export function applyTableChange(room: Room, change: TableChange): void {
   if (change.finishedAt !== undefined) table.finishedAt = change.finishedAt;
   if (change.clock !== undefined) table.clock = change.clock;
   room.table = table;
+}
+
+/** What a stored row's client id was used for: its move's key, or "undo". */
+export function keyOfRow(row: Pick<MoveRow, 'kind' | 'move'>): string {
+  return row.kind === 'undo' ? 'undo' : keyOfMove(row.move);
 }
 
 /** A move's identity for recognising a resent id; a malformed move gets its JSON. */

@@ -12,11 +12,11 @@ import { dropGoneTable } from './expiry.ts';
 import { type Position, playMove, startPosition, undoLast } from './position.ts';
 import { roomFromStore } from './rebuild.ts';
 import { refreshRematch } from './rematchInfo.ts';
-import { keyOfMove, type Room } from './room.ts';
+import { keyOfRow, type Room } from './room.ts';
 
 /** Remembers a stored row's client id, and acknowledges whoever here waited for it. */
 function markSent(room: Room, row: MoveRow): void {
-  const moveKey = row.kind === 'undo' ? 'undo' : keyOfMove(row.move);
+  const moveKey = keyOfRow(row);
   const before = room.answered.settle(row.seat, row.clientId, moveKey, row.seq);
   if (before && before.version === null && before.key === moveKey) {
     for (const peer of before.waiters) {
