@@ -18,8 +18,9 @@ import { legalOf, type Position, playMove, startPosition } from '../src/tables/p
 import { keyOfMove, Room } from '../src/tables/room.ts';
 import { playingTable } from '../test/support/storeRows.ts';
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('run with node --expose-gc (npm run bench:table-memory does)');
+const exposedGc = (globalThis as { gc?: () => void }).gc;
+if (!exposedGc) throw new Error('run with node --expose-gc (npm run bench:table-memory does)');
+const gc = exposedGc;
 
 const { values } = parseArgs({
   options: {
@@ -40,8 +41,8 @@ for (const [name, n] of [
 }
 
 function heapUsed(): number {
-  gc?.();
-  gc?.();
+  gc();
+  gc();
   return process.memoryUsage().heapUsed;
 }
 

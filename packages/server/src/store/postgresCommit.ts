@@ -89,8 +89,10 @@ export async function commitInOneStatement(
       select array(select id from passed) as passed
     `.execute(db);
     const passed = new Set(result.rows[0]?.passed ?? []);
-    const fenced = new Set(fences.map((f) => f.table).filter((table) => !passed.has(table)));
-    return [...fenced].sort();
+    return fences
+      .map((f) => f.table)
+      .filter((table) => !passed.has(table))
+      .sort();
   } catch (error) {
     if (isIntegrityViolation(error)) return undefined;
     throw error;

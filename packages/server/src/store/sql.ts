@@ -298,7 +298,7 @@ export class SqlStore implements Store {
       try {
         if (this.dialect === 'postgres') {
           const fenced = await commitInOneStatement(this.db, batch);
-          if (fenced) return withFenced({ conflicts: [] }, fenced);
+          if (fenced !== undefined) return withFenced({ conflicts: [] }, fenced);
         }
         return await this.db.transaction().execute((trx) => writeBatch(trx, batch, this.prepared));
       } catch (error) {
