@@ -380,17 +380,28 @@ export class RedisCluster implements Cluster {
     if (!ctx) return;
     const active = [...ctx.rooms.all()].filter((r) => r.table.status !== 'finished');
     const taken = await this.leases.sweep(active.map((r) => r.id));
-    for (const id of taken) {
-      const room = ctx.rooms.loaded(id);
-      if (!room) continue;
-      ctx.wakeBots(room);
-      runHooks(ctx, 'runnerChanged', (hook) => hook(room));
-    }
+    await Promise.all(taken.map((id) => this.startRunning(ctx, id)));
     for (const room of active) {
       if (!this.ownedByAnother(this.leases.heldElsewhere(room.id))) continue;
       if (settled(room)) this.handOver(room);
       if (unused(room)) ctx.unload(room);
     }
+  }
+
+  /**
+   * A table whose lease (and fence) this process just took: its copy here is brought to the
+   * store's last position before its bots and clocks run. The copy may have missed commits of
+   * the table's last runner, whose messages on the bus it never heard: published while the
+   * table was still loading here (the bus drops messages of tables not in memory), or while
+   * Redis was away. Its bots would otherwise wait for a turn that has passed, and nothing
+   * else would wake them. The fence is raised by now, so no move under an older token can
+   * be committed after this read; later moves of people are heard on the bus.
+   */
+  private async startRunning(ctx: TableContext, id: string): Promise<void> {
+    const room = ctx.rooms.loaded(id);
+    if (!room) return;
+    await catchUp(ctx, room);
+    runHooks(ctx, 'runnerChanged', (hook) => hook(room));
   }
 
   /**
