@@ -32,7 +32,10 @@ const COMMAND_TIMEOUT_MS = 2_000;
 
 export interface BusHandlers {
   message(from: string, message: BusMessage): void;
-  /** Whether this process holds the table in memory (news about other tables is dropped unread). */
+  /**
+   * Whether this process holds the table in memory or is loading it (news about other tables
+   * is dropped unread).
+   */
   holds(table: string): boolean;
   /** The subscription was (re)established: messages may have been missed before it. */
   resubscribed(): void;

@@ -120,7 +120,9 @@ export class RedisCluster implements Cluster {
       names,
       {
         message: (from, message) => this.receive(from, message),
-        holds: (table) => this.ctx?.rooms.loaded(table) !== undefined,
+        holds: (table) =>
+          this.ctx !== null &&
+          (this.ctx.rooms.loaded(table) !== undefined || this.ctx.rooms.isLoading(table)),
         resubscribed: () => this.catchUpAll(),
         // Leases were dropped while Redis was away: take the tables again now, not in 5 s.
         reconnected: () => this.sweepSoon(),
@@ -323,19 +325,24 @@ export class RedisCluster implements Cluster {
     ctx: TableContext,
     message: Extract<BusMessage, { kind: 'moves' }>,
   ): Promise<void> {
-    // A table not in memory here is its owner's business: nothing to do.
-    const room = ctx.rooms.loaded(message.table);
+    // A table not in memory here is its owner's business: nothing to do. One being loaded
+    // gets the rows once it is in (those the store gave it already are skipped).
+    const room = ctx.rooms.loaded(message.table) ?? (await ctx.rooms.whenLoaded(message.table));
     if (!room) return;
+    const had = room.committed?.version ?? 0;
     if (!applyStoredRows(ctx, room, message.rows)) return catchUp(ctx, room);
-    for (const change of message.changes) applyTableChange(room, change);
-    if (message.changes.some((c) => c.status !== undefined || c.clock !== undefined))
-      sendTableInfo(room);
+    // Changes written with rows this copy already had (read from the store) are older than
+    // the table it holds: a clock of then must not replace the clock of now.
+    const fresh = (message.rows.at(-1)?.seq ?? 0) > had;
+    const changes = fresh ? message.changes : [];
+    for (const change of changes) applyTableChange(room, change);
+    if (changes.some((c) => c.status !== undefined || c.clock !== undefined)) sendTableInfo(room);
     // A game over that nobody here watches leaves this process's memory too.
     if (message.changes.some((c) => c.status === 'finished')) ctx.rooms.release(room);
   }
 
   private async tableHeard(ctx: TableContext, id: string): Promise<void> {
-    const room = ctx.rooms.loaded(id);
+    const room = ctx.rooms.loaded(id) ?? (await ctx.rooms.whenLoaded(id));
     if (room) return catchUp(ctx, room);
   }
 

@@ -39,6 +39,21 @@ export class Rooms {
     return this.rooms.get(id);
   }
 
+  /** Whether the table is being read from the store into memory now. */
+  isLoading(id: string): boolean {
+    return this.loading.has(id);
+  }
+
+  /**
+   * The table in memory, or once the load in progress ends (undefined when it is not kept):
+   * news of a table heard while it loads must not be lost, as the store may have been read
+   * before the news was written.
+   */
+  async whenLoaded(id: string): Promise<Room | undefined> {
+    await this.loading.get(id)?.catch(() => undefined);
+    return this.rooms.get(id);
+  }
+
   all(): IterableIterator<Room> {
     return this.rooms.values();
   }
