@@ -1,10 +1,10 @@
 /**
  * A process that takes a table's lease reads the store before it runs the table. Its copy in
- * memory may lack moves another process committed: their messages on the bus were published
- * while the table was still loading here (the bus drops messages of tables not in memory), or
- * while Redis was away. If the copy is then at a person's turn while the store is already at a
- * bot's, nothing would ever wake the bot: this stalled a game in CI when Redis restarted empty
- * under two processes (`faults-redis.test.ts`).
+ * memory may lack moves another process committed, whose messages on the bus it never heard
+ * (Redis keeps none for a process cut off from it; the bus also used to drop those of a table
+ * still loading here, `rooms-loading.test.ts`). If the copy is then at a person's turn while
+ * the store is already at a bot's, nothing would ever wake the bot: this stalled a game in CI
+ * when Redis restarted empty under two processes (`faults-redis.test.ts`).
  *
  * Here the missed commit is made by hand: a person's move is written into the store behind
  * the process's back, and the table's lease key is deleted from Redis, as a restart of Redis

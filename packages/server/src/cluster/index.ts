@@ -397,12 +397,12 @@ export class RedisCluster implements Cluster {
 
   /**
    * A table whose lease (and fence) this process just took: its copy here is brought to the
-   * store's last position before its bots and clocks run. The copy may have missed commits of
-   * the table's last runner, whose messages on the bus it never heard: published while the
-   * table was still loading here (the bus drops messages of tables not in memory), or while
-   * Redis was away. Its bots would otherwise wait for a turn that has passed, and nothing
-   * else would wake them. The fence is raised by now, so no move under an older token can
-   * be committed after this read; later moves of people are heard on the bus.
+   * store's last position before its bots and clocks run. The copy may lack commits of the
+   * table's last runner whose messages it never heard: Redis keeps no message for a process
+   * cut off from it, and the catch-up after Redis is back may have read the store before the
+   * last of them. Its bots would otherwise wait for a turn that has passed, and nothing else
+   * would wake them. The fence is raised by now, so no move under an older token can be
+   * committed after this read; later moves of people are heard on the bus.
    */
   private async startRunning(ctx: TableContext, id: string): Promise<void> {
     const room = ctx.rooms.loaded(id);
