@@ -13,12 +13,11 @@
  * Runs with PostgreSQL and Redis (`TEST_POSTGRES_URL`, `TEST_REDIS_URL`).
  */
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RENEW_MS } from '../src/cluster/leases.ts';
 import { redisNames } from '../src/cluster/messages.ts';
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
-import { errorLines, storedLog } from './support/faults.ts';
+import { errorLines, query, storedLog } from './support/faults.ts';
 import {
   playRandomGame,
   replaySteps,
@@ -38,17 +37,12 @@ async function writeBehindItsBack(
   server: SpawnedServer,
   row: { tableId: string; seq: number; seat: number; move: unknown },
 ): Promise<void> {
-  const client = new pg.Client({ connectionString: server.databaseUrl! });
-  await client.connect();
-  try {
-    await client.query(
-      `INSERT INTO moves (table_id, seq, seat, kind, move, client_id, by_bot, at, fence)
-       VALUES ($1, $2, $3, 'move', $4, 'missed-on-the-bus', 0, $5, NULL)`,
-      [row.tableId, row.seq, row.seat, JSON.stringify(row.move), new Date().toISOString()],
-    );
-  } finally {
-    await client.end();
-  }
+  await query(
+    server,
+    `INSERT INTO moves (table_id, seq, seat, kind, move, client_id, by_bot, at, fence)
+     VALUES ($1, $2, $3, 'move', $4, 'missed-on-the-bus', 0, $5, NULL)`,
+    [row.tableId, row.seq, row.seat, JSON.stringify(row.move), new Date().toISOString()],
+  );
 }
 
 describe.skipIf(!enabled)('a lease taken afresh over a copy that missed a commit', () => {

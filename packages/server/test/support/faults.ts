@@ -29,7 +29,8 @@ export interface LoggedRow {
   fence: number | null;
 }
 
-async function query<T extends pg.QueryResultRow>(
+/** One statement on a process's PostgreSQL database (the fault tests need PostgreSQL). */
+export async function query<T extends pg.QueryResultRow>(
   server: SpawnedServer,
   text: string,
   values: unknown[],
