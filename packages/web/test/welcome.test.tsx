@@ -6,6 +6,8 @@
  * resumes the table, a new visit opens on the welcome screen.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BotClient } from '../src/game/botClient.ts';
 import { BOT_NAMES } from '../src/game/players.ts';
@@ -133,6 +135,38 @@ describe('the welcome screen', () => {
     expect(screen.getByTestId('start-game').textContent).toContain('Spielen');
     expect(screen.getByTestId('custom-game').textContent).toContain('Eigenes Spiel');
     await act(() => i18n.changeLanguage('en'));
+  });
+});
+
+describe('a name typed but not saved', () => {
+  it('seats the player under the typed name at Play, and remembers it', async () => {
+    const user = userEvent.setup();
+    const session = renderWelcome();
+    await user.type(screen.getByLabelText('What should the table call you?'), 'Ann');
+    // Straight to Play: Save is never pressed.
+    await user.click(screen.getByTestId('start-game'));
+    const players = session.getSnapshot().controller?.getSnapshot().players ?? [];
+    expect(players[0]?.name).toBe('Ann');
+    expect(loadPlayerName()).toBe('Ann');
+    session.getSnapshot().controller?.dispose();
+    // The next visit greets Ann instead of asking again.
+    cleanup();
+    renderWelcome();
+    expect(screen.getByTestId('playing-as')).toHaveTextContent('Playing as Ann');
+  });
+
+  it('a changed name counts without Save; emptying the field keeps the name before', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('gangsta.name.v1', 'Ann');
+    const session = renderWelcome();
+    await user.click(screen.getByRole('button', { name: 'Change name' }));
+    const field = screen.getByLabelText('What should the table call you?');
+    await user.clear(field);
+    expect(loadPlayerName()).toBe('Ann');
+    await user.type(field, 'Bea');
+    await user.click(screen.getByTestId('start-game'));
+    expect(session.getSnapshot().controller?.getSnapshot().players[0]?.name).toBe('Bea');
+    session.getSnapshot().controller?.dispose();
   });
 });
 

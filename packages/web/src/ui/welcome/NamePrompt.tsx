@@ -2,6 +2,11 @@
  * The player's name, asked once: a small form until a name is saved, then one line ("Playing as
  * Ann · Change name"). Nothing waits for it: Play works without a name (the seat is then
  * "Player 1"), and the name is used for the player's seat and prefilled online.
+ *
+ * What is typed is kept as it is typed: a player who types a name and goes straight to Play
+ * (or Learn to play, Custom game, Play online) without pressing Save sits under that name, and
+ * it is remembered. Save only folds the form into the "Playing as" line. Emptying the field
+ * keeps the name saved before: a name is changed by typing another, never lost by a slip.
  */
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +45,10 @@ export function NamePrompt() {
           maxLength={NAME_MAX}
           autoComplete="nickname"
           placeholder={t('welcome.nameLabel')}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            if (e.target.value.trim() !== '') savePlayerName(e.target.value);
+          }}
         />
         <button type="submit" disabled={draft.trim() === ''}>
           {t('welcome.nameSave')}
