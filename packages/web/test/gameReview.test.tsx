@@ -17,6 +17,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BotClient, createInlineBotClient, type ReviewOrder } from '../src/game/botClient.ts';
+import { replayPlayers } from '../src/game/players.ts';
 import { Session } from '../src/game/session.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
 import ReplayViewer from '../src/replay/ReplayViewer.tsx';
@@ -179,7 +180,13 @@ describe('a reviewed decision on the table', () => {
       <ReplayViewer
         session={session}
         record={record}
-        seats={['human', 'easy']}
+        players={replayPlayers(
+          [
+            { kind: 'human', name: null },
+            { kind: 'easy', name: null },
+          ],
+          2,
+        )}
         focus={{ decision, seat: 0 }}
       />,
     );

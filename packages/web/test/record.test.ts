@@ -26,6 +26,43 @@ describe('game files', () => {
     if (parsed.ok) expect(parsed.record.moves).toEqual(record.moves);
   });
 
+  it('keeps who sat where: kinds and names come back as written', () => {
+    const record = smallRecord();
+    const players = [
+      { kind: 'human', name: 'Ann' },
+      { kind: 'medium', name: 'Rosa Vitale' },
+    ] as const;
+    const text = serializeRecord(record, players);
+    const parsed = parseGameFile(text);
+    expect(parsed).toMatchObject({ ok: true, players });
+    // The engine's record stays the engine's: the names travel beside it.
+    if (parsed.ok) expect(parsed.record).toEqual(JSON.parse(serializeRecord(record)));
+  });
+
+  it('opens a file written before names (and the server’s records): nobody named', () => {
+    const parsed = parseGameFile(serializeRecord(smallRecord()));
+    expect(parsed).toMatchObject({ ok: true, players: null });
+  });
+
+  it('refuses a file whose players are damaged, naming the field', () => {
+    const data = JSON.parse(
+      serializeRecord(smallRecord(), [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'medium', name: null },
+      ]),
+    );
+    data.players[1].kind = 'wizard';
+    expect(parseGameFile(JSON.stringify(data))).toEqual({
+      ok: false,
+      problem: { key: 'badField', params: { field: 'players.1.kind' } },
+    });
+    data.players = [{ kind: 'human', name: 'Ann' }];
+    expect(parseGameFile(JSON.stringify(data))).toEqual({
+      ok: false,
+      problem: { key: 'badField', params: { field: 'players' } },
+    });
+  });
+
   it('refuses text that is not JSON', () => {
     expect(parseGameFile('{ not json')).toEqual({ ok: false, problem: { key: 'notJson' } });
   });

@@ -114,6 +114,22 @@ export function castNames(
   });
 }
 
+/**
+ * The seats as a replay shows them, from a game file's players (its kinds and names); a file
+ * that does not say (null) seats a person under the default name at each of `count` seats.
+ */
+export function replayPlayers(
+  players: readonly { kind: SeatKind; name: string | null }[] | null,
+  count: number,
+): TablePlayer[] {
+  return Array.from({ length: count }, (_, seat) => ({
+    seat,
+    kind: players?.[seat]?.kind ?? 'human',
+    name: players?.[seat]?.name ?? null,
+    connected: true,
+  }));
+}
+
 /** The player's own name, or the default for the seat ("Player 2", "Player 2 (bot, hard)"). */
 export function playerName(t: TFunction, player: TablePlayer | undefined, seat: Seat): string {
   if (player?.name)
@@ -123,7 +139,10 @@ export function playerName(t: TFunction, player: TablePlayer | undefined, seat: 
   return t('app.seatBot', { seat: base, level: t(`app.botLevel.${player.kind}`) });
 }
 
-/** What a board or a badge shows of a player: the name, and for a bot its level. */
+/**
+ * What a board or a badge shows of a player: the name, and for a bot its level (shown as a
+ * badge, so the name of an unnamed bot is the seat's default alone).
+ */
 export interface PlayerIdentity {
   name: string;
   /** The bot's level, null for a person. */
@@ -142,7 +161,9 @@ export function playerIdentity(
   const kind = player?.kind ?? 'human';
   const level = isBotKind(kind) ? kind : null;
   return {
-    name: playerName(t, player, seat),
+    // The level badge beside the name says "Bot: medium": an unnamed bot's name does not
+    // repeat it ("Player 4", not "Player 4 (bot, medium)" beside "Bot: medium").
+    name: level && !player?.name ? t('app.player', { n: seat + 1 }) : playerName(t, player, seat),
     level,
     levelLabel: level ? t(`app.botLevel.${level}`) : null,
     family: player?.name ? botNameFamily(player.name) : null,

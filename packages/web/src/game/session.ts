@@ -21,6 +21,7 @@ import {
   saveSettings,
   wasAtTable,
 } from './storage.ts';
+import type { TablePlayer } from './tableSource.ts';
 
 /** "Play" on the welcome screen: you and three medium bots, classic rules, a fresh shuffle. */
 export const QUICK_SEATS: readonly SeatKind[] = ['human', 'medium', 'medium', 'medium'];
@@ -37,7 +38,13 @@ export type Screen =
   /** "Custom game": every option of a local game. */
   | { name: 'newGame' }
   | { name: 'table' }
-  | { name: 'replay'; record: GameRecord; seats: SeatKind[] | null; focus?: ReviewFocus }
+  /** A replay; `players` (kinds and names) null for a file that does not say who sat where. */
+  | {
+      name: 'replay';
+      record: GameRecord;
+      players: readonly TablePlayer[] | null;
+      focus?: ReviewFocus;
+    }
   | { name: 'rules'; back: Screen }
   | { name: 'tutorial' }
   /** Online play (`#/online…`): the lobby, creating a table, a table. */
@@ -146,8 +153,12 @@ export class Session {
   }
 
   /** The replay of a game; with `focus`, at a reviewed decision with its better move marked. */
-  openReplay(record: GameRecord, seats: SeatKind[] | null, focus?: ReviewFocus): void {
-    this.update({ screen: { name: 'replay', record, seats, ...(focus ? { focus } : {}) } });
+  openReplay(
+    record: GameRecord,
+    players: readonly TablePlayer[] | null,
+    focus?: ReviewFocus,
+  ): void {
+    this.update({ screen: { name: 'replay', record, players, ...(focus ? { focus } : {}) } });
   }
 
   openRules(): void {

@@ -30,10 +30,10 @@ export function OnlineGameMenu({ client, session, table, snapshot }: OnlineGameM
       {snapshot.pending ? <span className="badge pending">{t('online.table.sending')}</span> : null}
       {record ? (
         <>
-          <button type="button" onClick={() => downloadRecord(record)}>
+          <button type="button" onClick={() => downloadRecord(record, snapshot.players)}>
             {t('online.table.download')}
           </button>
-          <button type="button" onClick={() => session.openReplay(record, snapshot.seats)}>
+          <button type="button" onClick={() => session.openReplay(record, snapshot.players)}>
             {t('app.watchReplay')}
           </button>
         </>

@@ -2,15 +2,19 @@
  * The replay viewer (loaded on demand): a slider steps through a finished or imported game.
  * Once the game is over it can reveal what was hidden (deck order, resource choices), and
  * "review this move" asks the medium bot what it would have played in that position.
+ * Players are named as at the table (the file's names, bots' own names with their level
+ * badge); a file that names nobody shows "Player 1", "Player 2"….
  */
 import { cardsOf, type GameRecord, type Move, moveKey } from '@gangsta/engine';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { replayPlayers } from '../game/players.ts';
 import { botSeed, SEAT_KINDS, type SeatKind } from '../game/seats.ts';
 import type { ReviewFocus, Session } from '../game/session.ts';
+import type { TablePlayer } from '../game/tableSource.ts';
 import { type BotReason, describeBotReason } from '../text/botReason.ts';
 import type { TextContext } from '../text/context.ts';
-import { nameOf } from '../text/context.ts';
+import { nameOf, seatLabel } from '../text/context.ts';
 import { describeMove } from '../text/moves.ts';
 import { downloadRecord } from '../ui/files.ts';
 import { Log } from '../ui/Log.tsx';
@@ -45,7 +49,7 @@ function HiddenPanel({ ctx, hidden }: { ctx: TextContext; hidden: HiddenInfo }) 
         <dd className="hidden-value">{list(hidden.unkeptResources)}</dd>
         {hidden.players.map((p) => (
           <div key={p.seat}>
-            <dt>{t('app.player', { n: p.seat + 1 })}</dt>
+            <dt>{seatLabel(ctx, p.seat)}</dt>
             <dd className="hidden-value">
               {t('replay.playerHidden', {
                 dealt: list(p.dealt),
@@ -63,16 +67,21 @@ function HiddenPanel({ ctx, hidden }: { ctx: TextContext; hidden: HiddenInfo }) 
 function ContinueGame({
   session,
   record,
-  seats,
+  players,
+  ctx,
 }: {
   session: Session;
   record: GameRecord;
-  seats: SeatKind[] | null;
+  players: readonly TablePlayer[];
+  ctx: TextContext;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [chosen, setChosen] = useState<SeatKind[]>(
-    seats ?? Array.from({ length: record.options.players }, () => 'human' as SeatKind),
+  const [chosen, setChosen] = useState<SeatKind[]>(() => players.map((p) => p.kind));
+  // A seat keeps its name while it keeps its kind; a bot made a person (or the other way)
+  // takes the default, so no person plays on under a bot's name.
+  const names = chosen.map((kind, seat) =>
+    kind === players[seat]?.kind ? (players[seat]?.name ?? null) : null,
   );
   return (
     <fieldset className="continue-game">
@@ -80,7 +89,7 @@ function ContinueGame({
       {chosen.map((kind, seat) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
         <span key={seat} className="field">
-          <label htmlFor={`${id}-${seat}`}>{t('app.player', { n: seat + 1 })}</label>
+          <label htmlFor={`${id}-${seat}`}>{seatLabel({ ...ctx, you: null }, seat)}</label>
           <select
             id={`${id}-${seat}`}
             value={kind}
@@ -98,7 +107,11 @@ function ContinueGame({
           </select>
         </span>
       ))}
-      <button type="button" className="primary" onClick={() => session.resume(record, chosen)}>
+      <button
+        type="button"
+        className="primary"
+        onClick={() => session.resume(record, chosen, names)}
+      >
         {t('replay.continue')}
       </button>
     </fieldset>
@@ -136,7 +149,7 @@ function ReviewNote({
     >
       <p>
         {t('gameReview.notePlayed', {
-          seat: t('app.player', { n: position.seat + 1 }),
+          seat: seatLabel({ ...ctx, you: null }, position.seat),
           move: say(decision.played),
           chance: Math.round(decision.playedChance * 100),
         })}
@@ -158,18 +171,24 @@ function ReviewNote({
 export default function ReplayViewer({
   session,
   record,
-  seats,
+  players: given,
   focus,
 }: {
   session: Session;
   record: GameRecord;
-  seats: SeatKind[] | null;
+  /** Who sat where; null when nobody is known (an older file): people, default names. */
+  players: readonly TablePlayer[] | null;
   /** A reviewed decision: the replay opens before it, with the better move marked. */
   focus?: ReviewFocus;
 }) {
   const { t } = useTranslation();
   const sliderId = useId();
   const model = useMemo(() => ReplayModel.build(record), [record]);
+  const players = useMemo(
+    () => given ?? replayPlayers(null, record.options.players),
+    [given, record.options.players],
+  );
+  const seatKinds = useMemo(() => players.map((p) => p.kind), [players]);
   const [focused, setFocused] = useState<ReviewFocus | null>(focus ?? null);
   const [step, setStep] = useState(() =>
     model ? (focus ? Math.min(focus.decision.index, model.length) : model.length) : 0,
@@ -197,9 +216,13 @@ export default function ReplayViewer({
   }
   const revealing = reveal && model.over;
   const view = model.viewAt(step, revealing);
-  const seatKinds =
-    seats ?? Array.from({ length: record.options.players }, () => 'human' as SeatKind);
-  const ctx: TextContext = { t, cards: cardsOf(view.cards), seats: seatKinds, viewer: null };
+  const ctx: TextContext = {
+    t,
+    cards: cardsOf(view.cards),
+    seats: seatKinds,
+    viewer: null,
+    players,
+  };
   const lastIndex = step - 1;
   const lastMove = lastIndex >= 0 ? record.moves[lastIndex] : null;
   const describeLast = () => {
@@ -207,7 +230,7 @@ export default function ReplayViewer({
     const before = model.publicBefore(lastIndex);
     return t('replay.moveLine', {
       n: step,
-      seat: t('app.player', { n: lastMove.seat + 1 }),
+      seat: seatLabel(ctx, lastMove.seat),
       move: describeMove(ctx, before.view, before.decision, lastMove),
     });
   };
@@ -341,13 +364,16 @@ export default function ReplayViewer({
           onBack={() => go(model.length)}
         />
       ) : null}
-      {!model.over ? <ContinueGame session={session} record={record} seats={seats} /> : null}
+      {!model.over ? (
+        <ContinueGame session={session} record={record} players={players} ctx={ctx} />
+      ) : null}
       <TableStatus view={view} />
       {step === model.length && view.result ? (
         <ScoreScreen
           ctx={ctx}
           result={view.result}
           seats={seatKinds}
+          players={players}
           families={view.options.families}
           resources={view.options.resources}
         />
@@ -358,6 +384,7 @@ export default function ReplayViewer({
             bots={() => session.bots()}
             record={record}
             seats={seatKinds}
+            players={players}
             iterations={session.getSnapshot().settings.reviewIterations}
             onShow={showReview}
           />
@@ -365,7 +392,7 @@ export default function ReplayViewer({
       ) : null}
       {hidden ? <HiddenPanel ctx={ctx} hidden={hidden} /> : null}
       <div className="table-and-log">
-        <Table view={view} seats={seatKinds} flash={flash} hint={better} />
+        <Table view={view} seats={seatKinds} players={players} flash={flash} hint={better} />
         <Log ctx={ctx} entries={model.logUntil(step, revealing)} live={false} />
       </div>
     </div>

@@ -225,7 +225,7 @@ function LocalGameReview({
         players={controller.getSnapshot().players}
         iterations={settings.reviewIterations}
         onShow={(decision, seat) =>
-          session.openReplay(record, controller.seats, { decision, seat })
+          session.openReplay(record, controller.getSnapshot().players, { decision, seat })
         }
       />
     </Suspense>
@@ -269,7 +269,7 @@ export function App({ session }: { session: Session }) {
               key={screen.focus ? `review-${screen.focus.decision.index}` : 'replay'}
               session={session}
               record={screen.record}
-              seats={screen.seats}
+              players={screen.players}
               focus={screen.focus}
             />
           ) : null}

@@ -1,9 +1,11 @@
 /**
  * Opening a game file: the record is checked (JSON, shape, then a full replay by the engine)
- * and a clear message says what is wrong with a damaged file.
+ * and a clear message says what is wrong with a damaged file. The replay shows the players as
+ * the file names them (an older file names nobody: "Player 1", "Player 2"…).
  */
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { replayPlayers } from '../game/players.ts';
 import { parseGameFile, type RecordProblem } from '../game/record.ts';
 import type { Session } from '../game/session.ts';
 
@@ -34,7 +36,10 @@ export function ImportGame({ session }: { session: Session }) {
       return;
     }
     setError(null);
-    session.openReplay(parsed.record, null);
+    session.openReplay(
+      parsed.record,
+      parsed.players ? replayPlayers(parsed.players, parsed.record.options.players) : null,
+    );
   };
 
   return (

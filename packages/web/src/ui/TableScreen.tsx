@@ -127,13 +127,16 @@ export function LocalGameMenu({
   const [confirming, setConfirming] = useState(false);
   return (
     <nav className="game-menu" aria-label={t('app.gameMenu')}>
-      <button type="button" onClick={() => downloadRecord(controller.record())}>
+      <button
+        type="button"
+        onClick={() => downloadRecord(controller.record(), controller.getSnapshot().players)}
+      >
         {t('app.exportGame')}
       </button>
       {over ? (
         <button
           type="button"
-          onClick={() => session.openReplay(controller.record(), controller.seats)}
+          onClick={() => session.openReplay(controller.record(), controller.getSnapshot().players)}
         >
           {t('app.watchReplay')}
         </button>

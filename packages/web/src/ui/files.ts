@@ -1,9 +1,10 @@
 /** Saving a game record as a file the player can keep, mail or import later. */
 import type { GameRecord } from '@gangsta/engine';
-import { recordFileName, serializeRecord } from '../game/record.ts';
+import { type FilePlayer, recordFileName, serializeRecord } from '../game/record.ts';
 
-export function downloadRecord(record: GameRecord): void {
-  const blob = new Blob([serializeRecord(record)], { type: 'application/json' });
+/** With `players`, the file names who sat where (the replay shows those names). */
+export function downloadRecord(record: GameRecord, players?: readonly FilePlayer[]): void {
+  const blob = new Blob([serializeRecord(record, players)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
