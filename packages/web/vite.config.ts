@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress.ts';
 
 // The bots worker and the replay viewer are split into their own chunks (dynamic imports and
 // `new Worker(new URL(...))`), so the first page load stays small (see scripts/bundle-size.mjs).
@@ -53,6 +54,9 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    // Brotli and gzip copies of every text file, which the game server sends as they are
+    // (after the service worker is written, so it has copies too).
+    precompress(),
   ],
   // Every "zod" import gets Zod with eval-compiled parsers off (src/zodNoEval.ts): the server's
   // Content-Security-Policy refuses eval, and Zod's probe for it would be reported as a

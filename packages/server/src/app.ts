@@ -4,16 +4,15 @@
  * `close` shuts down in order: no new connections, bots stopped, moves in flight committed,
  * sockets closed, database closed.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { LIMITS } from '@gangsta/protocol';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { installAccounts } from './accounts/install.ts';
 import { addressKey } from './addressKey.ts';
 import { DEFAULT_LIMITS, DEFAULTS, type ServerOptions } from './config.ts';
+import { serveClient } from './http/client.ts';
+import { compressAnswers } from './http/compression.ts';
 import { registerDocs } from './http/docs.ts';
 import { installErrorHandler, installNotFound } from './http/errors.ts';
 import { registerRoutes } from './http/routes.ts';
@@ -56,13 +55,6 @@ async function limitRequests(scope: FastifyInstance, options: ServerOptions): Pr
       message: 'too many requests',
     }),
   });
-}
-
-/** The web client at `/` when it has been built; returns whether it is served. */
-async function serveClient(app: FastifyInstance, staticDir: string | null): Promise<boolean> {
-  if (!staticDir || !existsSync(join(staticDir, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root: staticDir, wildcard: true });
-  return true;
 }
 
 export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<RunningServer> {
@@ -138,6 +130,9 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     guard: security.socket,
   });
   await app.register(async (scope) => {
+    // The API's larger answers compressed (http/compression.ts); the client's files come
+    // precompressed (http/client.ts) and WebSocket frames never are.
+    await compressAnswers(scope);
     await limitRequests(scope, options);
     security.guardApi(scope);
     hub.register(scope);
