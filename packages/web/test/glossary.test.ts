@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GLOSSARY } from '../src/i18n/glossary.ts';
+import { BRAZILIAN_PORTUGUESE, GLOSSARY } from '../src/i18n/glossary.ts';
 import { i18n, i18nReady, LANGUAGES } from '../src/i18n/index.ts';
 
 type Messages = { [key: string]: string | Messages };
@@ -137,5 +137,44 @@ describe('glossary', () => {
     const heist = GLOSSARY.find((entry) => entry.concept === 'heist');
     expect(heist?.terms.de.avoid.some((pattern) => pattern.test('Drei Coups übrig'))).toBe(true);
     expect(heist?.terms.pt.avoid.some((pattern) => pattern.test('um assalto'))).toBe(true);
+  });
+});
+
+describe('Portuguese is Brazilian Portuguese', () => {
+  const messages = locale('pt');
+
+  it('uses no European-Portuguese form', () => {
+    const found: string[] = [];
+    for (const [id, raw] of messages) {
+      // Parameters ({{card}}) and nested messages ($t(resources.media.name)) are not words.
+      const text = raw.replace(/\{\{[^}]*\}\}/g, '').replace(/\$t\([^)]*\)/g, '');
+      for (const { use, avoid } of BRAZILIAN_PORTUGUESE) {
+        const match = text.match(avoid);
+        if (match) found.push(`${id}: "${match[0]}" (write: ${use})`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('catches the forms a new player met', () => {
+    const caught = (text: string) => BRAZILIAN_PORTUGUESE.some(({ avoid }) => avoid.test(text));
+    for (const european of [
+      'Pessoa neste ecrã',
+      'Guardar',
+      'Registo do jogo',
+      'A carregar…',
+      'Nome de utilizador',
+      'O bot está a pensar…',
+    ]) {
+      expect(caught(european), european).toBe(true);
+    }
+    for (const brazilian of ['Pessoa nesta tela', 'Salvar', 'Registro do jogo', 'Carregando…']) {
+      expect(caught(brazilian), brazilian).toBe(false);
+    }
+  });
+
+  it('names engaged members "ocupados", never "ativados" (which reads as "active")', () => {
+    expect(messages.get('table.engagedGroup_other')).toBe('Ocupados ({{count}})');
+    expect(messages.get('cards.engaged')).toBe('Ocupado');
   });
 });

@@ -118,6 +118,23 @@ export const GLOSSARY: readonly GlossaryConcept[] = [
     },
   },
   {
+    // A member turned sideways after a heist: not available until readied. Portuguese says
+    // "ocupado": "ativado" reads as "active", the opposite of what the player must understand.
+    concept: 'engaged (a member)',
+    named: 'cards.engaged',
+    terms: {
+      en: { term: 'Engaged', uses: /\bengaged\b/i, avoid: [/\btapped\b/i, /\bexhausted\b/i] },
+      pt: {
+        term: 'Ocupado',
+        uses: /\bocupad[oa]s?\b/i,
+        avoid: [/\bativad[oa]s?\b/i, /\bativando\b/i, /\bativar todos\b/i],
+      },
+      nl: { term: 'Ingeschakeld', uses: /ingeschakeld/i, avoid: [/\buitgeput\b/i] },
+      fr: { term: 'Engagé', uses: /engagé/i, avoid: [/\bépuisés?\b/i] },
+      de: { term: 'Beschäftigt', uses: /beschäftigt/i, avoid: [/\berschöpft\b/i] },
+    },
+  },
+  {
     concept: 'influence points',
     named: 'score.chart.ip',
     terms: {
@@ -128,4 +145,64 @@ export const GLOSSARY: readonly GlossaryConcept[] = [
       de: { term: 'EP', uses: /\bEP\b/, avoid: [/\bIP\b/] },
     },
   },
+];
+
+/**
+ * Portuguese is Brazilian Portuguese. The words a European-Portuguese habit slips in, each with
+ * the Brazilian choice; `test/glossary.test.ts` fails when pt.json uses one. Where both forms
+ * are Brazilian too (guardar "to keep" a card), only the European sense is listed.
+ */
+export interface VariantForm {
+  /** The Brazilian word or turn of phrase to write. */
+  use: string;
+  /** The European forms it replaces. */
+  avoid: RegExp;
+}
+
+export const BRAZILIAN_PORTUGUESE: readonly VariantForm[] = [
+  { use: 'tela', avoid: /\becrãs?(?!\p{L})/iu },
+  { use: 'arquivo', avoid: /\bficheiros?\b/i },
+  {
+    use: 'Salvar (a game, a name, a webhook)',
+    avoid: /\bguardar (ficheiro|arquivo|webhook)|^guardar$|webhook guardado/i,
+  },
+  { use: 'registro', avoid: /\bregistos?\b/i },
+  { use: 'usuário', avoid: /\butilizador(es)?\b/i },
+  { use: 'senha', avoid: /\bpalavras?-passe\b/i },
+  { use: 'celular', avoid: /\btelemóve(l|is)\b/i },
+  { use: 'compartilhar', avoid: /\bpartilh(a|ar|ada|ado|e)\b/i },
+  { use: 'baixar', avoid: /\bdescarregar\b/i },
+  { use: 'conexão, conectado', avoid: /\bliga(ção|do)\b|\bdesligado\b|\b(a )?religar\b/i },
+  { use: 'aba (of the browser)', avoid: /\bseparador(es)?\b/i },
+  { use: 'desfazer', avoid: /\banular\b/i },
+  { use: 'sacar (money from the Bank)', avoid: /\blevant(a|ar|e)\b/i },
+  {
+    use: 'o gerúndio ("carregando", "pensando")',
+    avoid: /\b(está|estás|estou|a) a [a-zç]+ar\b|^a [a-zç]+(ar|er|ir)…/i,
+  },
+  { use: 'você (never tu, te, ti, contigo)', avoid: /\b(tens|podes|queres|jogas|estás|és)\b/i },
+  { use: 'seu, sua', avoid: /\bteus?\b|\btuas?\b/i },
+  { use: 'para você', avoid: /\bpara si\b/i },
+  { use: 'Informante', avoid: /\binformador(es)?\b/i },
+  { use: 'habilidade', avoid: /\bcompetências?\b/i },
+  { use: 'treinamento', avoid: /\btreino\b/i },
+  { use: 'renda', avoid: /\brendimento\b/i },
+  { use: 'bônus', avoid: /\bbónus\b/i },
+  { use: 'Gênese', avoid: /\bgénese\b/i },
+  { use: 'Cassino', avoid: /\bcasino\b/i },
+  { use: 'Joalheria', avoid: /\bjoalharia\b/i },
+  { use: 'Delegacia', avoid: /\besquadra\b/i },
+  { use: 'Mídia', avoid: /^media$|\bmedia\b/i },
+  { use: 'em andamento', avoid: /\bem curso\b/i },
+  { use: 'esperando', avoid: /(^|\s)à espera\b/i },
+  { use: 'no momento', avoid: /\bde momento\b/i },
+  { use: 'espiar, ver', avoid: /\bespreit(a|ar|e|adas?)\b/i },
+  { use: 'em um, em uma', avoid: /\b(num|numa|noutro|noutra|noutras)\b/i },
+  { use: 'até o, até a', avoid: /\baté (ao\b|à(?!\p{L}))/iu },
+  { use: 'de verdade', avoid: /\ba sério\b/i },
+  { use: 'contatar', avoid: /\bcontactar\b/i },
+  { use: 'banco de dados', avoid: /\bbase de dados\b/i },
+  { use: 'revanche', avoid: /\bdesforra\b/i },
+  { use: 'pular', avoid: /\bsaltar\b/i },
+  { use: 'por quê (a question or its label)', avoid: /(^|[^\p{L}])porquê(?!\p{L})/iu },
 ];

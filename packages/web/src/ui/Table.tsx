@@ -5,6 +5,7 @@
 import type { GameView, PlayerView } from '@gangsta/engine';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chapterNumeral } from '../cards/index.ts';
 import type { SeatKind } from '../game/seats.ts';
 import type { TablePlayer } from '../game/tableSource.ts';
 import type { CardState } from './table/cardStates.ts';
@@ -36,7 +37,8 @@ export function TableStatus({ view }: { view: GameView }) {
       <div data-testid="chapter" data-chapter={view.chapter}>
         <dt>{t('table.chapter')}</dt>
         <dd>
-          {t(`app.chapterNumber.${view.chapter}`)} — {t(`cards.chapterName.${view.chapter}`)}
+          {/* Under the label "Chapter": "II — Gang War", not "Chapter II — Gang War". */}
+          {chapterNumeral(view.chapter)} — {t(`cards.chapterName.${view.chapter}`)}
         </dd>
       </div>
       <div className="snitch-track" data-snitches={view.snitchesThisChapter}>

@@ -16,7 +16,8 @@ export function TopLine({ view }: { view: GameView }) {
       <div data-testid="chapter" data-chapter={view.chapter}>
         <dt className="top-line__long">{t('table.chapter')}</dt>
         <dd>
-          <span className="top-line__long">{t(`app.chapterNumber.${view.chapter}`)} — </span>
+          {/* The label already says "Chapter": the value is "II — Gang War", never "Chapter II". */}
+          <span className="top-line__long">{chapterNumeral(view.chapter)} — </span>
           <span className="top-line__short">{chapterNumeral(view.chapter)} </span>
           <span className="top-line__name">{t(`cards.chapterName.${view.chapter}`)}</span>
         </dd>
