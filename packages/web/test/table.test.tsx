@@ -132,7 +132,7 @@ describe('status bar', () => {
     expect(
       screen.getByRole('heading', {
         level: 2,
-        name: /^Add members to .+: .+ still needed\.$|is complete/,
+        name: /^(Player \d’s turn\. )?Add members to .+: .+ still needed\.$|is complete/,
       }),
     ).toBeTruthy();
   });
@@ -142,7 +142,10 @@ describe('status bar', () => {
     expect(state, 'a snitch position is found').toBeDefined();
     renderTable(state!);
     expect(
-      screen.getByRole('heading', { level: 2, name: /^Discard a member: snitch of value \d\.$/ }),
+      screen.getByRole('heading', {
+        level: 2,
+        name: /^(Player \d’s turn\. )?Discard a member: snitch of value \d; your Informants: \d+, and your cash \(\$\d+\) did not cover the \$\d+ owed\.$/,
+      }),
     ).toBeTruthy();
     expect(screen.getByTestId('snitch-stage')).toBeTruthy();
   });

@@ -1,10 +1,20 @@
 /** The pending decision in words: a short title and, for the deciding seat, what it asks. */
-import type { Decision, GameView } from '@gangsta/engine';
+import { countIcon, type Decision, type GameView, gangIcons } from '@gangsta/engine';
 import { money, nameOf, seatLabel, type TextContext } from './context.ts';
 import { skillNames } from './names.ts';
 
 export function decisionTitle(ctx: TextContext, decision: Decision): string {
   return ctx.t(`decision.${decision.kind}.title`);
+}
+
+/**
+ * Each player's Mercenary icons (R-CHAP-4: the whole gang, hospital aside), as the gang war
+ * counted them: "Ann (you) 1, Oleg Krupin 3". The gang is unchanged until the discards.
+ */
+export function mercenaryCounts(ctx: TextContext, view: GameView): string {
+  return view.players
+    .map((p) => `${seatLabel(ctx, p.seat)} ${countIcon(gangIcons(ctx.cards, p), 'M')}`)
+    .join(', ');
 }
 
 /** What the decision asks of the person deciding, with its numbers. */
@@ -34,10 +44,16 @@ export function decisionHelp(ctx: TextContext, view: GameView, decision: Decisio
       return t('decision.snitchDiscard.help', {
         value: view.cards.snitches.find((s) => s.id === decision.snitch)?.value ?? '?',
       });
-    case 'gangWarDiscard':
+    case 'gangWarDiscard': {
+      // R-CHAP-4: the counts that decided it, so a loser sees why.
+      const counts = mercenaryCounts(ctx, view);
       return decision.seat === decision.victim
-        ? t('decision.gangWarDiscard.helpOwn')
-        : t('decision.gangWarDiscard.helpChooser', { victim: seatLabel(ctx, decision.victim) });
+        ? t('decision.gangWarDiscard.helpOwn', { counts })
+        : t('decision.gangWarDiscard.helpChooser', {
+            victim: seatLabel(ctx, decision.victim),
+            counts,
+          });
+    }
     default:
       return t(`decision.${decision.kind}.help`);
   }

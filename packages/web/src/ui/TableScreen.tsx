@@ -37,10 +37,13 @@ import { type CardState, cardStates, hintNumbers } from './table/cardStates.ts';
 import { PhoneTabs, type TableTab } from './table/PhoneTabs.tsx';
 import { PlayerBoard } from './table/PlayerBoard.tsx';
 import { Rows } from './table/Rows.tsx';
+import { recapLine } from './table/recapText.ts';
 import { hasStage, Stage } from './table/Stage.tsx';
 import { StatusBar } from './table/StatusBar.tsx';
 import { usePhone, useShowDecision } from './table/showDecision.ts';
 import { TopLine } from './table/TopLine.tsx';
+import { TurnSummary, useTurnSummary } from './table/TurnSummary.tsx';
+import { recapMove } from './table/turnRecap.ts';
 import { ZoomLayer } from './table/ZoomLayer.tsx';
 import { ZoomProvider } from './table/zoom.tsx';
 
@@ -105,10 +108,16 @@ function PassDevice({ name, onConfirm }: { name: string; onConfirm: () => void }
   );
 }
 
-/** A short line saying what another player just did (the log has the details). */
+/**
+ * A short line saying what another player just did and what it earned ("Oleg Krupin: Heist
+ * Armored Van · +$3 · +1 IP"); a move with no outcome yet (a member added to a heist) in the
+ * log's words. The log has the details.
+ */
 function lastMoveText(ctx: TextContext, snapshot: TableSnapshot): string | null {
   const last = snapshot.lastMove;
   if (!last?.byBot) return null;
+  const outcome = recapLine(ctx, recapMove(snapshot.log, last.index, last.move.seat));
+  if (outcome) return outcome;
   const entry = snapshot.log.find((e) => e.moveIndex === last.index && !isSilent(e.event));
   return entry ? describeEvent(ctx, entry.event) : null;
 }
@@ -209,11 +218,12 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
   const root = useRef<HTMLDivElement>(null);
   const flash = useFlash(snapshot.lastMove);
   const moments = useTableMoments(snapshot, soundOn);
+  const turnSummary = useTurnSummary(snapshot);
   const phone = usePhone();
   // Deciding: the viewer has legal moves and none is on its way to the server.
   const deciding = snapshot.legal.length > 0 && !snapshot.pending && snapshot.view !== null;
   useTableLayout(phone && (tab === 'log' || tab === 'chat'));
-  useFlip(root, snapshot.moveCount, deciding);
+  useFlip(root, snapshot.moveCount, deciding, snapshot.over ? 'over' : snapshot.viewer);
   useShowDecision(root, snapshot.legal.map(moveKey).join('|'), deciding, phone, tab, setTab);
   useNewestLogLine(root, tab);
   // The final score is drawn where the rows were: a phone shows that tab when the game ends.
@@ -361,7 +371,18 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
           error={snapshot.error}
           pending={snapshot.pending}
           lastMove={lastMoveText(ctx, snapshot)}
+          log={snapshot.log}
         />
+        {/* A phone: the summary is a strip above the tabs, seen whichever tab is open. */}
+        {phone && turnSummary.summary ? (
+          <TurnSummary
+            ctx={ctx}
+            summary={turnSummary.summary}
+            snapshot={snapshot}
+            compact
+            onDismiss={turnSummary.dismiss}
+          />
+        ) : null}
         <PhoneTabs tabs={tabs} tab={tab} onChange={setTab} active={activeTabs} />
         {/* Focusable: on short windows this area scrolls, and keyboards must reach it. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
@@ -406,6 +427,15 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
           {viewer !== null ? <PlayerBoard {...boardProps} seat={viewer} order={order} /> : null}
         </section>
         <aside className="table-side" aria-label={t('table.sideLabel')}>
+          {!phone && turnSummary.summary ? (
+            <TurnSummary
+              ctx={ctx}
+              summary={turnSummary.summary}
+              snapshot={snapshot}
+              compact={false}
+              onDismiss={turnSummary.dismiss}
+            />
+          ) : null}
           <div className="opponents">
             {others.map((seat) => (
               <PlayerBoard
@@ -420,7 +450,9 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
           <Log ctx={ctx} entries={snapshot.log} />
           {chat ? <div className="table-chat">{chat}</div> : null}
         </aside>
-        <BannerView banner={moments.banner} />
+        {/* Never over a card the viewer must click, nor over the final score: the status line
+            and the turn summary say the same with the counts. */}
+        <BannerView banner={deciding || snapshot.over ? null : moments.banner} />
         <ZoomLayer cards={view.cards} />
       </div>
     </ZoomProvider>

@@ -32,7 +32,12 @@ let nextKey = 0;
 
 export function Deltas({ player }: { player: PlayerView }) {
   const { t } = useTranslation();
-  const previous = useRef({ cash: player.cash, bank: player.bank, heistIp: player.heistIp });
+  const previous = useRef({
+    seat: player.seat,
+    cash: player.cash,
+    bank: player.bank,
+    heistIp: player.heistIp,
+  });
   const [shown, setShown] = useState<Delta[]>([]);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   useEffect(() => {
@@ -42,8 +47,17 @@ export function Deltas({ player }: { player: PlayerView }) {
     };
   }, []);
   useEffect(() => {
-    const found = changes(previous.current, player);
-    previous.current = { cash: player.cash, bank: player.bank, heistIp: player.heistIp };
+    // Another seat on the same board (hot-seat: the "you" board follows the seat deciding):
+    // its figures are not a change, and what floated for the last seat goes with it.
+    const sameSeat = previous.current.seat === player.seat;
+    const found = sameSeat ? changes(previous.current, player) : [];
+    previous.current = {
+      seat: player.seat,
+      cash: player.cash,
+      bank: player.bank,
+      heistIp: player.heistIp,
+    };
+    if (!sameSeat) setShown([]);
     if (found.length === 0) return;
     const added = found.map((d) => ({ ...d, key: nextKey++ }));
     setShown((list) => [...list, ...added]);

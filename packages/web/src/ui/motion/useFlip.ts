@@ -69,24 +69,41 @@ export function settle(root: Element): void {
   }
 }
 
+/** Lands every card still in flight at once. */
+function land(root: Element): void {
+  for (const animation of root.getAnimations?.({ subtree: true }) ?? []) {
+    const target = (animation.effect as KeyframeEffect | null)?.target;
+    if (target instanceof HTMLElement && target.dataset.card !== undefined) animation.finish();
+  }
+}
+
 /**
  * @param deciding the viewer has a decision to make now: their board and the decision's
  *   controls stand still.
+ * @param scene what the table shows: the seat whose view it is, or "over" once the final score
+ *   is up. When it changes nothing glides (a hot-seat switch moves no card; a card must not
+ *   fly over the score table), and what was flying lands.
  */
 export function useFlip(
   root: RefObject<HTMLElement | null>,
   moveCount: number,
   deciding: boolean,
+  scene: string | number | null = null,
 ): void {
   const before = useRef<Map<string, Place> | null>(null);
   const lastCount = useRef(moveCount);
+  const lastScene = useRef(scene);
   useLayoutEffect(() => {
     const element = root.current;
     if (!element) return;
     const now = places(element);
     const previous = before.current;
     before.current = now;
-    const moved = previous !== null && lastCount.current !== moveCount;
+    const sameScene = lastScene.current === scene;
+    lastScene.current = scene;
+    if (!sameScene || scene === 'over') land(element);
+    const moved =
+      previous !== null && lastCount.current !== moveCount && sameScene && scene !== 'over';
     lastCount.current = moveCount;
     const animate =
       moved && !prefersReducedMotion() && typeof element.animate === 'function' && previous;

@@ -8,7 +8,7 @@ import { type Decision, type GameView, type Move, moveKey } from '@gangsta/engin
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { passIncome } from '../../game/derive.ts';
 import { seatColour } from '../../game/players.ts';
-import type { HintState, TableError, TablePlayer } from '../../game/tableSource.ts';
+import type { HintState, LogEntry, TableError, TablePlayer } from '../../game/tableSource.ts';
 import { describeBotReason } from '../../text/botReason.ts';
 import type { TextContext } from '../../text/context.ts';
 import { focusForInput } from '../focus.ts';
@@ -33,6 +33,8 @@ export interface StatusBarProps {
   pending?: boolean;
   /** What another player just did, in words. */
   lastMove?: string | null;
+  /** The log, for the figures a line quotes (what a snitch took). */
+  log?: readonly LogEntry[];
 }
 
 /** A bar button's label: short for Pass, the move's words otherwise. */
@@ -64,23 +66,39 @@ function BarButton({ props, move }: { props: StatusBarProps; move: Move }) {
   );
 }
 
-function HintText({ props }: { props: StatusBarProps }) {
+/** The hint asked for, in words; null when none was asked for. */
+function hintText(props: StatusBarProps): string | null {
   const { t } = props.ctx;
   const { hint } = props;
   if (hint.status === 'idle') return null;
-  const text =
-    hint.status === 'thinking'
-      ? t('decision.hintThinking')
-      : hint.status === 'failed'
-        ? t('decision.hintFailed')
-        : hint.reason
-          ? t('decision.hintWithReason', {
-              move: props.moveText(hint.move),
-              reason: describeBotReason(props.ctx, hint.reason),
-            })
-          : t('decision.hint', { move: props.moveText(hint.move) });
+  return hint.status === 'thinking'
+    ? t('decision.hintThinking')
+    : hint.status === 'failed'
+      ? t('decision.hintFailed')
+      : hint.reason
+        ? t('decision.hintWithReason', {
+            move: props.moveText(hint.move),
+            reason: describeBotReason(props.ctx, hint.reason),
+          })
+        : t('decision.hint', { move: props.moveText(hint.move) });
+}
+
+/**
+ * One line under the question, its height always reserved (so nothing below it moves): the
+ * hint once asked for, else what another player just did.
+ */
+function NoteLine({ props, mine }: { props: StatusBarProps; mine: boolean }) {
+  const hint = mine ? hintText(props) : null;
+  const text = hint ?? props.lastMove ?? null;
   return (
-    <p className="status-bar__hint" role="status">
+    <p
+      className={`status-bar__note${hint ? ' status-bar__hint' : text ? ' status-bar__last' : ''}`}
+      // A new line slides in; the same line is left alone.
+      key={text ?? ''}
+      role={hint ? 'status' : undefined}
+      title={text ?? undefined}
+      data-testid="status-note"
+    >
       {text}
     </p>
   );
@@ -122,6 +140,7 @@ export function StatusBar(props: StatusBarProps) {
           players: props.players,
           mine,
           thinking: props.thinking,
+          log: props.log,
         })}
       </h2>
       <div className="status-bar__tools">
@@ -151,12 +170,7 @@ export function StatusBar(props: StatusBarProps) {
           </button>
         ) : null}
       </div>
-      {props.lastMove ? (
-        <p className="status-bar__last" key={props.lastMove}>
-          {props.lastMove}
-        </p>
-      ) : null}
-      {mine ? <HintText props={props} /> : null}
+      <NoteLine props={props} mine={mine} />
       {props.error ? (
         <p className="error" role="alert">
           {t('decision.rejected', { message: props.error.message })}

@@ -3,10 +3,10 @@
  * "Choose an action" · "Add members to Armored Van: Mercenary still needed" ·
  * "Discard a member: snitch of value 3" · "Seat 3 (bot, hard) is thinking…".
  */
-import type { Decision, GameView, Seat } from '@gangsta/engine';
+import { countIcon, type Decision, type GameView, gangIcons, type Seat } from '@gangsta/engine';
 import { playerName } from '../../game/players.ts';
-import type { TablePlayer } from '../../game/tableSource.ts';
-import { nameOf, type TextContext, youSeat } from '../../text/context.ts';
+import type { LogEntry, TablePlayer } from '../../game/tableSource.ts';
+import { money, nameOf, type TextContext, youSeat } from '../../text/context.ts';
 import { decisionHelp, decisionTitle } from '../../text/decisions.ts';
 import { skillNames } from '../../text/names.ts';
 
@@ -17,9 +17,39 @@ export interface StatusInput {
   /** The viewer must decide now. */
   mine: boolean;
   thinking: Seat | null;
+  /** The log: a snitch's line says what the viewer paid before losing a member. */
+  log?: readonly LogEntry[];
 }
 
-function yourLine(ctx: TextContext, view: GameView, decision: Decision): string {
+/**
+ * Why a snitch makes the viewer discard (R-SNITCH-2): their Informants fell short of its value
+ * and their cash, all of it paid, did not cover the rest.
+ */
+function snitchLine(
+  ctx: TextContext,
+  view: GameView,
+  decision: Extract<Decision, { kind: 'snitchDiscard' }>,
+  log: readonly LogEntry[],
+): string {
+  const value = view.cards.snitches.find((s) => s.id === decision.snitch)?.value ?? 0;
+  const informants = countIcon(gangIcons(ctx.cards, view.players[decision.seat]), 'I');
+  const paid = log.findLast(
+    (e) => e.event.type === 'snitchPaid' && e.event.seat === decision.seat,
+  )?.event;
+  return ctx.t('table.status.snitch', {
+    value,
+    informants,
+    cash: money(ctx, paid?.type === 'snitchPaid' ? paid.amount : 0),
+    owed: money(ctx, Math.max(0, value - informants)),
+  });
+}
+
+function yourLine(
+  ctx: TextContext,
+  view: GameView,
+  decision: Decision,
+  log: readonly LogEntry[],
+): string {
   const { t } = ctx;
   switch (decision.kind) {
     case 'action':
@@ -32,9 +62,7 @@ function yourLine(ctx: TextContext, view: GameView, decision: Decision): string 
           })
         : t('table.status.activateDone', { heist: nameOf(ctx, decision.heist) });
     case 'snitchDiscard':
-      return t('table.status.snitch', {
-        value: view.cards.snitches.find((s) => s.id === decision.snitch)?.value ?? 0,
-      });
+      return snitchLine(ctx, view, decision, log);
     case 'theft':
     case 'assassination':
       return `${decisionHelp(ctx, view, decision)} ${t('table.status.pickBoard')}`;
@@ -47,8 +75,15 @@ export function statusLine(ctx: TextContext, input: StatusInput): string {
   const { t } = ctx;
   const { decision, players } = input;
   if (decision.kind === 'gameOver') return t('decision.gameOver.title');
-  if (input.mine) return yourLine(ctx, input.view, decision);
   const name = (seat: Seat) => playerName(t, players[seat], seat);
+  if (input.mine) {
+    const line = yourLine(ctx, input.view, decision, input.log ?? []);
+    // Hot-seat: several people share the screen, and the line says whose turn it is.
+    const viewer = ctx.viewer;
+    return viewer !== null && youSeat(ctx) === null
+      ? t('table.status.turnOf', { name: name(viewer), line })
+      : line;
+  }
   if (input.thinking !== null) {
     return t('table.status.thinking', {
       name: name(input.thinking),

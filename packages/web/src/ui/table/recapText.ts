@@ -1,0 +1,180 @@
+/**
+ * A turn recap (turnRecap.ts) in words: short phrases with the figures, for the turn summary
+ * and the status bar's last-move line. "Heist Armored Van with you · +$3 · +1 IP".
+ */
+import type { Seat } from '@gangsta/engine';
+import { money, nameOf, seatLabel, type TextContext, youSeat } from '../../text/context.ts';
+import type { RecapAction, RecapHit, RecapMoment, TurnRecap } from './turnRecap.ts';
+
+/** A figure of the turn: "+$3", "−1 IP"; `seat` is whose it is. */
+export interface RecapFigure {
+  seat: Seat;
+  text: string;
+  up: boolean;
+  kind: 'cash' | 'ip';
+}
+
+function signed(amount: number, text: string): string {
+  return `${amount > 0 ? '+' : '−'}${text}`;
+}
+
+export function figureTexts(ctx: TextContext, recap: TurnRecap, seat: Seat): RecapFigure[] {
+  const out: RecapFigure[] = [];
+  const cash = recap.cash[seat] ?? 0;
+  const ip = recap.ip[seat] ?? 0;
+  if (cash !== 0) {
+    out.push({ seat, kind: 'cash', up: cash > 0, text: signed(cash, money(ctx, Math.abs(cash))) });
+  }
+  if (ip !== 0) {
+    out.push({
+      seat,
+      kind: 'ip',
+      up: ip > 0,
+      text: signed(ip, ctx.t('cards.ip', { ip: Math.abs(ip) })),
+    });
+  }
+  return out;
+}
+
+function list(ctx: TextContext, seats: readonly Seat[]): string {
+  return seats.map((s) => seatLabel(ctx, s)).join(', ');
+}
+
+export function actionText(ctx: TextContext, action: RecapAction): string {
+  const { t } = ctx;
+  switch (action.kind) {
+    case 'heist':
+      return action.partners.length > 0
+        ? t('table.recap.heistWith', {
+            heist: nameOf(ctx, action.card),
+            partners: list(ctx, action.partners),
+          })
+        : t('table.recap.heist', { heist: nameOf(ctx, action.card) });
+    case 'heistAbandoned':
+      return t('table.recap.heistAbandoned', { heist: nameOf(ctx, action.card) });
+    case 'recruit':
+      return t('table.recap.recruit', {
+        card: nameOf(ctx, action.card),
+        cost: money(ctx, action.cost),
+      });
+    case 'pass':
+      return t('table.recap.pass');
+    case 'rowDiscard':
+      return t('table.recap.rowDiscard', { card: nameOf(ctx, action.card) });
+    case 'returned':
+      return t('table.recap.returned', { member: nameOf(ctx, action.member) });
+    case 'trained':
+      return t('table.recap.trained', {
+        member: nameOf(ctx, action.member),
+        skill: t(`skills.${action.skill}`),
+      });
+    case 'playAgain':
+      return t('table.recap.playAgain');
+  }
+}
+
+export function hitText(ctx: TextContext, hit: RecapHit): string {
+  const you = youSeat(ctx);
+  const party = hit.kind === 'theft' || hit.kind === 'assassination' ? hit.target : hit.owner;
+  const context = party === you ? 'yours' : undefined;
+  const t = (key: string, params: object) => ctx.t(key, { ...params, context });
+  switch (hit.kind) {
+    case 'theft':
+      return t('table.recap.theft', {
+        amount: money(ctx, hit.amount),
+        target: seatLabel(ctx, hit.target),
+      });
+    case 'assassination':
+      return t('table.recap.assassination', {
+        target: seatLabel(ctx, hit.target),
+        member: nameOf(ctx, hit.member),
+      });
+    case 'borrowed':
+      return t('table.recap.borrowed', {
+        owner: seatLabel(ctx, hit.owner),
+        member: nameOf(ctx, hit.member),
+      });
+    case 'diverted':
+      return t('table.recap.diverted', {
+        owner: seatLabel(ctx, hit.owner),
+        member: nameOf(ctx, hit.member),
+      });
+  }
+}
+
+/** Whether a hit is on the seat addressed as "you" (drawn as a cost to the viewer). */
+export function hitsYou(ctx: TextContext, hit: RecapHit): boolean {
+  const you = youSeat(ctx) ?? ctx.viewer;
+  const party = hit.kind === 'theft' || hit.kind === 'assassination' ? hit.target : hit.owner;
+  return party === you;
+}
+
+export function momentText(ctx: TextContext, moment: RecapMoment): string {
+  const { t } = ctx;
+  switch (moment.kind) {
+    case 'snitch':
+      return t('table.recap.snitch', {
+        value: moment.value,
+        outcomes: moment.outcomes
+          .map((o) =>
+            o.spared
+              ? t('table.recap.snitchSpared', { seat: seatLabel(ctx, o.seat) })
+              : o.discarded
+                ? t('table.recap.snitchDiscarded', {
+                    seat: seatLabel(ctx, o.seat),
+                    amount: money(ctx, o.paid),
+                    member: nameOf(ctx, o.discarded),
+                  })
+                : t('table.recap.snitchPaid', {
+                    seat: seatLabel(ctx, o.seat),
+                    amount: money(ctx, o.paid),
+                  }),
+          )
+          .join(', '),
+      });
+    case 'gangWar':
+      return t('table.recap.gangWar', {
+        counts: moment.mercenaries.map((n, s) => `${seatLabel(ctx, s)} ${n}`).join(', '),
+        losers:
+          moment.losers.length > 0
+            ? moment.losers
+                .map((s) =>
+                  moment.discarded[s]
+                    ? `${seatLabel(ctx, s)} (${nameOf(ctx, moment.discarded[s])})`
+                    : seatLabel(ctx, s),
+                )
+                .join(', ')
+            : t('app.nobody'),
+      });
+    case 'opportunity':
+      return t('table.recap.opportunity', {
+        list: moment.amounts.map((a, s) => `${seatLabel(ctx, s)} +${money(ctx, a)}`).join(', '),
+      });
+    case 'chapter':
+      return t('table.recap.chapter', { chapter: t(`app.chapterNumber.${moment.chapter}`) });
+  }
+}
+
+/** Everything a recap says, as phrases, the turn's player's figures last. */
+export function recapPhrases(ctx: TextContext, recap: TurnRecap): string[] {
+  return [
+    ...(recap.synchronized ? [ctx.t('table.recap.synchronized')] : []),
+    ...recap.actions.map((a) => actionText(ctx, a)),
+    ...recap.hits.map((h) => hitText(ctx, h)),
+    ...recap.moments.map((m) => momentText(ctx, m)),
+  ];
+}
+
+/**
+ * One line for the status bar: "Oleg Krupin: Heist Armored Van · +$3 · +1 IP". Null when the
+ * recap holds nothing to say.
+ */
+export function recapLine(ctx: TextContext, recap: TurnRecap): string | null {
+  const phrases = recapPhrases(ctx, recap);
+  const figures = figureTexts(ctx, recap, recap.seat).map((f) => f.text);
+  if (phrases.length === 0 && figures.length === 0) return null;
+  return ctx.t('table.recap.line', {
+    seat: seatLabel(ctx, recap.seat),
+    what: [...phrases, ...figures].join(' · '),
+  });
+}
