@@ -1,6 +1,6 @@
 /**
  * A skill icon: a shape of its own per skill, filled with the skill's colour, on a 24×24 grid.
- * Every shape is drawn here from simple paths (no borrowed artwork).
+ * Every shape is drawn here from simple paths (our own drawing, no borrowed artwork).
  */
 import type { Skill } from '@gangsta/engine';
 import type { ReactElement } from 'react';
@@ -8,13 +8,19 @@ import { useTranslation } from 'react-i18next';
 import { SKILL_OUTLINE, SKILL_STYLES, type SkillShape } from './skillStyles.ts';
 import { skillName } from './text.ts';
 
-const stroke = { stroke: SKILL_OUTLINE, strokeWidth: 1.4, strokeLinejoin: 'round' } as const;
+// Bold silhouettes, one per skill, each filling a different part of the 24 × 24 grid so that
+// they stay apart at 14–15 px, in greyscale and for colour-blind players (the pixel test
+// `test/skillIconPixels.test.tsx` holds them to it): a crown (Leader), a shield with a bar
+// (Mercenary), a wide open eye (Informant), a ring with four heavy ticks (Sniper), a burst
+// (Brawler) and code brackets "</>" (Hacker). Outlines are thick and dark; thin inner detail
+// would vanish at that size.
+const stroke = { stroke: SKILL_OUTLINE, strokeWidth: 1.6, strokeLinejoin: 'round' } as const;
 
 function Crown({ fill }: { fill: string }) {
   return (
     <>
-      <path d="M3 17.5 4.2 6.5 8.8 11 12 4.2l3.2 6.8 4.6-4.5L21 17.5Z" fill={fill} {...stroke} />
-      <rect x="3" y="18.6" width="18" height="2.6" rx="0.8" fill={fill} {...stroke} />
+      <path d="M2.2 18.2V5.6l5.6 5.2L12 2.6l4.2 8.2 5.6-5.2v12.6Z" fill={fill} {...stroke} />
+      <rect x="2.2" y="18.2" width="19.6" height="4" rx="0.8" fill={SKILL_OUTLINE} />
     </>
   );
 }
@@ -23,11 +29,11 @@ function Shield({ fill }: { fill: string }) {
   return (
     <>
       <path
-        d="M12 2.4 20 5.4v6.2c0 4.9-3.4 8.6-8 10-4.6-1.4-8-5.1-8-10V5.4Z"
+        d="M12 1.4 21.4 4.8v6.6c0 5.4-3.9 9.4-9.4 11.2-5.5-1.8-9.4-5.8-9.4-11.2V4.8Z"
         fill={fill}
         {...stroke}
       />
-      <path d="M12 5.2v14" stroke={SKILL_OUTLINE} strokeWidth={1.2} />
+      <path d="M2.8 9.4h18.4v4.2H2.8Z" fill={SKILL_OUTLINE} />
     </>
   );
 }
@@ -35,9 +41,13 @@ function Shield({ fill }: { fill: string }) {
 function Eye({ fill }: { fill: string }) {
   return (
     <>
-      <path d="M1.6 12C5 6.2 19 6.2 22.4 12 19 17.8 5 17.8 1.6 12Z" fill={fill} {...stroke} />
-      <circle cx="12" cy="12" r="3.6" fill="#fff" {...stroke} />
-      <circle cx="12" cy="12" r="1.7" fill={SKILL_OUTLINE} />
+      <path
+        d="M0.9 12C4.6 4.2 19.4 4.2 23.1 12 19.4 19.8 4.6 19.8 0.9 12Z"
+        fill={fill}
+        {...stroke}
+      />
+      <circle cx="12" cy="12" r="5.2" fill="#fff" {...stroke} />
+      <circle cx="12" cy="12" r="2.8" fill={SKILL_OUTLINE} />
     </>
   );
 }
@@ -45,56 +55,51 @@ function Eye({ fill }: { fill: string }) {
 function Crosshair({ fill }: { fill: string }) {
   return (
     <>
-      <circle cx="12" cy="12" r="8" fill="none" stroke={SKILL_OUTLINE} strokeWidth={4.4} />
-      <circle cx="12" cy="12" r="8" fill="none" stroke={fill} strokeWidth={2.4} />
+      <circle cx="12" cy="12" r="7.4" fill="none" stroke={SKILL_OUTLINE} strokeWidth={4.2} />
+      <circle cx="12" cy="12" r="7.4" fill="none" stroke={fill} strokeWidth={2} />
       <path
-        d="M12 1.5v6.5M12 16v6.5M1.5 12H8M16 12h6.5"
+        d="M12 0.6v7M12 16.4v7M0.6 12h7M16.4 12h7"
         stroke={SKILL_OUTLINE}
-        strokeWidth={2}
+        strokeWidth={3.2}
         strokeLinecap="round"
       />
-      <circle cx="12" cy="12" r="1.6" fill={fill} {...stroke} />
     </>
   );
 }
 
-function Fist({ fill }: { fill: string }) {
+function Burst({ fill }: { fill: string }) {
   return (
     <>
-      {/* Knuckles first, so the palm covers their lower halves. */}
-      <circle cx="6.6" cy="8.4" r="2.6" fill={fill} {...stroke} />
-      <circle cx="10.7" cy="7.4" r="2.6" fill={fill} {...stroke} />
-      <circle cx="14.8" cy="7.4" r="2.6" fill={fill} {...stroke} />
-      <circle cx="18.6" cy="8.6" r="2.5" fill={fill} {...stroke} />
-      <rect x="4" y="8.8" width="17" height="12.4" rx="4" fill={fill} {...stroke} />
-      <path d="M8.7 8.8v3.4M12.8 8.6v3.6M16.8 8.8v3.4" stroke={SKILL_OUTLINE} strokeWidth={1.2} />
-      <path d="M4 14.4h7.6a2 2 0 0 1 0 4H6.2" fill={fill} {...stroke} />
+      <path
+        d="M12.0 0.4 14.4 6.3 20.2 3.8 17.7 9.6 23.6 12.0 17.7 14.4 20.2 20.2 14.4 17.7 12.0 23.6 9.6 17.7 3.8 20.2 6.3 14.4 0.4 12.0 6.3 9.6 3.8 3.8 9.6 6.3Z"
+        fill={fill}
+        stroke={SKILL_OUTLINE}
+        strokeWidth={2.4}
+        strokeLinejoin="round"
+      />
     </>
   );
 }
 
-function Chip({ fill }: { fill: string }) {
+function Code({ fill }: { fill: string }) {
+  const lines = 'M8 4.6 2.2 12 8 19.4M16 4.6l5.8 7.4-5.8 7.4M14.2 3 9.8 21';
   return (
     <>
-      <path
-        d="M9 2.5v3.5M12 2.5v3.5M15 2.5v3.5M9 18v3.5M12 18v3.5M15 18v3.5M2.5 9H6M2.5 12H6M2.5 15H6M18 9h3.5M18 12h3.5M18 15h3.5"
-        stroke={SKILL_OUTLINE}
-        strokeWidth={1.6}
-        strokeLinecap="round"
-      />
-      <rect x="5.5" y="5.5" width="13" height="13" rx="1.6" fill={fill} {...stroke} />
-      <rect x="9" y="9" width="6" height="6" rx="0.6" fill="#fff" opacity={0.85} />
+      <path d={lines} fill="none" stroke={SKILL_OUTLINE} strokeWidth={5} {...round} />
+      <path d={lines} fill="none" stroke={fill} strokeWidth={2.4} {...round} />
     </>
   );
 }
+
+const round = { strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
 const SHAPES: Record<SkillShape, (props: { fill: string }) => ReactElement> = {
   crown: Crown,
   shield: Shield,
   eye: Eye,
   crosshair: Crosshair,
-  fist: Fist,
-  chip: Chip,
+  burst: Burst,
+  code: Code,
 };
 
 export interface SkillIconProps {
