@@ -34,7 +34,7 @@ import { useFlip } from './motion/useFlip.ts';
 import { useTableMoments } from './motion/useTableMoments.ts';
 import { ScoreScreen } from './ScoreScreen.tsx';
 import { type CardState, cardStates, hintNumbers } from './table/cardStates.ts';
-import { PhoneTabs, type TableTab } from './table/PhoneTabs.tsx';
+import { decisionTabSwitch, PhoneTabs, type TableTab } from './table/PhoneTabs.tsx';
 import { PlayerBoard } from './table/PlayerBoard.tsx';
 import { Rows } from './table/Rows.tsx';
 import { recapLine } from './table/recapText.ts';
@@ -224,7 +224,15 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
   const deciding = snapshot.legal.length > 0 && !snapshot.pending && snapshot.view !== null;
   useTableLayout(phone && (tab === 'log' || tab === 'chat'));
   useFlip(root, snapshot.moveCount, deciding, snapshot.over ? 'over' : snapshot.viewer);
-  useShowDecision(root, snapshot.legal.map(moveKey).join('|'), deciding, phone, tab, setTab);
+  const heistStage = snapshot.view !== null && hasStage(snapshot.view, snapshot.decision);
+  useShowDecision(
+    root,
+    snapshot.legal.map(moveKey).join('|'),
+    deciding,
+    phone,
+    tab,
+    decisionTabSwitch(setTab, heistStage),
+  );
   useNewestLogLine(root, tab);
   // The final score is drawn where the rows were: a phone shows that tab when the game ends.
   useEffect(() => {

@@ -42,3 +42,18 @@ export function PhoneTabs({
     </nav>
   );
 }
+
+/**
+ * The tab switch a new decision may make by itself (showDecision.ts). While a heist is put
+ * together its stage is on the Table tab, and stays in view there: a cooperative heist that
+ * needs a rival's member does not jump to the Opponents tab, which says "act here" instead.
+ */
+export function decisionTabSwitch(
+  setTab: (tab: TableTab) => void,
+  heistStage: boolean,
+): (tab: TableTab) => void {
+  return (tab) => {
+    if (heistStage && tab === 'opponents') return;
+    setTab(tab);
+  };
+}

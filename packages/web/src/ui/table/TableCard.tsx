@@ -10,7 +10,7 @@ import { CardFace, ScreenReaderText } from '../../cards/index.ts';
 import { ChipFace } from './ChipFace.tsx';
 import type { CardState } from './cardStates.ts';
 import { reasonText } from './reasonText.ts';
-import { useZoom } from './zoom.tsx';
+import { useZoom, type ZoomTarget } from './zoom.tsx';
 
 export interface TableCardProps {
   cards: CardSet;
@@ -35,6 +35,8 @@ export interface TableCardProps {
 }
 
 const LONG_PRESS_MS = 450;
+/** How far a finger may drift during a long press (farther is a scroll). */
+const MOVE_TOLERANCE_PX = 10;
 
 function classNames(props: TableCardProps): string {
   const { state } = props;
@@ -49,34 +51,61 @@ function classNames(props: TableCardProps): string {
     .join(' ');
 }
 
-/** Long press on touch screens opens the zoom and swallows the click that follows. */
+/**
+ * Long press on touch screens opens the zoom and swallows the click that follows; a tap never
+ * opens it. A finger that moves (a scroll of the row or the page) is no long press.
+ */
 function useLongPress(open: (element: HTMLElement) => void) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const start = useRef<{ x: number; y: number } | null>(null);
   const fired = useRef(false);
   const cancel = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
+    start.current = null;
   };
+  // A card that leaves the table mid-press must not open a zoom afterwards.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleanup on unmount only
+  useEffect(() => cancel, []);
   return {
     onPointerDown: (event: PointerEvent<HTMLElement>) => {
       fired.current = false;
+      cancel();
       if (event.pointerType !== 'touch') return;
       const element = event.currentTarget;
+      start.current = { x: event.clientX, y: event.clientY };
       timer.current = setTimeout(() => {
+        timer.current = null;
         fired.current = true;
         open(element);
       }, LONG_PRESS_MS);
     },
+    onPointerMove: (event: PointerEvent<HTMLElement>) => {
+      const from = start.current;
+      if (!from || event.pointerType !== 'touch') return;
+      if (Math.hypot(event.clientX - from.x, event.clientY - from.y) > MOVE_TOLERANCE_PX) cancel();
+    },
     onPointerUp: cancel,
     onPointerCancel: cancel,
-    onPointerLeave: cancel,
     onClickCapture: (event: { stopPropagation: () => void; preventDefault: () => void }) => {
       if (!fired.current) return;
       fired.current = false;
       event.stopPropagation();
       event.preventDefault();
     },
+    // The long press's own context menu ("open image…") would cover the zoom.
+    onContextMenu: (event: { preventDefault: () => void }) => {
+      if (fired.current || timer.current) event.preventDefault();
+    },
   };
+}
+
+/**
+ * Hover enlarges a card for a mouse (or a pen held above the screen) only: a touch screen
+ * sends a hover with every tap, and a zoom opened by it covered the status bar after each tap.
+ */
+function hovers(event: PointerEvent<HTMLElement>): boolean {
+  return event.pointerType === 'mouse' || event.pointerType === 'pen';
 }
 
 export function TableCard(props: TableCardProps) {
@@ -91,41 +120,71 @@ export function TableCard(props: TableCardProps) {
   const legal = state?.kind === 'legal' && onPlay ? state.move : null;
   const reason = state?.kind === 'blocked' ? reasonText(t, state.reason) : null;
   const note = reason ?? (legal && props.moveText ? props.moveText(legal) : undefined);
-  // A card that leaves the table (recruited, discarded) must not open a zoom afterwards.
-  useEffect(
-    () => () => {
-      if (hover.current) clearTimeout(hover.current);
-    },
-    [],
-  );
-  const open = (element: HTMLElement) => {
-    if (!element.isConnected) return;
+  const self = useRef<HTMLSpanElement>(null);
+  /** What the zoom shows of this card now (its box is measured when shown). */
+  const details = (element: HTMLElement): ZoomTarget => {
     const box = element.getBoundingClientRect();
-    zoom.show({
+    return {
       id,
       member: props.member,
       active: props.active,
       note,
       blocked: reason !== null,
       rect: { left: box.left, top: box.top, right: box.right, bottom: box.bottom },
-    });
+    };
   };
+  // The timers open the zoom with the card as it is then, not as it was when they started.
+  const latest = useRef(details);
+  latest.current = details;
+  const open = (element: HTMLElement) => {
+    if (!element.isConnected) return;
+    zoom.show(latest.current(element));
+  };
+  // An open zoom follows its card: engaged, readied, a new reason (measured again then).
+  const shown = zoom.target?.id === id ? zoom.target : null;
+  useEffect(() => {
+    const element = self.current;
+    if (!shown || !element?.isConnected) return;
+    if (
+      shown.member === props.member &&
+      shown.active === props.active &&
+      shown.note === note &&
+      shown.blocked === (reason !== null)
+    ) {
+      return;
+    }
+    zoom.show(details(element));
+  });
+  // A card that leaves the table (recruited, discarded) takes its zoom along, and must not
+  // open one afterwards.
+  const { hide } = zoom;
+  useEffect(
+    () => () => {
+      if (hover.current) clearTimeout(hover.current);
+      hide(id);
+    },
+    [hide, id],
+  );
   const longPress = useLongPress(open);
   const Face = props.chip ? ChipFace : CardFace;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: pointer handlers only open the zoom; the card inside is the control
     <span
+      ref={self}
       className={`tcard${props.chip ? ' tcard--chip' : ''}`}
       data-order={props.order}
       data-legal={legal ? 'true' : undefined}
-      onMouseEnter={(e) => {
+      onPointerEnter={(e) => {
+        if (!hovers(e)) return;
         const element = e.currentTarget;
         clearHover();
         hover.current = setTimeout(() => open(element), 300);
       }}
-      onMouseLeave={() => {
+      onPointerLeave={(e) => {
         clearHover();
-        zoom.hide(id);
+        // A finger lifted off the card ends its pointer there: the zoom of a long press stays
+        // until the next touch elsewhere (TableScreen closes it) or a move changes the table.
+        if (hovers(e)) zoom.hide(id);
       }}
       onPointerDownCapture={clearHover}
       onFocus={(e) => {

@@ -1,7 +1,10 @@
 /**
- * Card zoom: hovering, focusing (by keyboard) or long-pressing a card shows it enlarged with its
- * full text beside it. One zoom for the whole table, kept in a context; the enlarged copy is
- * decoration for sighted players (the card itself already carries its text for screen readers).
+ * Card zoom: hovering with a mouse, focusing by keyboard or long-pressing a card shows it
+ * enlarged with its full text beside it (a tap never does: TableCard.tsx). One zoom for the whole
+ * table, kept in a context; the enlarged copy is decoration for sighted players (the card itself
+ * already carries its text for screen readers). It shows the card as it is now (TableCard
+ * refreshes it), and closes when a move is made, when its card leaves the table, and, on a touch
+ * screen, at the next touch anywhere.
  */
 import type { Member } from '@gangsta/engine';
 import {
@@ -44,6 +47,16 @@ export function ZoomProvider({
   const [target, setTarget] = useState<ZoomTarget | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the zoom whenever the key changes
   useEffect(() => setTarget(null), [resetKey]);
+  const open = target !== null;
+  useEffect(() => {
+    if (!open) return;
+    // A finger has no "leave": the zoom of a long press closes at the next touch instead.
+    const close = (event: PointerEvent) => {
+      if (event.pointerType !== 'mouse') setTarget(null);
+    };
+    document.addEventListener('pointerdown', close, true);
+    return () => document.removeEventListener('pointerdown', close, true);
+  }, [open]);
   const show = useCallback((next: ZoomTarget) => setTarget(next), []);
   const hide = useCallback(
     (id?: string) =>
