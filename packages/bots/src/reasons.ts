@@ -243,11 +243,11 @@ export const REASONS = {
   'resources.first': { en: 'Keeps the first choice.', params: {} },
 
   'search.agrees': {
-    en: '{{reason}} (Search agrees: {{percent}}% expected after {{iterations}} simulations.)',
+    en: '{{reason}} Playing many possible games from here confirms it.',
     params: { reason: 'reason', percent: 'number', iterations: 'number' },
   },
   'search.prefers': {
-    en: 'After {{iterations}} simulated futures, {{move}} looks best ({{percent}}% expected).',
+    en: 'After playing many possible games from here, {{move}} came out best.',
     params: { iterations: 'number', move: 'reason', percent: 'number' },
   },
 

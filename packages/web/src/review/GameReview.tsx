@@ -17,6 +17,7 @@ import { ReplayModel } from '../replay/replayModel.ts';
 import { describeBotReason } from '../text/botReason.ts';
 import { seatLabel, type TextContext } from '../text/context.ts';
 import { describeMove } from '../text/moves.ts';
+import { lossMargin } from './noise.ts';
 import './review.css';
 
 export interface GameReviewProps {
@@ -81,6 +82,8 @@ function DecisionItem({
           {t('gameReview.chanceLine', {
             played: percent(decision.playedChance),
             best: percent(decision.bestChance),
+            // How sure: the loss is beyond this margin, or the decision would not be listed.
+            margin: percent(lossMargin(decision)),
           })}
         </dd>
         <dt>{t('gameReview.why')}</dt>
