@@ -42,8 +42,9 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // Every file of the build (the plugin adds the manifest itself).
-        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // Every file of the build (the plugin adds the manifest itself): the card art (SVG) and
+        // the self-hosted fonts (woff2, latin + latin-ext only: src/art/fonts.css) included.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The bot worker carries the bots and the engine: larger than Workbox's 2 MB default.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: 'index.html',

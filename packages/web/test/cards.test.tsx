@@ -7,6 +7,7 @@
 import { CLASSIC_CARDS, SKILLS } from '@gangsta/engine';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import '@testing-library/jest-dom/vitest';
 import {
   CardDetails,
   CardFace,
@@ -167,13 +168,17 @@ describe('full card text (the zoom)', () => {
 });
 
 describe('states and controls', () => {
-  it('an engaged member is turned sideways and says so', () => {
+  it('an engaged member is marked engaged, stamped, and says so', () => {
     const { container } = render(
       <GangsterCard cards={cards} id="G01" member={{ id: 'G01', engaged: true }} />,
     );
     const card = container.firstElementChild as HTMLElement;
     expect(card.classList.contains('is-engaged')).toBe(true);
-    expect(within(card).getByText(en.cards.engaged)).toBeTruthy();
+    // In words for screen readers, and as a stamp across the portrait for the eye.
+    const spoken = within(card).getByText(en.cards.engaged, { selector: '.gcard-sr-only' });
+    expect(spoken).toBeInTheDocument();
+    const stamp = within(card).getByText(en.cards.engaged, { selector: '.gcard__stamp' });
+    expect(stamp).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('a card with onSelect is a focusable button that reports its id', () => {

@@ -1,9 +1,12 @@
 /**
- * A heist card: chapter, title, requirement icons, reward A, and for a cooperative heist a
- * clear two-ring marker and reward B.
+ * A heist card: its scene (src/art, per heist kind and chapter) with the chapter and the
+ * cooperative marker laid over it, title, requirement icons, reward A, and for a cooperative
+ * heist reward B.
  */
 import { type CardSet, cardsOf, type Skill } from '@gangsta/engine';
 import { useTranslation } from 'react-i18next';
+import { heistSceneUrl } from '../art/artUrls.ts';
+import { CardArt } from './CardArt.tsx';
 import { CardFrame, type CardInteraction, ScreenReaderText } from './CardFrame.tsx';
 import { RewardList } from './RewardList.tsx';
 import { SkillRow } from './SkillRow.tsx';
@@ -38,14 +41,20 @@ export function HeistCard({ cards, id, remaining, ...interaction }: HeistCardPro
   const title = heistTitle(t, heist.kind);
   const body = (
     <>
-      <span className="gcard__top">
-        <span className="gcard__chapter" title={chapterLabel(t, heist.chapter)} aria-hidden="true">
-          {chapterNumeral(heist.chapter)}
+      <CardArt src={heistSceneUrl(heist.kind, heist.chapter)} className="gcard__window--scene">
+        <span className="gcard__top">
+          <span
+            className="gcard__chapter"
+            title={chapterLabel(t, heist.chapter)}
+            aria-hidden="true"
+          >
+            {chapterNumeral(heist.chapter)}
+          </span>
+          <ScreenReaderText>{chapterLabel(t, heist.chapter)}</ScreenReaderText>
+          {heist.coop && <CoopMarker label={t('cards.coop')} hint={t('cards.coopHint')} />}
         </span>
-        <ScreenReaderText>{chapterLabel(t, heist.chapter)}</ScreenReaderText>
-        {heist.coop && <CoopMarker label={t('cards.coop')} hint={t('cards.coopHint')} />}
-      </span>
-      <span className="gcard__title">{title}</span>
+      </CardArt>
+      <span className="gcard__title gcard__nameplate">{title}</span>
       <SkillRow
         skills={heist.requirement}
         remaining={remaining}

@@ -1,7 +1,8 @@
 /**
- * Gang members: gangsters and Bosses. Given the `member` state from a view, an engaged member
- * is turned sideways (class `is-engaged`, as at the physical table) and says so in words for
- * screen readers; a learned skill is drawn last, marked as learned.
+ * Gang members: gangsters and Bosses, with their portrait (src/art). Given the `member` state
+ * from a view, an engaged member keeps its text upright: the card tilts a little, its portrait
+ * and skills dim and an "engaged" stamp lies across the portrait (class `is-engaged`; ART.md),
+ * and it says so in words for screen readers; a learned skill is drawn last, marked as learned.
  */
 import {
   type BossCard as BossData,
@@ -12,6 +13,9 @@ import {
 } from '@gangsta/engine';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { portraitUrl } from '../art/artUrls.ts';
+import { FAMILY_PALETTES } from '../art/palettes.ts';
+import { CardArt } from './CardArt.tsx';
 import { CardFrame, type CardInteraction, ScreenReaderText } from './CardFrame.tsx';
 import { FamilyEmblem, familyColour } from './FamilyEmblem.tsx';
 import { SkillRow } from './SkillRow.tsx';
@@ -28,7 +32,7 @@ export interface MemberCardProps extends CardInteraction {
 interface MemberBodyProps {
   card: BossData | GangsterData;
   member?: Member;
-  /** Top-right corner: the recruit cost or the word "Boss". */
+  /** The badge at the top-left of the portrait: the recruit cost (a coin) or the word "Boss". */
   corner: ReactNode;
   /** The footer line: IP, and starting money for a Boss. */
   footer: ReactNode;
@@ -51,13 +55,19 @@ function MemberBody({ card, member, corner, footer, cards }: MemberBodyProps) {
   const { t } = useTranslation();
   return (
     <>
-      <span className="gcard__top">
-        <FamilyEmblem family={card.family} size={18} />
+      <CardArt src={portraitUrl(card.id)}>
         <span className="gcard__corner">{corner}</span>
-      </span>
-      <span className="gcard__title">{memberName(t, card)}</span>
+        <span className="gcard__emblem">
+          <FamilyEmblem family={card.family} size={16} />
+        </span>
+        {member?.engaged ? (
+          <span className="gcard__stamp" aria-hidden="true">
+            {t('cards.engaged')}
+          </span>
+        ) : null}
+      </CardArt>
+      <span className="gcard__title gcard__nameplate">{memberName(t, card)}</span>
       <SkillRow skills={card.skills} learned={member?.learned} label={t('cards.skillsLabel')} />
-      <FamilyEmblem family={card.family} size={56} decorative className="gcard__watermark" />
       {member?.tucked ? <TuckedMark cards={cards} id={member.tucked} /> : null}
       <span className="gcard__footer">{footer}</span>
       {member && (
@@ -69,9 +79,12 @@ function MemberBody({ card, member, corner, footer, cards }: MemberBodyProps) {
   );
 }
 
-/** The family colour, read by cards.css for the card's top band. */
+/** The family colour and frame tone, read by cards.css (the frame, the name plate). */
 function familyStyle(family: BossData['family']): CSSProperties {
-  return { '--family-colour': familyColour(family) } as CSSProperties;
+  return {
+    '--family-colour': familyColour(family),
+    '--frame-deep': FAMILY_PALETTES[family].deep,
+  } as CSSProperties;
 }
 
 function memberStates(member: Member | undefined): (string | false)[] {
@@ -100,7 +113,7 @@ export function GangsterCard({ cards, id, member, ...interaction }: MemberCardPr
       id={id}
       kind="gangster"
       label={memberName(t, card)}
-      states={memberStates(member)}
+      states={[...memberStates(member), `is-family-${card.family}`]}
       style={familyStyle(card.family)}
       body={
         <MemberBody card={card} member={member} corner={corner} footer={footer} cards={cards} />
@@ -132,7 +145,7 @@ export function BossCard({ cards, id, member, ...interaction }: MemberCardProps)
       id={id}
       kind="boss"
       label={`${t('cards.boss')}: ${memberName(t, card)}`}
-      states={memberStates(member)}
+      states={[...memberStates(member), `is-family-${card.family}`]}
       style={familyStyle(card.family)}
       body={
         <MemberBody

@@ -1,9 +1,11 @@
 /**
  * A resource card (Resources variant): name, the icons the gang needs to switch it on, IP,
- * its effect in one line, and whether it is active — in words and by style, never colour alone.
+ * its effect in one line, a small scene beside the name, and whether it is active — in words and by style, never colour alone.
  */
 import { type CardSet, cardsOf } from '@gangsta/engine';
 import { useTranslation } from 'react-i18next';
+import { resourceSceneUrl } from '../art/artUrls.ts';
+import { CardArt } from './CardArt.tsx';
 import { CardFrame, type CardInteraction, ScreenReaderText } from './CardFrame.tsx';
 import { SkillRow } from './SkillRow.tsx';
 import { influence, resourceEffectText, resourceName } from './text.ts';
@@ -33,7 +35,10 @@ export function ResourceCard({ cards, id, active, ...interaction }: ResourceCard
           </span>
         )}
       </span>
-      <span className="gcard__title">{name}</span>
+      <span className="gcard__resource-head">
+        <CardArt src={resourceSceneUrl(card.effect)} className="gcard__window--thumb" />
+        <span className="gcard__title">{name}</span>
+      </span>
       <SkillRow skills={card.requirement} label={t('cards.requirementLabel')} size={16} />
       <span className="gcard__effect">
         {resourceEffectText(t, card, i18n.resolvedLanguage ?? i18n.language)}

@@ -1,9 +1,11 @@
 /**
- * A snitch: its value drawn as that many Informant icons (the icons a gang needs to owe
- * nothing), with the number in words for screen readers.
+ * A snitch: a rat in a searchlight (src/art), its value drawn as that many Informant icons (the
+ * icons a gang needs to owe nothing), with the number in words for screen readers.
  */
 import { type CardSet, cardsOf } from '@gangsta/engine';
 import { useTranslation } from 'react-i18next';
+import { snitchSceneUrl } from '../art/artUrls.ts';
+import { CardArt } from './CardArt.tsx';
 import { CardFrame, type CardInteraction, ScreenReaderText } from './CardFrame.tsx';
 import { SkillIcon } from './SkillIcon.tsx';
 import { chapterLabel, chapterNumeral } from './text.ts';
@@ -29,9 +31,11 @@ export function SnitchCard({ cards, id, ...interaction }: SnitchCardProps) {
         <ScreenReaderText>{chapterLabel(t, snitch.chapter)}</ScreenReaderText>
         <span className="gcard__title">{title}</span>
       </span>
-      <span className="gcard__snitch-value" aria-hidden="true">
-        {snitch.value}
-      </span>
+      <CardArt src={snitchSceneUrl(snitch.chapter)} className="gcard__window--scene">
+        <span className="gcard__snitch-value" aria-hidden="true">
+          {snitch.value}
+        </span>
+      </CardArt>
       <span className="skill-row" aria-hidden="true">
         {Array.from({ length: snitch.value }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: identical icons

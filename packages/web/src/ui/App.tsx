@@ -22,6 +22,7 @@ import type { GameController } from '../game/controller.ts';
 import type { Session } from '../game/session.ts';
 import { LanguageSwitch } from '../i18n/index.ts';
 import { onlineHash, parseOnlineHash } from '../online/routes.ts';
+import { CreditsButton } from './credits/CreditsDialog.tsx';
 import { ImportGame } from './ImportGame.tsx';
 import { NewGame } from './NewGame.tsx';
 import { LocalGameMenu, TableScreen } from './TableScreen.tsx';
@@ -283,7 +284,9 @@ export function App({ session }: { session: Session }) {
         </Suspense>
       </main>
       <footer className="app-footer">
-        <p>{t('app.footer')}</p>
+        <p>
+          {t('app.footer')} <CreditsButton />
+        </p>
       </footer>
     </>
   );

@@ -10,6 +10,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardFaceProps } from '../../cards/CardFace.tsx';
 import { CardFrame } from '../../cards/CardFrame.tsx';
+import { ChipPortrait } from '../../cards/ChipPortrait.tsx';
 import { familyColour, memberName, resourceName, ScreenReaderText } from '../../cards/index.ts';
 import { SkillRow } from '../../cards/SkillRow.tsx';
 
@@ -49,6 +50,7 @@ function MemberChip({
       style={{ '--family-colour': familyColour(card.family) } as CSSProperties}
       body={
         <>
+          <ChipPortrait id={id} />
           <span className="chip__name">
             {boss ? <ScreenReaderText>{t('cards.boss')}: </ScreenReaderText> : null}
             {name}

@@ -4,6 +4,7 @@
  */
 import type { GameView, Move } from '@gangsta/engine';
 import { useTranslation } from 'react-i18next';
+import { DeckBack } from '../../cards/DeckBack.tsx';
 import { lookup, recruitPrice } from '../../game/derive.ts';
 import type { CardState } from './cardStates.ts';
 import { TableCard } from './TableCard.tsx';
@@ -21,12 +22,15 @@ export interface RowsProps {
 function Deck({
   kind,
   count,
+  chapter,
   move,
   onPlay,
   moveText,
 }: {
   kind: 'heist' | 'gangster';
   count: number;
+  /** The chapter whose heist deck this is (its back shows it). */
+  chapter: 1 | 2 | 3;
   move: Move | undefined;
   onPlay?: (move: Move) => void;
   moveText?: (move: Move) => string;
@@ -35,6 +39,7 @@ function Deck({
   const label = t(`table.deck.${kind}`, { count });
   const face = (
     <>
+      <DeckBack deck={kind === 'heist' ? `chapter${chapter}` : 'gangster'} />
       <span className="deck__count">{count}</span>
       <span className="deck__label">{t(`table.deck.${kind}Short`, { count })}</span>
     </>
@@ -88,6 +93,7 @@ function Row(props: RowsProps & { kind: 'heist' | 'gangster' }) {
         <Deck
           kind={kind}
           count={kind === 'heist' ? view.heistDeckCount : view.gangsterDeckCount}
+          chapter={view.chapter}
           move={deckMove}
           onPlay={props.onPlay}
           moveText={props.moveText}
