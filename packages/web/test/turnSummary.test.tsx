@@ -475,4 +475,21 @@ describe('the turn summary on the table', () => {
     });
     expect(screen.getByTestId('table-banner')).toHaveTextContent('Gang war!');
   });
+
+  it('no banner over the final score', () => {
+    const state = position();
+    const { source, set } = liveSource({ ...snapshotWithLog(state, log, null), legal: [] });
+    render(<TableScreen source={source} menu={() => null} />);
+    const snitch = {
+      id: log.length,
+      moveIndex: 20,
+      event: { type: 'snitchRevealed', card: 'snitch', value: 3, count: 3 },
+    } as LogEntry;
+    set({
+      ...snapshotWithLog(state, [...log, snitch], { index: 20, move: botMove, byBot: true }),
+      legal: [],
+      over: true,
+    });
+    expect(screen.queryByTestId('table-banner')).not.toBeInTheDocument();
+  });
 });

@@ -3,7 +3,9 @@
  * their games must reach them too. While a table is open, the player's games are asked for
  * every 30 s (while the page is visible) and a game other than this one that has just become
  * their turn brings the browser notification (when they asked for them) and a link at the top
- * of the table. The open table's own turn is `yourTurn.ts`'s business.
+ * of the table. The open table's own turn is `yourTurn.ts`'s business, and what the other
+ * players did at this table since the player's last turn is the turn summary's
+ * (`ui/table/TurnSummary.tsx`, drawn from the log of any TableSource, this one's included).
  */
 import type { MyGame } from '@gangsta/protocol';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';

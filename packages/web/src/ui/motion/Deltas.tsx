@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 
 interface Delta {
   key: number;
+  /** Whose figure it is: a board that now shows another seat does not show it. */
+  seat: number;
   kind: 'cash' | 'bank' | 'ip';
   amount: number;
 }
@@ -18,8 +20,8 @@ const SHOWN_MS = 1400;
 export function changes(
   before: Pick<PlayerView, 'cash' | 'bank' | 'heistIp'>,
   after: Pick<PlayerView, 'cash' | 'bank' | 'heistIp'>,
-): Omit<Delta, 'key'>[] {
-  const out: Omit<Delta, 'key'>[] = [];
+): Omit<Delta, 'key' | 'seat'>[] {
+  const out: Omit<Delta, 'key' | 'seat'>[] = [];
   if (after.cash !== before.cash) out.push({ kind: 'cash', amount: after.cash - before.cash });
   if (after.bank !== before.bank) out.push({ kind: 'bank', amount: after.bank - before.bank });
   if (after.heistIp !== null && before.heistIp !== null && after.heistIp !== before.heistIp) {
@@ -59,7 +61,7 @@ export function Deltas({ player }: { player: PlayerView }) {
     };
     if (!sameSeat) setShown([]);
     if (found.length === 0) return;
-    const added = found.map((d) => ({ ...d, key: nextKey++ }));
+    const added = found.map((d) => ({ ...d, seat: player.seat, key: nextKey++ }));
     setShown((list) => [...list, ...added]);
     const keys = new Set(added.map((d) => d.key));
     // Each change fades on its own clock: a later change must not cut an earlier one short.
@@ -69,10 +71,13 @@ export function Deltas({ player }: { player: PlayerView }) {
     }, SHOWN_MS);
     timers.current.add(timer);
   }, [player]);
-  if (shown.length === 0) return null;
+  // Filtered while rendering, not only in the effect: the frame in which the seat changes must
+  // not show the last seat's figures on the new one.
+  const own = shown.filter((d) => d.seat === player.seat);
+  if (own.length === 0) return null;
   return (
     <span className="deltas" aria-hidden="true">
-      {shown.map((d) => {
+      {own.map((d) => {
         const sign = d.amount > 0 ? '+' : '−';
         const size = Math.abs(d.amount);
         const text =

@@ -10,7 +10,7 @@ import { type CSSProperties, useEffect, useId, useMemo, useRef, useState } from 
 import { playerName, seatColour } from '../../game/players.ts';
 import type { TableSnapshot } from '../../game/tableSource.ts';
 import { type TextContext, youSeat } from '../../text/context.ts';
-import { figureTexts, hitsYou, hitText, momentText, recapPhrases } from './recapText.ts';
+import { figureTexts, hitTexts, momentText, recapPhrases } from './recapText.ts';
 import { type TurnRecap, type TurnSummaryModel, turnSummary } from './turnRecap.ts';
 
 /** The summary to show now, if any, and how to close it. */
@@ -61,7 +61,7 @@ function RecapRow({
         ...(recap.synchronized ? [t('table.recap.synchronized')] : []),
         ...recapPhrases(ctx, { ...recap, hits: [], moments: [], synchronized: false }),
       ];
-  const hits = own ? [] : recap.hits;
+  const hits = own ? [] : hitTexts(ctx, recap.hits);
   const moments = own ? [] : recap.moments.map((m) => momentText(ctx, m));
   const figures = own ? [] : figureTexts(ctx, recap, recap.seat);
   const yours = own ? [] : figureTexts(ctx, recap, viewer);
@@ -90,9 +90,9 @@ function RecapRow({
           <span
             // biome-ignore lint/suspicious/noArrayIndexKey: a turn's hits are a fixed list
             key={i}
-            className={`recap__hit${hitsYou(ctx, hit) ? ' is-yours' : ''}`}
+            className={`recap__hit${hit.yours ? ' is-yours' : ''}`}
           >
-            {hitText(ctx, hit)}
+            {hit.text}
           </span>
         ))}
         {yours.map((f) => (

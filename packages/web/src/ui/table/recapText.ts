@@ -90,16 +90,42 @@ export function hitText(ctx: TextContext, hit: RecapHit): string {
         member: nameOf(ctx, hit.member),
       });
     case 'borrowed':
-      return t('table.recap.borrowed', {
-        owner: seatLabel(ctx, hit.owner),
-        member: nameOf(ctx, hit.member),
-      });
     case 'diverted':
-      return t('table.recap.diverted', {
+      return t(`table.recap.${hit.kind}`, {
         owner: seatLabel(ctx, hit.owner),
-        member: nameOf(ctx, hit.member),
+        // A card id, or names already joined by hitTexts.
+        member: ctx.cards.kindOf(hit.member) ? nameOf(ctx, hit.member) : hit.member,
       });
   }
+}
+
+/**
+ * The hits of a turn in words, members of one owner used in a heist (or engaged by a
+ * Diversion) named in one phrase: "Used Don Vittorio Sabbia, Red Pole Chen of Enzo Galli".
+ */
+export function hitTexts(
+  ctx: TextContext,
+  hits: readonly RecapHit[],
+): { text: string; yours: boolean }[] {
+  const out: { text: string; yours: boolean; group?: string }[] = [];
+  for (const hit of hits) {
+    const yours = hitsYou(ctx, hit);
+    if (hit.kind === 'borrowed' || hit.kind === 'diverted') {
+      const group = `${hit.kind}:${hit.owner}`;
+      const members = hits
+        .filter(
+          (h) =>
+            (h.kind === 'borrowed' || h.kind === 'diverted') && `${h.kind}:${h.owner}` === group,
+        )
+        .map((h) => (h.kind === 'borrowed' || h.kind === 'diverted' ? nameOf(ctx, h.member) : ''));
+      if (out.some((o) => o.group === group)) continue;
+      const text = hitText(ctx, { ...hit, member: members.join(', ') });
+      out.push({ text, yours, group });
+      continue;
+    }
+    out.push({ text: hitText(ctx, hit), yours });
+  }
+  return out.map(({ text, yours }) => ({ text, yours }));
 }
 
 /** Whether a hit is on the seat addressed as "you" (drawn as a cost to the viewer). */
@@ -160,7 +186,7 @@ export function recapPhrases(ctx: TextContext, recap: TurnRecap): string[] {
   return [
     ...(recap.synchronized ? [ctx.t('table.recap.synchronized')] : []),
     ...recap.actions.map((a) => actionText(ctx, a)),
-    ...recap.hits.map((h) => hitText(ctx, h)),
+    ...hitTexts(ctx, recap.hits).map((h) => h.text),
     ...recap.moments.map((m) => momentText(ctx, m)),
   ];
 }
