@@ -6,13 +6,25 @@
  */
 import type { Reason as BotReason } from '@gangsta/bots';
 import type { Decision, GameEvent, GameRecord, GameView, Move, Seat } from '@gangsta/engine';
-import type { SeatKind } from './seats.ts';
+import type { BotSeatKind, SeatKind } from './seats.ts';
 
 /** One line of the log: an event, with the move that caused it (-1 for the setup). */
 export interface LogEntry {
   id: number;
   moveIndex: number;
   event: GameEvent;
+  /**
+   * Online: the move was a bot's, playing a person's seat while they are away (out of time,
+   * absent, or gone). The log then names that bot instead of the person ("Bot (medium) for
+   * you passes", never "You pass").
+   */
+  standIn?: StandIn;
+}
+
+/** The bot that plays a person's seat for them (online), and the seat. */
+export interface StandIn {
+  seat: Seat;
+  level: BotSeatKind;
 }
 
 /** The last move applied, for the short animation and the announcement of others' moves. */

@@ -50,8 +50,9 @@ export function OnlineGameMenu({ client, session, table, snapshot }: OnlineGameM
 }
 
 /**
- * Leaving a game in play for good: the table's bot takes the seat (the others are never stuck
- * waiting), and the seat stays the player's to take back ("Take my seat back").
+ * Leaving a game in play: the table's takeover bot plays the seat from then on (the others are
+ * never stuck waiting), and the seat stays the player's to take back with "Take my seat back"
+ * (`AwayBanner.tsx`) until the game ends. The confirmation says exactly that.
  */
 function LeaveGame({ client, table, snapshot }: Omit<OnlineGameMenuProps, 'session'>) {
   const { t } = useTranslation();

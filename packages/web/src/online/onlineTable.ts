@@ -17,6 +17,7 @@ import type {
   LastMove,
   LogEntry,
   SeatClockState,
+  StandIn,
   TableError,
   TablePlayer,
   TableSnapshot,
@@ -269,8 +270,9 @@ export class OnlineTable implements TableSource {
     const { version, moves } = message;
     const log = [...this.log];
     for (const news of moves) {
+      const standIn = this.standInOf(news);
       for (const event of news.events) {
-        log.push({ id: log.length, moveIndex: news.index, event });
+        log.push({ id: log.length, moveIndex: news.index, event, ...(standIn ? { standIn } : {}) });
       }
     }
     this.log = log;
@@ -285,6 +287,17 @@ export class OnlineTable implements TableSource {
     if (ours && this.pending) this.pending.ackedAt ??= version;
     this.settlePending();
     this.askRecord();
+  }
+
+  /**
+   * The bot that made this move for a person away from their seat, so that the log names it
+   * (the sync's log does not say which moves were a bot's: only live news is marked).
+   */
+  private standInOf(news: MoveNews): StandIn | null {
+    if (!news.byBot) return null;
+    const seat = this.info?.seats.find((s) => s.seat === news.seat);
+    if (seat?.kind !== 'player' || !seat.away) return null;
+    return { seat: news.seat, level: seat.away.level };
   }
 
   private toLastMove(news: MoveNews, viewer: Seat | null): LastMove | null {

@@ -9,6 +9,7 @@ import { seatColour } from '../game/players.ts';
 import type { LogEntry } from '../game/tableSource.ts';
 import type { TextContext } from '../text/context.ts';
 import { describeEvent, isSilent } from '../text/events.ts';
+import { standInContext } from '../text/standIn.ts';
 
 /**
  * One line. Entries of past moves are the same objects from one render to the next, so a long
@@ -22,7 +23,7 @@ const LogLine = memo(
         className={`log-${entry.event.type}${seat === null ? '' : ' has-seat'}`}
         style={seat === null ? undefined : ({ '--seat-colour': seatColour(seat) } as CSSProperties)}
       >
-        {describeEvent(ctx, entry.event)}
+        {describeEvent(entry.standIn ? standInContext(ctx, entry.standIn) : ctx, entry.event)}
       </li>
     );
   },

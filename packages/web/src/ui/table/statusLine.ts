@@ -8,6 +8,7 @@ import { playerName } from '../../game/players.ts';
 import type { LogEntry, TablePlayer } from '../../game/tableSource.ts';
 import { money, nameOf, type TextContext, youSeat } from '../../text/context.ts';
 import { decisionHelp, decisionTitle } from '../../text/decisions.ts';
+import { namesList } from '../../text/lists.ts';
 import { skillNames } from '../../text/names.ts';
 
 export interface StatusInput {
@@ -92,11 +93,13 @@ export function statusLine(ctx: TextContext, input: StatusInput): string {
   }
   const seats = decision.kind === 'keepResources' ? decision.seats : [decision.seat];
   const you = youSeat(ctx);
-  // "You are deciding" (a move of yours on its way), else the names, yours marked "(you)".
+  // "You are deciding" (a move of yours on its way), else the names, yours marked "(you)",
+  // joined in words with the verb agreeing: "Ann and Ben are deciding".
   return t('table.status.waiting', {
-    name: seats
-      .map((seat) => (seat === you ? t('app.seatYou', { seat: name(seat) }) : name(seat)))
-      .join(', '),
+    name: namesList(
+      seats.map((seat) => (seat === you ? t('app.seatYou', { seat: name(seat) }) : name(seat))),
+    ),
+    count: seats.length,
     title: decisionTitle(ctx, decision),
     context: seats.length === 1 && seats[0] === you ? 'you' : undefined,
   });
