@@ -79,12 +79,13 @@ export class IsmctsBot implements Bot {
       ...this.budget,
       seed: decisionSeed(this.stream, view, legal),
     });
-    const percent = Math.round(result.value * 100);
-    const { iterations } = result;
+    // In player words, without the search's figures: its mean reward is an expected score
+    // margin, not a chance of winning, and "181 simulations" tells a player nothing. The win
+    // chances and how sure they are belong to the game review (web: src/review/noise.ts).
     const why =
       moveKey(result.move) === moveKey(hint.move)
-        ? reason('search.agrees', { reason: hint.reason, percent, iterations })
-        : reason('search.prefers', { iterations, move: describeMove(result.move), percent });
+        ? reason('search.agrees', { reason: hint.reason })
+        : reason('search.prefers', { move: describeMove(result.move) });
     return {
       move: result.move,
       reason: why,

@@ -244,11 +244,11 @@ export const REASONS = {
 
   'search.agrees': {
     en: '{{reason}} Playing many possible games from here confirms it.',
-    params: { reason: 'reason', percent: 'number', iterations: 'number' },
+    params: { reason: 'reason' },
   },
   'search.prefers': {
     en: 'After playing many possible games from here, {{move}} came out best.',
-    params: { iterations: 'number', move: 'reason', percent: 'number' },
+    params: { move: 'reason' },
   },
 
   'move.keepResources': { en: 'keeping {{cards}}', params: { cards: 'cards' } },
