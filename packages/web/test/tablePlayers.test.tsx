@@ -7,7 +7,7 @@ import type { GameRecord } from '@gangsta/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GameController } from '../src/game/controller.ts';
 import type { SeatKind } from '../src/game/seats.ts';
-import { loadSavedGame, loadSoundOn, saveGame, saveSoundOn } from '../src/game/storage.ts';
+import { loadSavedGame, saveGame } from '../src/game/storage.ts';
 
 const bots = {
   ask: async () => {
@@ -62,13 +62,5 @@ describe('player names', () => {
     const old = loadSavedGame();
     expect(old?.seats).toEqual(['human', 'easy']);
     expect(old?.names).toEqual([null, null]);
-  });
-
-  it('table sounds are off until switched on, and remembered', () => {
-    expect(loadSoundOn()).toBe(false);
-    saveSoundOn(true);
-    expect(loadSoundOn()).toBe(true);
-    saveSoundOn(false);
-    expect(loadSoundOn()).toBe(false);
   });
 });

@@ -72,14 +72,31 @@ function savedNames(names: unknown, count: number): (string | null)[] {
 }
 
 const SOUND_KEY = 'gangsta.sound.v1';
+const SOUND_VOLUME_KEY = 'gangsta.soundVolume.v1';
+/** A low volume: the table's sounds are on by default, and must not startle. */
+export const DEFAULT_SOUND_VOLUME = 0.35;
 
-/** Table sounds: off unless the player switched them on (kept apart from the other settings). */
+/**
+ * Table sounds: on unless the player switched them off, which is remembered (kept apart from
+ * the other settings). They start only after the page's first user gesture (ui/motion/sound.ts).
+ */
 export function loadSoundOn(): boolean {
-  return storage()?.getItem(SOUND_KEY) === 'on';
+  return storage()?.getItem(SOUND_KEY) !== 'off';
 }
 
 export function saveSoundOn(on: boolean): void {
   storage()?.setItem(SOUND_KEY, on ? 'on' : 'off');
+}
+
+/** The sounds' volume, 0 to 1. */
+export function loadSoundVolume(): number {
+  const text = storage()?.getItem(SOUND_VOLUME_KEY);
+  const volume = text === null || text === undefined ? Number.NaN : Number(text);
+  return Number.isFinite(volume) && volume >= 0 && volume <= 1 ? volume : DEFAULT_SOUND_VOLUME;
+}
+
+export function saveSoundVolume(volume: number): void {
+  storage()?.setItem(SOUND_VOLUME_KEY, String(volume));
 }
 
 export function loadSettings(): Settings {

@@ -1,9 +1,10 @@
 /**
  * The app shell: a header with the app's menu (home, learn to play, play online, rules, open a
- * game file, bot speed, language) and the open screen, the welcome screen first. At a table
- * and on phones the menu folds behind one "Menu" button, so the header is one short line that
- * never overflows; elsewhere on a wide screen every item shows. The replay viewer, the rules,
- * the tutorial and the online screens are loaded on demand, to keep the first load small.
+ * game file, bot speed, sound and its volume, language) and the open screen, the welcome screen
+ * first. At a table and on phones the menu folds behind one "Menu" button, so the header is one
+ * short line that never overflows; elsewhere on a wide screen every item shows. The replay
+ * viewer, the rules, the tutorial and the online screens are loaded on demand, to keep the
+ * first load small.
  */
 import {
   type KeyboardEvent,
@@ -24,6 +25,7 @@ import { LanguageSwitch } from '../i18n/index.ts';
 import { onlineHash, parseOnlineHash } from '../online/routes.ts';
 import { CreditsButton } from './credits/CreditsDialog.tsx';
 import { ImportGame } from './ImportGame.tsx';
+import { SoundControl } from './motion/SoundControl.tsx';
 import { NewGame } from './NewGame.tsx';
 import { LocalGameMenu, TableScreen } from './TableScreen.tsx';
 import { useOnline } from './useNetwork.ts';
@@ -145,9 +147,11 @@ function AppMenu({ session }: { session: Session }) {
     }
   };
   const onClick = (event: MouseEvent) => {
-    // A button or link in the list was chosen; the selects (speed, language) keep it open.
-    const chosen = (event.target as HTMLElement).closest('button, a');
-    if (chosen && chosen !== toggle.current) setOpen(false);
+    // A button or link in the list was chosen; the selects (speed, language) and the sound
+    // control (a switch beside its volume) keep it open.
+    const target = event.target as HTMLElement;
+    const chosen = target.closest('button, a');
+    if (chosen && chosen !== toggle.current && !target.closest('.sound-control')) setOpen(false);
   };
   return (
     <nav
@@ -199,6 +203,7 @@ function AppMenu({ session }: { session: Session }) {
         </button>
         <ImportGame session={session} />
         <SpeedSwitch session={session} />
+        <SoundControl />
         <LanguageSwitch />
       </div>
     </nav>

@@ -21,7 +21,6 @@ import type { GameController } from '../game/controller.ts';
 import { remainingHint } from '../game/derive.ts';
 import { playerName } from '../game/players.ts';
 import type { Session } from '../game/session.ts';
-import { loadSoundOn, saveSoundOn } from '../game/storage.ts';
 import type { LastMove, TableSnapshot, TableSource } from '../game/tableSource.ts';
 import type { TextContext } from '../text/context.ts';
 import { describeEvent, isSilent } from '../text/events.ts';
@@ -30,6 +29,7 @@ import { downloadRecord } from './files.ts';
 import { Log } from './Log.tsx';
 import { BannerView } from './motion/BannerView.tsx';
 import { finishAnimations } from './motion/reducedMotion.ts';
+import { useSoundSetting } from './motion/SoundControl.tsx';
 import { useFlip } from './motion/useFlip.ts';
 import { useTableMoments } from './motion/useTableMoments.ts';
 import { ScoreScreen } from './ScoreScreen.tsx';
@@ -181,20 +181,6 @@ function ConnectionState({ connection }: { connection: TableSnapshot['connection
   );
 }
 
-function SoundToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      className="secondary sound-toggle"
-      aria-pressed={on}
-      onClick={() => onChange(!on)}
-    >
-      {t('table.sound')}
-    </button>
-  );
-}
-
 export interface TableScreenProps {
   source: TableSource;
   /**
@@ -211,7 +197,8 @@ export interface TableScreenProps {
 export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps) {
   const { t } = useTranslation();
   const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
-  const [soundOn, setSoundOn] = useState(loadSoundOn);
+  // The switch and its volume are in the app's menu (SoundControl).
+  const soundOn = useSoundSetting().on;
   const [tab, setTab] = useState<TableTab>('table');
   const [toolsOpen, setToolsOpen] = useState(false);
   const toolsId = useId();
@@ -353,13 +340,6 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
             >
               <span aria-hidden="true">⋯</span>
             </button>
-            <SoundToggle
-              on={soundOn}
-              onChange={(on) => {
-                saveSoundOn(on);
-                setSoundOn(on);
-              }}
-            />
             {menu(snapshot)}
           </div>
         </div>

@@ -6,7 +6,8 @@
 import type { GameEvent } from '@gangsta/engine';
 import { useEffect, useRef, useState } from 'react';
 import type { TableSnapshot } from '../../game/tableSource.ts';
-import { type Cue, playCue } from './sound.ts';
+import { cueForMove } from './cues.ts';
+import { playCue } from './sound.ts';
 
 export type Banner =
   | { kind: 'chapter'; chapter: number }
@@ -27,15 +28,6 @@ export function bannerFor(events: readonly GameEvent[]): Banner | null {
   return null;
 }
 
-function cueFor(events: readonly GameEvent[], banner: Banner | null): Cue {
-  if (banner?.kind === 'chapter' || banner?.kind === 'gangWar') return 'chapter';
-  if (banner?.kind === 'snitch') return 'snitch';
-  if (events.some((e) => e.type === 'income' || e.type === 'theft' || e.type === 'influence')) {
-    return 'money';
-  }
-  return 'card';
-}
-
 export function useTableMoments(
   snapshot: TableSnapshot,
   soundOn: boolean,
@@ -51,7 +43,7 @@ export function useTableMoments(
     const events = snapshot.log.filter((e) => e.moveIndex === last.index).map((e) => e.event);
     const next = bannerFor(events);
     if (next) setBanner(next);
-    if (soundOn) playCue(cueFor(events, next));
+    if (soundOn) playCue(cueForMove(events));
   }, [last, snapshot.log, soundOn]);
   useEffect(() => {
     if (mine && !wasMine.current && soundOn) playCue('yourTurn');
