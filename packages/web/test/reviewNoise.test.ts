@@ -64,4 +64,28 @@ describe('a loss within the noise is not called costly', () => {
     const beyond = (review?.decisions ?? []).filter(isCostly).sort((a, b) => b.loss - a.loss);
     expect(review?.costliest).toEqual(beyond.slice(0, 5));
   }, 120_000);
+
+  it('following the hint on a fixed seed: the review calls none of those moves costly on noise', async () => {
+    // Seat 0 plays the medium bot's hint at every decision (a fixed budget instead of its 0.3 s,
+    // so the game is the same on every machine); seat 1 is the easy bot.
+    const { record } = playGame({ players: 2, seed: 21 }, [
+      createBot({ kind: 'ismcts', iterations: 120, seed: 5 }),
+      createBot({ kind: 'heuristic', seed: 6 }),
+    ]);
+    const review = await runReview({
+      record,
+      seat: 0,
+      iterations: 120,
+      onProgress: () => {},
+      cancelled: () => false,
+    });
+    const decisions = review?.decisions ?? [];
+    expect(decisions.length).toBeGreaterThan(5);
+    // Every listed move is one the hint gave; each is listed only beyond the noise.
+    for (const decision of review?.costliest ?? []) {
+      expect(decision.loss).toBeGreaterThan(lossMargin(decision));
+    }
+    // The bots' five-point floor alone would have named some of the hint's moves on noise.
+    expect(costliest(decisions).filter((d) => !isCostly(d)).length).toBeGreaterThan(0);
+  }, 300_000);
 });
