@@ -8,6 +8,7 @@ import { isLeader } from './members.ts';
 import { recruitCost } from './rules/actions.ts';
 import { bankMoves, spendable } from './rules/bank.ts';
 import { anyEngaged, discardableMembers } from './rules/gang.ts';
+import { snitchOwed } from './rules/rows.ts';
 import type { Decision, GameState, Seat, Task } from './types.ts';
 
 export function pendingDecision(state: GameState): Decision {
@@ -126,6 +127,13 @@ export function taskDecision(ctx: Ctx, task: Task): Decision | null {
       return bankMoves(ctx, task.seat).length > 0 ? { kind: 'bank', seat: task.seat } : null;
     case 'bankAtTurnEnd':
       return bankMoves(ctx, task.seat).length > 0 ? { kind: 'bank', seat: task.seat } : null;
+    case 'bankBeforeSnitch': {
+      // R-SNITCH-5: offered only when the snitch would take more than the player's cash.
+      const owed = snitchOwed(ctx, task.seat, ctx.cards.snitch(task.snitch).value);
+      if (owed <= playerAt(state, task.seat).cash || bankMoves(ctx, task.seat).length === 0)
+        return null;
+      return { kind: 'bank', seat: task.seat, snitch: task.snitch, owed };
+    }
     default:
       return null;
   }

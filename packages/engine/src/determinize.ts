@@ -3,12 +3,73 @@
  * the contents of unseen resource cards — are dealt at random from the cards the viewer cannot
  * see, and the viewer's own peeks stay where it saw them.
  */
-import { cardsOf } from './cards/index.ts';
+import { cardsOf, heistInRuleset } from './cards/index.ts';
 import { cloneHeist } from './clone.ts';
 import { itemAt, playerAt } from './guards.ts';
 import { seedState, shuffle } from './rng.ts';
 import type { CardId, GameState, PlayerState } from './types.ts';
 import type { GameView } from './view.ts';
+
+/**
+ * The piles R-OPT-3 hides from the viewer, dealt at random: every heist of an earlier chapter
+ * that the viewer cannot see is in one of them (old rows and decks left face up), and the rest
+ * are heists of this chapter that are not in the deck. A hidden seat's heist IP is then the
+ * influence printed in reward A of its sampled pile (an estimate: reward B is left out).
+ */
+function hiddenPiles(
+  view: GameView,
+  seen: ReadonlySet<CardId>,
+  peeked: CardId | null | undefined,
+  rng: { rng: number },
+) {
+  const bySeat = new Map<number, CardId[]>();
+  const dealt = new Set<CardId>();
+  const hidden = view.players.filter((p) => p.pile === null && p.pileSize > 0);
+  if (hidden.length > 0) {
+    const unseen = view.cards.heists.filter(
+      (h) =>
+        heistInRuleset(h, view.options.ruleset) &&
+        !seen.has(h.id) &&
+        h.id !== peeked &&
+        h.chapter <= view.chapter,
+    );
+    const earlier = shuffle(
+      rng,
+      unseen.filter((h) => h.chapter < view.chapter).map((h) => h.id),
+    );
+    const current = shuffle(
+      rng,
+      unseen.filter((h) => h.chapter === view.chapter).map((h) => h.id),
+    );
+    const pool = shuffle(rng, [
+      ...earlier,
+      ...current.slice(0, Math.max(0, total(hidden) - earlier.length)),
+    ]);
+    for (const p of hidden) {
+      const pile = pool.splice(0, p.pileSize);
+      bySeat.set(p.seat, pile);
+      for (const id of pile) dealt.add(id);
+    }
+  }
+  const cards = cardsOf(view.cards);
+  return {
+    dealt,
+    of: (seat: number): CardId[] => bySeat.get(seat) ?? [],
+    ipOf: (seat: number): number =>
+      (bySeat.get(seat) ?? []).reduce(
+        (sum, id) =>
+          sum +
+          cards
+            .heist(id)
+            .rewardA.reduce((ip, r) => ip + (r.kind === 'influence' ? r.amount : 0), 0),
+        0,
+      ),
+  };
+}
+
+function total(players: readonly { pileSize: number }[]): number {
+  return players.reduce((sum, p) => sum + p.pileSize, 0);
+}
 
 export function determinize(view: GameView, seed: number): GameState {
   const cards = cardsOf(view.cards);
@@ -26,7 +87,7 @@ export function determinize(view: GameView, seed: number): GameState {
       see(m.id);
       see(m.tucked);
     }
-    p.pile.forEach(see);
+    p.pile?.forEach(see);
     for (const r of p.resources) see(r.id);
     p.dealt.forEach(see);
   }
@@ -42,8 +103,12 @@ export function determinize(view: GameView, seed: number): GameState {
     );
     return top && pool.includes(top) ? [top, ...rest] : rest;
   };
+  const piles = hiddenPiles(view, seen, viewer?.peek.heist, rng);
   const heistPool = [
-    ...view.cards.heists.map((h) => h.id),
+    ...view.cards.heists
+      .filter((h) => heistInRuleset(h, view.options.ruleset))
+      .map((h) => h.id)
+      .filter((id) => !piles.dealt.has(id)),
     ...view.cards.snitches.map((s) => s.id),
   ].filter((id) => !seen.has(id) && cards.chapterOf(id) === view.chapter);
   const gangsterPool = view.cards.gangsters.map((g) => g.id).filter((id) => !seen.has(id));
@@ -64,8 +129,8 @@ export function determinize(view: GameView, seed: number): GameState {
       gang: p.gang.map((m) => ({ ...m })),
       cash: p.cash,
       bank: p.bank,
-      heistIp: p.heistIp ?? 0,
-      pile: [...p.pile],
+      heistIp: p.heistIp ?? piles.ipOf(p.seat),
+      pile: p.pile ? [...p.pile] : piles.of(p.seat),
       hospital: p.hospital.map((m) => ({ ...m })),
       resources: p.resources.map((r) => ({ ...r })),
       dealt: [...p.dealt],

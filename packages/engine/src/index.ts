@@ -4,7 +4,13 @@
  */
 
 export { applyLegalMove, applyMove, canUndo, isGameOver, moveKey } from './apply.ts';
-export { type CardLookup, CLASSIC_CARDS, cardsOf, countSkills } from './cards/index.ts';
+export {
+  type CardLookup,
+  CLASSIC_CARDS,
+  cardsOf,
+  countSkills,
+  heistInRuleset,
+} from './cards/index.ts';
 export * from './cards/schema.ts';
 export { decidingSeats, pendingDecision } from './decision.ts';
 export { determinize } from './determinize.ts';
@@ -13,15 +19,20 @@ export { legalMoves } from './legal.ts';
 export { countIcon, gangIcons, iconsOf } from './members.ts';
 export { cardsNamed, moveSchema } from './moveSchema.ts';
 export {
+  defaultOptionChoices,
   defaultOptionFlags,
   GAME_OPTIONS,
   gameOptionShape,
   MAX_PLAYERS,
   MIN_PLAYERS,
+  OPTION_CHOICES,
   OPTION_FLAGS,
+  type OptionChoice,
+  type OptionChoiceValue,
   type OptionFlag,
   type OptionSpec,
   optionRequirement,
+  RULESETS,
 } from './options.ts';
 export { type GameRecord, replay } from './replay.ts';
 export { CHAPTER_THRESHOLDS } from './rules/gang.ts';

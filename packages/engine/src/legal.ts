@@ -141,9 +141,15 @@ function decisionMoves(ctx: Ctx, decision: Decision): Move[] {
       return discardableMembers(playerAt(state, decision.seat)).map(
         (m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }),
       );
-    case 'bank':
-      // A Bank window: nothing to buy here, so the lean path offers only moving on.
-      return [...bankMovesFor(ctx, decision.seat, () => []), { type: 'done', seat: decision.seat }];
+    case 'bank': {
+      // A Bank window: nothing to buy here, so the lean path offers only moving on, or before
+      // a snitch (R-SNITCH-5) the withdrawal that pays it.
+      const owed = decision.owed;
+      return [
+        ...bankMovesFor(ctx, decision.seat, () => (owed === undefined ? [] : [owed])),
+        { type: 'done', seat: decision.seat },
+      ];
+    }
     case 'gangWarDiscard':
       return discardableMembers(playerAt(state, decision.victim)).map(
         (m): Move => ({ type: 'discardMember', seat: decision.seat, member: m.id }),

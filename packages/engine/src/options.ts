@@ -10,6 +10,12 @@ import type { GameOptions, GameOptionsInput } from './types.ts';
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 4;
 
+/**
+ * The rulesets a table plays by (R-OPT-4): the online edition's, the default, or the printed
+ * rulebooks' where the two differ.
+ */
+export const RULESETS = ['online', 'printed'] as const;
+
 /** How one option is described. */
 export type OptionSpec =
   /** A whole number in [min, max]; `default` when it may be left out. */
@@ -24,6 +30,18 @@ export type OptionSpec =
       default: boolean;
       rule: string;
       requires?: { flag: string; message: string };
+    }
+  /**
+   * One of a few named values (a table option with more than two settings, R-OPT); `default`
+   * when it is left out, so a table or a saved game from before the option exists reads as
+   * the default.
+   */
+  | {
+      kind: 'choice';
+      group: 'tableOption';
+      values: readonly [string, ...string[]];
+      default: string;
+      rule: string;
     }
   /** A seat, 0 up to MAX_PLAYERS - 1 (and below the player count); optional. */
   | { kind: 'seat' }
@@ -50,6 +68,13 @@ export const GAME_OPTIONS = {
   minimumPassIncome: { kind: 'flag', group: 'tableOption', default: false, rule: 'R-OPT-1' },
   catchUpCash: { kind: 'flag', group: 'tableOption', default: false, rule: 'R-OPT-2' },
   privateHeistInfluence: { kind: 'flag', group: 'tableOption', default: false, rule: 'R-OPT-3' },
+  ruleset: {
+    kind: 'choice',
+    group: 'tableOption',
+    values: RULESETS,
+    default: 'online',
+    rule: 'R-OPT-4',
+  },
   firstPlayer: { kind: 'seat' },
   bosses: { kind: 'cardIds' },
 } as const satisfies { readonly [K in keyof GameOptions]-?: OptionSpec };
@@ -68,6 +93,29 @@ function isFlag(name: keyof Options): name is OptionFlag {
 export const OPTION_FLAGS: readonly OptionFlag[] = (
   Object.keys(GAME_OPTIONS) as (keyof Options)[]
 ).filter(isFlag);
+
+/** The options with named values (the ruleset), in order. */
+export type OptionChoice = {
+  [K in keyof Options]: Options[K] extends { kind: 'choice' } ? K : never;
+}[keyof Options];
+
+function isChoice(name: keyof Options): name is OptionChoice {
+  return GAME_OPTIONS[name].kind === 'choice';
+}
+
+export const OPTION_CHOICES: readonly OptionChoice[] = (
+  Object.keys(GAME_OPTIONS) as (keyof Options)[]
+).filter(isChoice);
+
+/** The values an option with named values takes, by option. */
+export type OptionChoiceValue<K extends OptionChoice> = Options[K]['values'][number];
+
+/** Every option with named values at its default. */
+export function defaultOptionChoices(): { [K in OptionChoice]: OptionChoiceValue<K> } {
+  return Object.fromEntries(OPTION_CHOICES.map((name) => [name, GAME_OPTIONS[name].default])) as {
+    [K in OptionChoice]: OptionChoiceValue<K>;
+  };
+}
 
 /** Every flag at its default. */
 export function defaultOptionFlags(): Record<OptionFlag, boolean> {
@@ -92,9 +140,11 @@ type SchemaOf<S> = S extends { kind: 'integer'; default: number }
     ? z.ZodNumber
     : S extends { kind: 'flag' }
       ? z.ZodDefault<z.ZodBoolean>
-      : S extends { kind: 'seat' }
-        ? z.ZodOptional<z.ZodNumber>
-        : z.ZodOptional<z.ZodArray<z.ZodString>>;
+      : S extends { kind: 'choice'; values: infer V extends readonly [string, ...string[]] }
+        ? z.ZodDefault<z.ZodEnum<{ [E in V[number]]: E }>>
+        : S extends { kind: 'seat' }
+          ? z.ZodOptional<z.ZodNumber>
+          : z.ZodOptional<z.ZodArray<z.ZodString>>;
 
 function schemaOf(spec: OptionSpec): z.ZodType {
   switch (spec.kind) {
@@ -104,6 +154,8 @@ function schemaOf(spec: OptionSpec): z.ZodType {
     }
     case 'flag':
       return z.boolean().default(spec.default);
+    case 'choice':
+      return z.enum(spec.values).default(spec.default);
     case 'seat':
       return z
         .number()

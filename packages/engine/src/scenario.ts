@@ -5,7 +5,7 @@
  * gangsters at the bottom of the gangster deck, resources in their deck).
  */
 import { z } from 'zod';
-import { CLASSIC_CARDS, cardsOf } from './cards/index.ts';
+import { CLASSIC_CARDS, cardsOf, heistInRuleset } from './cards/index.ts';
 import { parseCardSet, skillSchema } from './cards/schema.ts';
 import { makeCtx } from './context.ts';
 import { itemAt } from './guards.ts';
@@ -145,7 +145,8 @@ export function createScenario(input: unknown, cardSet = CLASSIC_CARDS): Scenari
       return fail(`players[${p.seat}].boss: ${p.boss} is not a Boss`);
   }
   const unplacedHeists = [
-    ...cards.heists.map((h) => h.id),
+    // The printed ruleset never deals the online edition's extra heists (R-OPT-4).
+    ...cards.heists.filter((h) => heistInRuleset(h, state.options.ruleset)).map((h) => h.id),
     ...cards.snitches.map((x) => x.id),
   ].filter((id) => !placed.has(id));
   state.heistDeck = [

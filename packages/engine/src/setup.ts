@@ -1,5 +1,5 @@
 /** Creating a game (R-SETUP). */
-import { CLASSIC_CARDS } from './cards/index.ts';
+import { CLASSIC_CARDS, heistInRuleset } from './cards/index.ts';
 import { type CardSet, CardSetError, parseCardSet } from './cards/schema.ts';
 import { type Ctx, emit, makeCtx } from './context.ts';
 import { parseOptions } from './options.ts';
@@ -135,41 +135,87 @@ function setUp(ctx: Ctx): void {
     return newPlayer(seat, boss, money);
   });
   emit(ctx, { type: 'gameStarted', firstPlayer: first, bosses });
-  // R-SETUP-2: the chapter I row and the recruit row.
+  state.turn.seat = first;
+  if (options.ruleset === 'printed' && options.resources) {
+    // R-SETUP-5: the printed rulebooks deal and choose resource cards before the rows exist
+    // (the rows are dealt by `dealRows` once every seat has chosen).
+    shuffleDecks(ctx, false);
+    shuffleResources(ctx);
+    dealResources(ctx);
+    return;
+  }
+  shuffleDecks(ctx, true);
+  shuffleResources(ctx);
+  if (options.resources) {
+    // R-SETUP-3: dealt after the rows, chosen in secret by everyone at once.
+    dealResources(ctx);
+    return;
+  }
+  startTurn(ctx, first, false);
+}
+
+/**
+ * R-SETUP-2: the chapter I deck and the gangster deck, shuffled, and their rows dealt (with
+ * the printed ruleset and resource cards, the rows wait for `dealRows` after the choice:
+ * R-SETUP-5). The heists of later chapters wait aside; the printed ruleset leaves out the
+ * online edition's three (R-OPT-4).
+ */
+function shuffleDecks(ctx: Ctx, deal: boolean): void {
+  const { state } = ctx;
+  const { cards, options } = state;
+  const heists = cards.heists.filter((h) => heistInRuleset(h, options.ruleset));
   state.heistDeck = shuffle(state, [
-    ...cards.heists.filter((h) => h.chapter === 1).map((h) => h.id),
+    ...heists.filter((h) => h.chapter === 1).map((h) => h.id),
     ...cards.snitches.filter((s) => (s.chapter as number) === 1).map((s) => s.id),
   ]);
   state.laterHeists = [
-    ...cards.heists.filter((h) => h.chapter > 1).map((h) => h.id),
+    ...heists.filter((h) => h.chapter > 1).map((h) => h.id),
     ...cards.snitches.map((s) => s.id),
   ];
-  layOutHeistRow(ctx);
+  // The order of the draws is the seeds' games': heist row before the gangster deck.
+  if (deal) layOutHeistRow(ctx);
+  else state.heistRow = Array<null>(ROW_SIZE).fill(null);
   state.gangsterDeck = shuffle(
     state,
     cards.gangsters.map((g) => g.id),
   );
+  state.recruitRow = Array<null>(ROW_SIZE).fill(null);
+  if (deal) dealRecruitRow(ctx);
+}
+
+function dealRecruitRow(ctx: Ctx): void {
+  const { state } = ctx;
   state.recruitRow = state.gangsterDeck.splice(0, ROW_SIZE);
   while (state.recruitRow.length < ROW_SIZE) state.recruitRow.push(null);
+}
+
+/** R-SETUP-5: the printed ruleset's rows, dealt from the shuffled decks after the choice. */
+export function dealRows(ctx: Ctx): void {
+  layOutHeistRow(ctx);
+  dealRecruitRow(ctx);
+}
+
+/** The resource deck, shuffled whether the variant is played or not (the seeds' games rely on it). */
+function shuffleResources(ctx: Ctx): void {
+  const { state } = ctx;
   state.resourceDeck = shuffle(
     state,
-    cards.resources.map((r) => r.id),
+    state.cards.resources.map((r) => r.id),
   );
-  state.turn.seat = first;
-  if (options.resources) {
-    // R-SETUP-3: dealt after the rows, chosen in secret by everyone at once.
-    const perPlayer = options.expertResources ? 3 : 2;
-    for (const player of state.players) {
-      player.dealt = state.resourceDeck.splice(0, perPlayer);
-      emit(ctx, {
-        type: 'resourcesDealt',
-        seat: player.seat,
-        cards: [...player.dealt],
-        to: player.seat,
-      });
-    }
-    state.phase = 'resourceChoice';
-    return;
+}
+
+/** R-SETUP-3: each seat is dealt its resource cards, to choose from in secret, all at once. */
+function dealResources(ctx: Ctx): void {
+  const { state } = ctx;
+  const perPlayer = state.options.expertResources ? 3 : 2;
+  for (const player of state.players) {
+    player.dealt = state.resourceDeck.splice(0, perPlayer);
+    emit(ctx, {
+      type: 'resourcesDealt',
+      seat: player.seat,
+      cards: [...player.dealt],
+      to: player.seat,
+    });
   }
-  startTurn(ctx, first, false);
+  state.phase = 'resourceChoice';
 }

@@ -33,6 +33,7 @@ import {
 import { abandonHeist, activate, finishHeist, removeOne, startHeist } from './rules/heist.ts';
 import { refillHeistSlot, resolveSnitch } from './rules/rows.ts';
 import { endOfTurn, finishTurn, mobilizationHasChoice, startTurn } from './rules/turn.ts';
+import { dealRows } from './setup.ts';
 import type { Decision, Move, Task } from './types.ts';
 
 /**
@@ -108,7 +109,12 @@ function runAutomaticReward(ctx: Ctx, task: Extract<Task, { kind: 'reward' }>): 
       return;
     case 'influence':
       player.heistIp += reward.amount;
-      emit(ctx, { type: 'influence', seat: task.seat, amount: reward.amount });
+      emit(
+        ctx,
+        state.options.privateHeistInfluence
+          ? { type: 'influence', seat: task.seat, amount: reward.amount, private: true }
+          : { type: 'influence', seat: task.seat, amount: reward.amount },
+      );
       return;
     case 'playAgain':
       // R-REW-5: a turn gained this way cannot grant another.
@@ -235,6 +241,17 @@ function keepResources(ctx: Ctx, seat: number, cards: string[]): void {
     kept: state.players.map((p) => p.resources.map((r) => r.id)),
   });
   for (const p of state.players) activateResources(ctx, p);
+  // R-SETUP-5: the printed ruleset lays out the rows only now, after the choice: chapter I
+  // begins here.
+  if (state.options.ruleset === 'printed') {
+    dealRows(ctx);
+    emit(ctx, {
+      type: 'chapterStarted',
+      chapter: 1,
+      firstPlayer: state.turn.seat,
+      row: [...state.heistRow],
+    });
+  }
   startTurn(ctx, state.turn.seat, false);
 }
 

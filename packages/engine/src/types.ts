@@ -30,11 +30,21 @@ export interface GameOptions {
   catchUpCash: boolean;
   /** R-OPT-3: other seats do not see a player's running heist IP. */
   privateHeistInfluence: boolean;
+  /**
+   * R-OPT-4: `online` plays the online edition's rules (the default); `printed` plays the
+   * printed rulebooks where the two differ (the Bank at a snitch, when resource cards are
+   * chosen, the 90-heist box). Always set in a game's options (`createGame` fills the
+   * default); optional here so that options written before it existed still type-check.
+   */
+  ruleset?: Ruleset;
   /** First player (R-SETUP-4); drawn from the seed when absent. */
   firstPlayer?: Seat;
   /** Bosses by seat, for a table that deals them itself; drawn from the seed when absent. */
   bosses?: CardId[];
 }
+
+/** The rulesets of R-OPT-4 (options.ts lists them as `RULESETS`). */
+export type Ruleset = 'online' | 'printed';
 
 export type GameOptionsInput = Partial<GameOptions> & { players: number };
 
@@ -146,6 +156,9 @@ export type Task =
   /** R-RES-2: the Bank's owner may deposit or withdraw before money is put at stake (a heist's
    * partners' rewards and slot refill, a pass's row discard). */
   | { kind: 'bankWindow'; seat: Seat }
+  /** R-SNITCH-5 (printed ruleset): the active player may use their Bank before a snitch takes
+   * its due. */
+  | { kind: 'bankBeforeSnitch'; seat: Seat; snitch: CardId }
   | { kind: 'endOfTurn' }
   | { kind: 'finishTurn' }
   | { kind: 'gangWarDiscard'; seat: Seat; chooser: Seat }
@@ -224,10 +237,12 @@ export type Decision =
   | { kind: 'secretSociety'; seat: Seat }
   /**
    * Bank (R-RES-2): deposits and withdrawals at a Bank window (after a heist's own rewards,
-   * before a pass's discard, at the turn's end). Bank moves are also offered in mobilization,
-   * the action and the Recruit reward.
+   * before a pass's discard, at the turn's end; with the printed ruleset also when a snitch
+   * revealed in the player's own turn would cost more than their cash: `snitch` and `owed`,
+   * R-SNITCH-5). Bank moves are also offered in mobilization, the action and the Recruit
+   * reward.
    */
-  | { kind: 'bank'; seat: Seat }
+  | { kind: 'bank'; seat: Seat; snitch?: CardId; owed?: number }
   | { kind: 'snitchDiscard'; seat: Seat; snitch: CardId }
   | { kind: 'gangWarDiscard'; seat: Seat; victim: Seat }
   | { kind: 'gameOver' };
@@ -306,7 +321,13 @@ export type GameEvent =
   | { type: 'activated'; seat: Seat; member: CardId; owner: Seat; remaining: Skill[] }
   | { type: 'heistAbandoned'; seat: Seat; card: CardId }
   | { type: 'heistCompleted'; seat: Seat; card: CardId; cooperative: boolean; participants: Seat[] }
-  | { type: 'influence'; seat: Seat; amount: number }
+  /**
+   * `private`: R-OPT-3 is on, so only `seat` learns the amount; everyone else is shown an
+   * `influenceHidden` event instead (`visibleEvents`).
+   */
+  | { type: 'influence'; seat: Seat; amount: number; private?: true }
+  /** Another seat's `influence` event under R-OPT-3: IP was gained, the amount is hidden. */
+  | { type: 'influenceHidden'; seat: Seat }
   | { type: 'trained'; seat: Seat; member: CardId; skill: Skill }
   | { type: 'playAgainWon'; seat: Seat }
   | { type: 'theft'; seat: Seat; target: Seat; amount: number }

@@ -32,7 +32,13 @@ export interface PlayerView {
   bank: number;
   /** Null when R-OPT-3 hides another seat's running heist IP. */
   heistIp: number | null;
-  pile: CardId[];
+  /**
+   * The heists in this seat's pile; null when R-OPT-3 hides another seat's heist IP (their
+   * rewards would add up to it): `pileSize` still counts them.
+   */
+  pile: CardId[] | null;
+  /** How many heists are in the pile, always shown. */
+  pileSize: number;
   hospital: Member[];
   /** Kept resources: everyone's once revealed; before that, only the viewer's own. */
   resources: KeptResource[];
@@ -100,7 +106,8 @@ function playerView(
     cash: player.cash,
     bank: player.bank,
     heistIp: hideIp ? null : player.heistIp,
-    pile: other ? other.pile : [...player.pile],
+    pile: hideIp ? null : (other?.pile ?? [...player.pile]),
+    pileSize: player.pile.length,
     hospital: other ? other.hospital : player.hospital.map((m) => ({ ...m })),
     resources:
       own || revealed
@@ -168,7 +175,19 @@ export function viewFor(state: GameState, viewer: Seat | null): GameView {
   };
 }
 
-/** The events `viewer` may see: private events (`to`) reach only their seat. */
+/**
+ * The events `viewer` may see: private events (`to`) reach only their seat, and a heist
+ * influence gain kept private by R-OPT-3 reaches the others without its amount.
+ */
 export function visibleEvents(events: readonly GameEvent[], viewer: Seat | null): GameEvent[] {
-  return events.filter((event) => !('to' in event) || event.to === viewer);
+  const out: GameEvent[] = [];
+  for (const event of events) {
+    if ('to' in event && event.to !== viewer) continue;
+    if (event.type === 'influence' && event.private && event.seat !== viewer) {
+      out.push({ type: 'influenceHidden', seat: event.seat });
+      continue;
+    }
+    out.push(event);
+  }
+  return out;
 }

@@ -24,6 +24,18 @@ export const GOLDEN_GAMES: { name: string; options: GameOptionsInput }[] = [
     name: 'resources-expert-4p',
     options: { players: 4, seed: 33, resources: true, expertResources: true, catchUpCash: true },
   },
+  {
+    // R-OPT-4: the printed rules (resource cards before the rows, the Bank at a snitch, 90
+    // heists), with R-OPT-3's private influence.
+    name: 'printed-resources-3p',
+    options: {
+      players: 3,
+      seed: 44,
+      resources: true,
+      privateHeistInfluence: true,
+      ruleset: 'printed',
+    },
+  },
 ];
 
 /** The game's log: the moves and events, one JSON line each. */

@@ -15,6 +15,7 @@ import {
   type GameOptionsInput,
   type GameRecord,
   type GameState,
+  heistInRuleset,
   legalMoves,
   type Move,
   moveKey,
@@ -56,6 +57,8 @@ export function optionsFor(seed: number): GameOptionsInput {
     minimumPassIncome: random() < 0.25,
     catchUpCash: random() < 0.25,
     privateHeistInfluence: random() < 0.25,
+    // R-OPT-4: about a third of the games play the printed rulebooks.
+    ruleset: random() < 0.35 ? 'printed' : 'online',
   };
 }
 
@@ -96,7 +99,8 @@ export function checkCardPlaces(state: GameState): void {
   const cards = state.cards;
   const expected = [
     ...cards.gangsters.map((c) => c.id),
-    ...cards.heists.map((c) => c.id),
+    // The printed ruleset deals no online-only heist: they are nowhere (R-OPT-4).
+    ...cards.heists.filter((c) => heistInRuleset(c, state.options.ruleset)).map((c) => c.id),
     ...cards.snitches.map((c) => c.id),
     ...cards.resources.map((c) => c.id),
     ...state.players.map((p) => p.boss),
@@ -189,6 +193,16 @@ function scrambleHidden(state: GameState, random: () => number, viewer: number |
   for (const p of secret) p.dealt = pool.splice(0, p.dealt.length);
   other.resourceDeck = pool.splice(0, other.resourceDeck.length);
   other.unkeptResources = pool;
+  // R-OPT-3: other seats' piles and heist IP, before the end (their sizes are public).
+  if (other.options.privateHeistInfluence && other.phase !== 'gameOver') {
+    const hidden = other.players.filter((p) => p.seat !== viewer);
+    const piles = hidden.flatMap((p) => p.pile);
+    shuffle(piles);
+    for (const p of hidden) {
+      p.pile = piles.splice(0, p.pile.length);
+      p.heistIp += 1 + Math.floor(random() * 5);
+    }
+  }
   return other;
 }
 

@@ -52,4 +52,17 @@ export function coverageOfSeeds(): void {
       }
     }
   });
+
+  it('R-OPT-4: covers both rulesets at every player count, with and without resource cards', () => {
+    const combos = new Set<string>();
+    for (let seed = 0; seed < GAMES; seed++) {
+      const o = optionsFor(seed);
+      combos.add(`${o.players}/${o.ruleset}/${o.resources}/${o.privateHeistInfluence}`);
+    }
+    for (const players of [2, 3, 4])
+      for (const ruleset of ['online', 'printed'])
+        for (const resources of [false, true])
+          for (const hidden of [false, true])
+            expect(combos.has(`${players}/${ruleset}/${resources}/${hidden}`)).toBe(true);
+  });
 }

@@ -699,6 +699,7 @@ const heists: CardSet['heists'] = [
       { kind: 'influence', amount: 2 },
     ],
     rewardB: [{ kind: 'income', amount: 3 }],
+    onlineOnly: true,
   },
   {
     id: 'HII-32',
@@ -711,6 +712,7 @@ const heists: CardSet['heists'] = [
       { kind: 'theft', amount: 2 },
     ],
     rewardB: [],
+    onlineOnly: true,
   },
   {
     id: 'HII-33',
@@ -723,6 +725,7 @@ const heists: CardSet['heists'] = [
       { kind: 'diversion', amount: 3 },
     ],
     rewardB: [],
+    onlineOnly: true,
   },
   {
     id: 'HIII-01',

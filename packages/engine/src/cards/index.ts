@@ -2,6 +2,8 @@
  * Card sets and fast look-ups by id. The lookup of a card set is built once and cached, so
  * rules code can ask `cards.heist(id)` on the hot path.
  */
+
+import type { Ruleset } from '../types.ts';
 import { CLASSIC_CARD_SET_DATA } from './classic.ts';
 import {
   type BossCard,
@@ -130,4 +132,12 @@ export function cardsOf(set: CardSet): CardLookup {
     cache.set(set, lookup);
   }
   return lookup;
+}
+
+/**
+ * Whether a heist is dealt under a ruleset (R-OPT-4): the printed ruleset leaves out the
+ * heists that only the online edition has (R-COMP-5). Snitches are in both.
+ */
+export function heistInRuleset(heist: HeistCard, ruleset: Ruleset | undefined): boolean {
+  return ruleset !== 'printed' || heist.onlineOnly !== true;
 }

@@ -89,6 +89,11 @@ export const heistSchema = z
     requirement: icons.min(1),
     rewardA: z.array(rewardSchema),
     rewardB: z.array(rewardSchema),
+    /**
+     * A heist of the online edition only, not in the printed box (R-COMP-5): left out of the
+     * decks by the printed ruleset (R-OPT-4).
+     */
+    onlineOnly: z.boolean().optional(),
   })
   .superRefine((heist, ctx) => {
     if (heist.coop && heist.chapter === 1) {

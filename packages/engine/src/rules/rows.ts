@@ -2,7 +2,7 @@
 import { activeResource, type Ctx, emit, pushFront, seatsFrom } from '../context.ts';
 import { playerAt } from '../guards.ts';
 import { gangIconCount } from '../members.ts';
-import type { Task } from '../types.ts';
+import type { Seat, Task } from '../types.ts';
 import { discardableMembers, setChapterEnd } from './gang.ts';
 
 /** Snitches of chapter III that end the game (R-SNITCH-4). */
@@ -33,6 +33,8 @@ export function refillHeistSlot(ctx: Ctx, slot: number): void {
   ctx.irreversible = true;
   if (ctx.cards.isSnitch(card)) {
     state.heistRow[slot] = null;
+    // Face up and out of the deck at once (a Bank window may come before it is resolved).
+    state.removed.push(card);
     state.snitchesThisChapter++;
     emit(ctx, {
       type: 'snitchRevealed',
@@ -40,11 +42,30 @@ export function refillHeistSlot(ctx: Ctx, slot: number): void {
       value: ctx.cards.snitch(card).value,
       count: state.snitchesThisChapter,
     });
-    pushFront(state, { kind: 'resolveSnitch', snitch: card }, { kind: 'refillHeistSlot', slot });
+    const resolve: Task[] = [
+      { kind: 'resolveSnitch', snitch: card },
+      { kind: 'refillHeistSlot', slot },
+    ];
+    // R-SNITCH-5: the printed rulebooks let the Bank's owner use it at any moment of their turn.
+    if (state.options.ruleset === 'printed')
+      resolve.unshift({ kind: 'bankBeforeSnitch', seat: state.turn.seat, snitch: card });
+    pushFront(state, ...resolve);
     return;
   }
   state.heistRow[slot] = card;
   emit(ctx, { type: 'rowRefilled', row: 'heist', slot, card });
+}
+
+/**
+ * What a snitch of `value` costs `seat` (R-SNITCH-2): the Informant icons it lacks, capped by
+ * Police station (R-RES-2); 0 when its Informants are enough.
+ */
+export function snitchOwed(ctx: Ctx, seat: Seat, value: number): number {
+  const player = playerAt(ctx.state, seat);
+  const owed = value - gangIconCount(ctx.cards, player, 'I');
+  if (owed <= 0) return 0;
+  const police = activeResource(ctx, player, 'policeStation');
+  return police ? Math.min(owed, police.amount ?? 1) : owed;
 }
 
 /**
@@ -62,9 +83,7 @@ export function resolveSnitch(ctx: Ctx, snitchId: string): void {
       emit(ctx, { type: 'snitchSpared', seat });
       continue;
     }
-    let owed = value - informants;
-    const police = activeResource(ctx, player, 'policeStation');
-    if (police) owed = Math.min(owed, police.amount ?? 1);
+    const owed = snitchOwed(ctx, seat, value);
     if (player.cash >= owed) {
       player.cash -= owed;
       emit(ctx, { type: 'snitchPaid', seat, amount: owed });
@@ -75,7 +94,6 @@ export function resolveSnitch(ctx: Ctx, snitchId: string): void {
     if (discardableMembers(player).length > 0)
       discards.push({ kind: 'snitchDiscard', seat, snitch: snitchId });
   }
-  state.removed.push(snitchId);
   pushFront(state, ...discards);
   if (state.chapter === 3 && state.snitchesThisChapter >= GAME_ENDING_SNITCHES) {
     setChapterEnd(ctx, 'snitches');

@@ -218,6 +218,25 @@ describe('R-COMP-2..7: the classic card data', () => {
     }
   });
 
+  it('R-COMP-5 R-OPT-4: the printed ruleset plays the box of 90 heists (HII-31..33 left out)', () => {
+    const onlineOnly = CLASSIC_CARDS.heists.filter((h) => h.onlineOnly).map((h) => h.id);
+    expect(onlineOnly).toEqual(['HII-31', 'HII-32', 'HII-33']);
+    const later = (ruleset: 'online' | 'printed') => {
+      const game = createGame({ players: 2, seed: 4, ruleset });
+      if (!game.ok) throw new Error(game.error.message);
+      const { state } = game;
+      const inPlay = [...state.heistRow, ...state.heistDeck, ...state.laterHeists];
+      return {
+        heists: inPlay.filter((id) => id !== null && cards.kindOf(id) === 'heist').length,
+        chapterII: state.laterHeists.filter((id) => cards.chapterOf(id) === 2).length,
+        extra: inPlay.filter((id) => id !== null && onlineOnly.includes(id)),
+      };
+    };
+    // Chapter II: 30 heists and 3 snitches printed; the online edition's 33 and 3.
+    expect(later('printed')).toEqual({ heists: 90, chapterII: 33, extra: [] });
+    expect(later('online')).toEqual({ heists: 93, chapterII: 36, extra: onlineOnly });
+  });
+
   it('R-COMP-5: spot checks of heists', () => {
     expect(cards.heist('HI-01')).toMatchObject({
       chapter: 1,

@@ -17,6 +17,23 @@ describe('R-OPT: defaults', () => {
   });
 });
 
+describe('R-OPT-4: ruleset', () => {
+  it('R-OPT-4: online unless the table says printed; any other value is refused', () => {
+    const resolved = resolveOptions({ players: 2 });
+    expect(resolved.ok && resolved.options.ruleset).toBe('online');
+    const printed = resolveOptions({ players: 2, ruleset: 'printed' });
+    expect(printed.ok && printed.options.ruleset).toBe('printed');
+    const wrong = resolveOptions({ players: 2, ruleset: 'house' as never });
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.message).toMatch(/^ruleset: /);
+  });
+
+  it('R-OPT-4: a saved game without a ruleset replays as online', () => {
+    const game = createGame({ players: 2, seed: 3 });
+    expect(game.ok && game.state.options.ruleset).toBe('online');
+  });
+});
+
 describe('R-OPT-1: minimum $2 when passing', () => {
   const pass = (gang: string[], extra: Record<string, unknown>[] = []) =>
     seatOf(
@@ -102,6 +119,54 @@ describe('R-OPT-3: private heist influence', () => {
     });
   });
 
+  it("R-OPT-3: another player's IP gains reach the log without their amount", () => {
+    const { events } = play(
+      state(),
+      { type: 'heist', seat: 0, card: 'HI-20' },
+      { type: 'activate', seat: 0, member: 'B4' },
+    );
+    // HI-20 pays $1 and 1 IP.
+    expect(eventsOf(visibleEvents(events, 0), 'influence')).toEqual([
+      { type: 'influence', seat: 0, amount: 1, private: true },
+    ]);
+    for (const viewer of [1, null]) {
+      const seen = visibleEvents(events, viewer);
+      expect(eventsOf(seen, 'influence')).toEqual([]);
+      expect(eventsOf(seen, 'influenceHidden')).toEqual([{ type: 'influenceHidden', seat: 0 }]);
+    }
+    // Off, everyone sees the amount.
+    const open = play(
+      scenario({ players: [{ boss: 'B4' }, { boss: 'B1' }], heistRow: ['HI-20'], start: 'action' }),
+      { type: 'heist', seat: 0, card: 'HI-20' },
+      { type: 'activate', seat: 0, member: 'B4' },
+    );
+    expect(eventsOf(visibleEvents(open.events, 1), 'influence')).toEqual([
+      { type: 'influence', seat: 0, amount: 1 },
+    ]);
+  });
+
+  it("R-OPT-3: another player's heist pile shows as a count, not as its cards", () => {
+    const s = scenario({
+      options: { privateHeistInfluence: true },
+      chapter: 2,
+      players: [
+        { boss: 'B4', heistIp: 3, pile: ['HI-01', 'HI-20'] },
+        { boss: 'B1', heistIp: 5, pile: ['HI-03'] },
+      ],
+      start: 'action',
+    });
+    expect(viewFor(s, 0).players.map((p) => [p.pile, p.pileSize])).toEqual([
+      [['HI-01', 'HI-20'], 2],
+      [null, 1],
+    ]);
+    expect(viewFor(s, null).players.map((p) => [p.pile, p.pileSize])).toEqual([
+      [null, 2],
+      [null, 1],
+    ]);
+    const text = JSON.stringify({ ...viewFor(s, 1), cards: null });
+    for (const id of ['HI-01', 'HI-20']) expect(text).not.toContain(`"${id}"`);
+  });
+
   it('R-OPT-3: revealed at the end of the game (R-INFO-4)', () => {
     const s = scenario({
       options: { privateHeistInfluence: true },
@@ -116,5 +181,6 @@ describe('R-OPT-3: private heist influence', () => {
     const { state: after } = play(s, { type: 'pass', seat: 0 });
     expect(after.phase).toBe('gameOver');
     expect(viewFor(after, 0).players.map((p) => p.heistIp)).toEqual([3, 5]);
+    expect(viewFor(after, null).players.map((p) => p.pile)).toEqual([[], []]);
   });
 });

@@ -124,6 +124,58 @@ describe('R-SETUP-3: resource cards', () => {
   });
 });
 
+describe('R-SETUP-5: the printed ruleset chooses resource cards before the rows', () => {
+  const printed = (seed: number) =>
+    created({ players: 3, seed, resources: true, ruleset: 'printed', firstPlayer: 1 });
+
+  it('R-SETUP-5: while choosing, no heist and no gangster of a row is shown to anyone', () => {
+    const state = printed(7);
+    expect(pendingDecision(state)).toEqual({ kind: 'keepResources', seats: [0, 1, 2], keep: 1 });
+    for (const viewer of [0, 1, 2, null]) {
+      const view = viewFor(state, viewer);
+      expect(view.heistRow).toEqual([null, null, null, null, null]);
+      expect(view.recruitRow).toEqual([null, null, null, null, null]);
+      // The decks are shuffled and complete: 30 heists of chapter I, 35 gangsters.
+      expect(view.heistDeckCount).toBe(30);
+      expect(view.gangsterDeckCount).toBe(35);
+    }
+  });
+
+  it('R-SETUP-5: once every seat has chosen, the rows are dealt and chapter I begins', () => {
+    let state = printed(7);
+    const events = [];
+    for (const seat of [2, 0, 1]) {
+      const step = play(state, {
+        type: 'keepResources',
+        seat,
+        cards: [nth(seatOf(state, seat).dealt, 0)],
+      });
+      state = step.state;
+      events.push(...step.events);
+    }
+    expect(state.heistRow.every((id) => id !== null && cards.kindOf(id) === 'heist')).toBe(true);
+    expect(state.recruitRow.every((id) => id !== null && cards.kindOf(id) === 'gangster')).toBe(
+      true,
+    );
+    expect(state.heistDeck).toHaveLength(25);
+    expect(state.gangsterDeck).toHaveLength(30);
+    const kinds = events.map((e) => e.type);
+    // Revealed first, then chapter I begins with its row, then the first player's turn.
+    expect(kinds.indexOf('resourcesRevealed')).toBeLessThan(kinds.indexOf('chapterStarted'));
+    expect(kinds.indexOf('chapterStarted')).toBeLessThan(kinds.indexOf('turnStarted'));
+    expect(eventsOf(events, 'chapterStarted')).toEqual([
+      { type: 'chapterStarted', chapter: 1, firstPlayer: 1, row: state.heistRow },
+    ]);
+    expect(state.turn.seat).toBe(1);
+  });
+
+  it('R-SETUP-3: the online ruleset shows the rows during the choice', () => {
+    const state = created({ players: 3, seed: 7, resources: true, firstPlayer: 1 });
+    expect(viewFor(state, 0).heistRow.every((id) => id !== null)).toBe(true);
+    expect(viewFor(state, 0).recruitRow.every((id) => id !== null)).toBe(true);
+  });
+});
+
 describe('R-SETUP-4: first player', () => {
   it('R-SETUP-4: chosen at random by the seed, or by the table', () => {
     const firsts = new Set<number>();

@@ -1,6 +1,6 @@
 /** Section 10 of docs/rules.md (R-SNITCH): snitches revealed by heist refills. */
 import { describe, expect, it } from 'vitest';
-import { type GameState, legalMoves, pendingDecision } from '../../src/index.ts';
+import { fast, type GameState, legalMoves, pendingDecision } from '../../src/index.ts';
 import {
   eventsOf,
   expectDecision,
@@ -195,5 +195,94 @@ describe('R-SNITCH-4: the end of the game by snitches', () => {
     });
     expect(state.chapter).toBe(2);
     expect(state.chapterEndPending).toBe(false);
+  });
+});
+
+describe('R-SNITCH-5: the printed ruleset lets the active player use their Bank first', () => {
+  /**
+   * Seat 0 (B3: L M, and G24) has $0 in hand and $8 on an active Bank; it passes ($1 of
+   * Leader income), moves on from the pass's Bank window and discards the only heist of the
+   * row: the refill reveals SII-2 (value 3), and seat 0 has no Informant, so it owes $3.
+   * Seat 1 (B2: L B, and G15) has no Informant either and $0.
+   */
+  const ownRefill = (ruleset: 'online' | 'printed', cash = 0) =>
+    play(
+      scenario({
+        options: { resources: true, ruleset },
+        chapter: 2,
+        players: [
+          { boss: 'B3', gang: ['G24'], cash, bank: 8, resources: [{ id: 'R09' }] },
+          { boss: 'B2', gang: ['G15'], cash: 0 },
+        ],
+        heistRow: ['HII-30'],
+        heistDeck: ['SII-2', 'HII-02'],
+        start: 'action',
+      }),
+      { type: 'pass', seat: 0 },
+      { type: 'done', seat: 0 },
+      { type: 'discardRow', seat: 0, card: 'HII-30' },
+    );
+
+  it('R-SNITCH-5: a snitch from your own refill may be paid from your Bank', () => {
+    const { state, events } = ownRefill('printed');
+    expect(eventsOf(events, 'snitchRevealed')).toHaveLength(1);
+    expect(pendingDecision(state)).toEqual({ kind: 'bank', seat: 0, snitch: 'SII-2', owed: 3 });
+    expect(movesOf(state)).toContain('bank:-2');
+    // The search's lean list offers exactly the withdrawal that pays the snitch.
+    expect(fast.legalMoves(state).filter((m) => m.type === 'bank')).toEqual([
+      { type: 'bank', seat: 0, amount: -2 },
+    ]);
+    // Once cash covers the snitch the window has done its work: the snitch is resolved.
+    const paid = play(state, { type: 'bank', seat: 0, amount: -2 });
+    expect(eventsOf(paid.events, 'snitchPaid')).toContainEqual({
+      type: 'snitchPaid',
+      seat: 0,
+      amount: 3,
+    });
+    expect([seatOf(paid.state, 0).cash, seatOf(paid.state, 0).bank]).toEqual([0, 6]);
+    expect(seatOf(paid.state, 0).gang.map((m) => m.id)).toEqual(['B3', 'G24']);
+    expectDecision(paid.state, 'snitchDiscard', 1);
+  });
+
+  it("R-SNITCH-5: a Bank is not usable outside its owner's turn", () => {
+    // Seat 1 owns the Bank ($5 on it, $0 in hand) when seat 0's refill reveals SII-2.
+    const { state } = play(
+      scenario({
+        options: { resources: true, ruleset: 'printed' },
+        chapter: 2,
+        players: [
+          { boss: 'B5', gang: ['G22', 'G19'], cash: 0 },
+          { boss: 'B2', gang: ['G15'], cash: 0, bank: 5, resources: [{ id: 'R09' }] },
+        ],
+        heistRow: ['HII-30'],
+        heistDeck: ['SII-2', 'HII-02'],
+        start: 'action',
+      }),
+      { type: 'pass', seat: 0 },
+      { type: 'discardRow', seat: 0, card: 'HII-30' },
+    );
+    expectDecision(state, 'snitchDiscard', 1);
+    expect(movesOf(state)).toEqual(['discardMember:G15']);
+    expect(seatOf(state, 1).bank).toBe(5);
+  });
+
+  it('R-SNITCH-5: declining the window leaves the snitch to take cash and a member', () => {
+    const { state } = ownRefill('printed');
+    const declined = play(state, { type: 'done', seat: 0 });
+    expectDecision(declined.state, 'snitchDiscard', 0);
+    expect(seatOf(declined.state, 0).bank).toBe(8);
+  });
+
+  it('R-SNITCH-5: no window when cash pays the snitch', () => {
+    const { state, events } = ownRefill('printed', 4);
+    expect(eventsOf(events, 'snitchPaid')[0]).toEqual({ type: 'snitchPaid', seat: 0, amount: 3 });
+    expect(pendingDecision(state).kind).not.toBe('bank');
+  });
+
+  it('R-SNITCH-3: with the online ruleset the same snitch forces a discard', () => {
+    const { state } = ownRefill('online');
+    expectDecision(state, 'snitchDiscard', 0);
+    expect(movesOf(state)).toEqual(['discardMember:G24']);
+    expect([seatOf(state, 0).cash, seatOf(state, 0).bank]).toEqual([0, 8]);
   });
 });
