@@ -107,6 +107,10 @@ export const REASONS = {
     en: 'Takes ${{amount}} from the Bank to recruit {{card}} as the heist’s reward.',
     params: { amount: 'number', card: 'card' },
   },
+  'bank.withdrawForSnitch': {
+    en: 'Takes ${{amount}} from the Bank to pay the snitch.',
+    params: { amount: 'number' },
+  },
   'bank.deposit': {
     en: 'Deposits ${{amount}} on the Bank, safe from theft and snitches.',
     params: { amount: 'number' },

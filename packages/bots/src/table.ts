@@ -24,7 +24,10 @@ export interface SeatTable {
   bank: number;
   /** Null when hidden by the private-heist-influence option. */
   heistIp: number | null;
-  pile: CardId[];
+  /** Null when hidden with the running IP (R-OPT-3): a view then gives `pileSize`. */
+  pile: CardId[] | null;
+  /** The pile's size, in a view (a full state has the pile itself). */
+  pileSize?: number;
   hospital: Member[];
   resources: KeptResource[];
   dealt: CardId[];

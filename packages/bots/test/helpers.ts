@@ -19,16 +19,20 @@ const FLAGS = [
   'privateHeistInfluence',
 ] as const;
 
-/** Variant set number `n` (bits of n switch the flags; expert resources implies resources). */
+/**
+ * Variant set number `n` (bits of n switch the flags; expert resources implies resources; the
+ * next bit plays the printed ruleset, R-OPT-4).
+ */
 export function variantCombo(n: number): Omit<GameOptionsInput, 'players'> {
   const out: Record<string, boolean> = {};
   FLAGS.forEach((flag, bit) => {
     out[flag] = Boolean(n & (1 << bit));
   });
   if (out.expertResources) out.resources = true;
-  return out;
+  return { ...out, ruleset: n & (1 << FLAGS.length) ? 'printed' : 'online' };
 }
 
+/** The flag combinations; `variantCombo(n + COMBOS)` is combination n with the printed rules. */
 export const COMBOS = 1 << FLAGS.length;
 
 /** A game advanced by heuristic players until `stop` says so (or the game ends). */

@@ -1,8 +1,15 @@
 /** The heuristic's individual judgements, on positions set up with the engine's scenarios. */
-import { createScenario, type GameState, legalMoves, type Move, viewFor } from '@gangsta/engine';
+import {
+  applyMove,
+  createScenario,
+  type GameState,
+  legalMoves,
+  type Move,
+  viewFor,
+} from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
 import { planHeist } from '../src/heuristic/plan.ts';
-import { describeReason, heuristicChoice } from '../src/index.ts';
+import { createBot, describeReason, heuristicChoice } from '../src/index.ts';
 
 function scenario(json: unknown): GameState {
   const result = createScenario(json);
@@ -98,6 +105,44 @@ describe('heuristic decisions', () => {
     expect(choice.move).toEqual({ type: 'heist', seat: 0, card: 'HI-03' });
     expect(choice.reason.id).toBe('action.heist');
     expect(describeReason(choice.reason)).toMatch(/HI-03 heist .*synchronizes/);
+  });
+
+  it('pays a snitch from its Bank when the printed rules allow it (R-SNITCH-5)', () => {
+    // Seat 0: $0 in hand, $8 on the Bank, no Informant. It passes ($1), moves on from the
+    // pass's Bank window, discards the row's heist: the refill reveals SII-2 (value 3).
+    let state = scenario({
+      options: { resources: true, ruleset: 'printed' },
+      chapter: 2,
+      players: [
+        { boss: 'B3', gang: ['G24'], cash: 0, bank: 8, resources: [{ id: 'R09' }] },
+        { boss: 'B5', gang: ['G22', 'G19'], cash: 0 },
+      ],
+      heistRow: ['HII-30'],
+      heistDeck: ['SII-2', 'HII-02'],
+      start: 'action',
+    });
+    for (const move of [
+      { type: 'pass', seat: 0 },
+      { type: 'done', seat: 0 },
+      { type: 'discardRow', seat: 0, card: 'HII-30' },
+    ] as Move[]) {
+      const result = applyMove(state, move);
+      if (!result.ok) throw new Error(result.error.message);
+      state = result.state;
+    }
+    const view = viewFor(state, 0);
+    expect(view.decision).toEqual({ kind: 'bank', seat: 0, snitch: 'SII-2', owed: 3 });
+    for (const bot of [
+      createBot({ kind: 'heuristic', seed: 1 }),
+      createBot({ kind: 'ismcts', seed: 1, iterations: 40 }),
+    ]) {
+      const { move, reason } = bot.decide(view, legalMoves(state, 0));
+      expect(move).toEqual({ type: 'bank', seat: 0, amount: -2 });
+      expect(reason).toEqual({ id: 'bank.withdrawForSnitch', params: { amount: 2 } });
+    }
+    expect(describeReason({ id: 'bank.withdrawForSnitch', params: { amount: 2 } })).toBe(
+      'Takes $2 from the Bank to pay the snitch.',
+    );
   });
 
   it('uses a free readying', () => {

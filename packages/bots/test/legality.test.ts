@@ -8,10 +8,10 @@ import { type BotKind, createBot, playGame } from '../src/index.ts';
 import { COMBOS, variantCombo } from './helpers.ts';
 
 describe('bots play only legal moves', () => {
-  it('200 random-vs-heuristic games over 2-4 players and every variant combination', () => {
+  it('200 random-vs-heuristic games over 2-4 players, every variant combination, both rulesets', () => {
     for (let game = 0; game < 200; game++) {
       const players = 2 + (game % 3);
-      const variants = variantCombo(game % COMBOS);
+      const variants = variantCombo(game % (2 * COMBOS));
       const kinds: BotKind[] = Array.from({ length: players }, (_, seat) =>
         (seat + game) % 2 === 0 ? 'heuristic' : 'random',
       );
@@ -31,7 +31,7 @@ describe('bots play only legal moves', () => {
     for (let game = 0; game < 6; game++) {
       const bots = [0, 1, 2, 3].map((seat) => createBot({ kind: 'heuristic', seed: seat }));
       const { state } = playGame(
-        { ...variantCombo(COMBOS - 1 - game), players: 4, seed: 900 + game },
+        { ...variantCombo(COMBOS - 1 - game + (game % 2) * COMBOS), players: 4, seed: 900 + game },
         bots,
       );
       expect(state.phase).toBe('gameOver');
@@ -48,7 +48,7 @@ describe('bots play only legal moves', () => {
         ),
       );
       const { state } = playGame(
-        { ...variantCombo(players * 7), players, seed: 50 + players },
+        { ...variantCombo(players * 7 + (players % 2) * COMBOS), players, seed: 50 + players },
         bots,
       );
       expect(state.phase).toBe('gameOver');

@@ -4,12 +4,15 @@
  */
 
 import {
+  defaultOptionChoices,
   defaultOptionFlags,
   GAME_OPTIONS,
   type GameOptionsInput,
   MAX_PLAYERS,
   MIN_PLAYERS,
+  OPTION_CHOICES,
   OPTION_FLAGS,
+  type OptionChoice,
   type OptionFlag,
   optionRequirement,
 } from '@gangsta/engine';
@@ -73,6 +76,23 @@ const FLAG_TEXT: Record<OptionFlag, { name: string; help: string }> = {
   privateHeistInfluence: { name: 'private-ip', help: "hide others' running heist IP" },
 };
 
+/**
+ * The command line's spelling and help for each option with named values of the engine's
+ * `GAME_OPTIONS` (the ruleset); the values, the default and the rule id come from the engine.
+ */
+const CHOICE_TEXT: Record<OptionChoice, { name: string; help: string }> = {
+  ruleset: { name: 'ruleset', help: "the online edition's rules or the printed rulebooks'" },
+};
+
+/** An option with named values as given to commander (`--ruleset <name>`). */
+function cliChoice(name: OptionChoice): Option {
+  const spec = GAME_OPTIONS[name];
+  return new Option(
+    `--${CHOICE_TEXT[name].name} <name>`,
+    `table option: ${CHOICE_TEXT[name].help} (${spec.rule}; default ${spec.default})`,
+  ).choices(spec.values);
+}
+
 /** An option flag as given to commander, and the property commander stores it under. */
 function cliFlag(flag: OptionFlag): Option {
   const spec = GAME_OPTIONS[flag];
@@ -97,6 +117,7 @@ export function addVariantOptions(command: Command, seedHelp = 'seed of the game
 /** The variant and table-option flags alone (online tables: the server draws the seed). */
 export function addVariantFlags(command: Command): Command {
   for (const flag of OPTION_FLAGS) command.addOption(cliFlag(flag));
+  for (const name of OPTION_CHOICES) command.addOption(cliChoice(name));
   return command;
 }
 
@@ -118,7 +139,12 @@ export function gameOptionsFrom(
       throw new UsageError(`--${name} needs --${other} (${needs.message})`);
     }
   }
-  return { players, seed, ...chosen };
+  const choices = defaultOptionChoices();
+  for (const name of OPTION_CHOICES) {
+    const given = flags[cliChoice(name).attributeName()];
+    if (typeof given === 'string') (choices as Record<string, string>)[name] = given;
+  }
+  return { players, seed, ...chosen, ...choices };
 }
 
 /** A seed from the flag, or a fresh one (printed by the caller so the game can be replayed). */

@@ -153,7 +153,16 @@ describe('HTTP bodies', () => {
       minimumPassIncome: false,
       catchUpCash: false,
       privateHeistInfluence: false,
+      ruleset: 'online',
     });
+  });
+
+  it('R-OPT-4: takes the printed ruleset, refuses an unknown one, and reads none as online', () => {
+    expect(tableOptionsSchema.parse({ players: 2, ruleset: 'printed' }).ruleset).toBe('printed');
+    expect(tableOptionsSchema.safeParse({ players: 2, ruleset: 'house' }).success).toBe(false);
+    // A table stored, or a client written, before the option existed.
+    const old = { players: 3, families: true, privateHeistInfluence: true };
+    expect(tableOptionsSchema.parse(old)).toMatchObject({ ...old, ruleset: 'online' });
   });
 
   it('accepts a table with one host seat per player', () => {

@@ -62,7 +62,7 @@ export function moneyValue(progress: number): number {
 
 /** A seat's IP as it would score now (heists, members, active resources), roughly. */
 export function estimateIp(ctx: { table: Table; cards: CardIndex }, seat: SeatTable): number {
-  let ip = seat.heistIp ?? seat.pile.length * IP_PER_HIDDEN_HEIST;
+  let ip = seat.heistIp ?? (seat.pileSize ?? seat.pile?.length ?? 0) * IP_PER_HIDDEN_HEIST;
   for (const member of seat.gang) ip += memberIp(ctx.cards, member.id);
   for (const kept of seat.resources) {
     if (kept.active) ip += ctx.cards.resource.get(kept.id)?.ip ?? 0;

@@ -18,7 +18,7 @@ import type { Choice } from './choice.ts';
 import { makeContext } from './context.ts';
 import { chooseOwnDiscard, chooseRowDiscard } from './discards.ts';
 import { gangsterValue } from './gangsters.ts';
-import { chooseMobilize, chooseTurnEndBank } from './mobilize.ts';
+import { chooseMobilize, chooseSnitchBank, chooseTurnEndBank } from './mobilize.ts';
 import {
   chooseHospitalReturn,
   chooseMobilizationReward,
@@ -80,7 +80,9 @@ export function heuristicChoice(
     case 'passDiscard':
       return chooseRowDiscard(ctx, legal);
     case 'bank':
-      return chooseTurnEndBank(ctx, legal);
+      return decision.owed === undefined
+        ? chooseTurnEndBank(ctx, legal)
+        : chooseSnitchBank(ctx, decision.owed, legal);
     default:
       // A decision this bot does not know yet: decline it if possible.
       return {

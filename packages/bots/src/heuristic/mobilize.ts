@@ -61,6 +61,26 @@ export function chooseTurnEndBank(ctx: Ctx, legal: readonly Move[]): Choice {
   return { move: done ?? legal[0], score: 0, reason: reason('bank.keep', {}) };
 }
 
+/**
+ * The Bank window before a snitch that would cost more than our cash (R-SNITCH-5, printed
+ * ruleset): take from the Bank what pays it, since not paying costs all our cash and a
+ * member; if even the Bank cannot pay, put our cash on it, where the snitch cannot take it.
+ */
+export function chooseSnitchBank(ctx: Ctx, owed: number, legal: readonly Move[]): Choice {
+  const me = mySeat(ctx);
+  const need = owed - me.cash;
+  const withdraw = need > 0 ? findMove(legal, 'bank', (m) => m.amount === -need) : undefined;
+  if (withdraw) {
+    return { move: withdraw, score: 1, reason: reason('bank.withdrawForSnitch', { amount: need }) };
+  }
+  const room = (activeEffect(ctx, 'bank')?.amount ?? 10) - me.bank;
+  const amount = Math.min(room, me.cash);
+  const deposit = amount > 0 ? findMove(legal, 'bank', (m) => m.amount === amount) : undefined;
+  if (deposit) return { move: deposit, score: 1, reason: reason('bank.deposit', { amount }) };
+  const done = findMove(legal, 'done');
+  return { move: done ?? legal[0], score: 0, reason: reason('bank.keep', {}) };
+}
+
 export function chooseMobilize(
   ctx: Ctx,
   decision: Extract<Decision, { kind: 'mobilize' }>,

@@ -139,6 +139,7 @@ function variantsText(info: TableInfo): string {
     o.minimumPassIncome && 'min-pass-income',
     o.catchUpCash && 'catch-up',
     o.privateHeistInfluence && 'private-ip',
+    o.ruleset === 'printed' && 'printed rules',
   ].filter(Boolean);
   return names.length > 0 ? names.join(', ') : 'base game';
 }

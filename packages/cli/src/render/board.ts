@@ -30,6 +30,7 @@ function header(view: GameView, ctx: RenderContext): string[] {
     view.options.minimumPassIncome && 'min $2 pass',
     view.options.catchUpCash && 'catch-up cash',
     view.options.privateHeistInfluence && 'private heist IP',
+    view.options.ruleset === 'printed' && 'printed rules',
   ].filter(Boolean);
   return [
     c.bold(`══ Chapter ${CHAPTER_NAMES[view.chapter]} · turn ${view.turnNumber} ══`),
@@ -70,7 +71,7 @@ function gang(view: GameView, player: PlayerView, ctx: RenderContext): string[] 
   const title =
     `${active ? c.yellow('▶ ') : '  '}${c.bold(seatName(ctx, player.seat))} — ${boss ? FAMILY_NAMES[boss.family] : player.boss} Boss` +
     ` · ${money} · IP: ${heistIp} from heists + ${memberIp(view, player)} from members` +
-    ` · gang of ${player.gang.length} · ${player.pile.length} heists done`;
+    ` · gang of ${player.gang.length} · ${player.pileSize} heists done`;
   const available = player.gang.filter((m) => !m.engaged).map((m) => memberLabel(cards, m, c));
   const engaged = player.gang.filter((m) => m.engaged).map((m) => memberLabel(cards, m, c));
   const lines = [

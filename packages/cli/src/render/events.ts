@@ -58,6 +58,9 @@ export function describeEvent(event: GameEvent, ctx: RenderContext): string | nu
       );
     case 'influence':
       return `${subject(ctx, event.seat, 'gains')} ${event.amount} IP.`;
+    case 'influenceHidden':
+      // R-OPT-3: another seat's heist influence, amount hidden.
+      return `${subject(ctx, event.seat, 'gains')} some IP (hidden).`;
     case 'trained':
       return `${memberName(cards, event.member)} learns ${SKILL_NAMES[event.skill]}.`;
     case 'playAgainWon':
