@@ -28,6 +28,7 @@ import { describeMove } from '../text/moves.ts';
 import { downloadRecord } from './files.ts';
 import { Log } from './Log.tsx';
 import { BannerView } from './motion/BannerView.tsx';
+import { useMomentMotion } from './motion/momentMotion.ts';
 import { finishAnimations } from './motion/reducedMotion.ts';
 import { useSoundSetting } from './motion/SoundControl.tsx';
 import { useFlip } from './motion/useFlip.ts';
@@ -211,6 +212,7 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
   const deciding = snapshot.legal.length > 0 && !snapshot.pending && snapshot.view !== null;
   useTableLayout(phone && (tab === 'log' || tab === 'chat'));
   useFlip(root, snapshot.moveCount, deciding, snapshot.over ? 'over' : snapshot.viewer);
+  useMomentMotion(root, snapshot);
   const heistStage = snapshot.view !== null && hasStage(snapshot.view, snapshot.decision);
   useShowDecision(
     root,
