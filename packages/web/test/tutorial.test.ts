@@ -103,6 +103,13 @@ describe('the tutorial script', () => {
     );
     // The whole gang was engaged: the next turn synchronizes it (R-MOB-1).
     expect(eventsOf('opponentRecruits')).toContainEqual({ type: 'synchronized', seat: LEARNER });
+    // The opponent's heist pays a Theft, which takes the learner's last dollar.
+    expect(eventsOf('opponentTheft')).toContainEqual({
+      type: 'theft',
+      seat: OPPONENT,
+      target: LEARNER,
+      amount: 1,
+    });
     const coop = eventsOf('coopBorrow');
     expect(coop).toContainEqual(
       expect.objectContaining({ type: 'heistCompleted', cooperative: true, participants: [0, 1] }),

@@ -43,7 +43,7 @@ function show(tutorial: TutorialSource) {
 describe('the coach panel', () => {
   it('says which card to click at a learner step, and offers no Next', () => {
     const coach = show(source('readyFree').tutorial);
-    expect(coach).toHaveTextContent('Step 2 of 19');
+    expect(coach).toHaveTextContent('Step 2 of 20');
     expect(screen.getByRole('heading', { name: 'Mobilization: ready your members' })).toBeVisible();
     expect(coach).toHaveTextContent('Mister Jade is a Leader');
     expect(coach).toHaveTextContent('Click the highlighted card: Ready Lena Wiretap (free).');
@@ -63,12 +63,13 @@ describe('the coach panel', () => {
   });
 
   it("offers Next only once the opponent's moves have been played", async () => {
-    const { tutorial, releases } = source('opponentPasses');
+    const { tutorial, releases } = source('opponentTheft');
     const coach = show(tutorial);
     act(() => tutorial.start());
     expect(coach).toHaveTextContent('Vera is playing…');
     expect(screen.queryByTestId('tutorial-next')).toBeNull();
-    for (let move = 0; move < 2; move++) {
+    // The heist, its two members and the Theft's target.
+    for (let move = 0; move < 4; move++) {
       await act(async () => {
         releases.shift()?.();
         await Promise.resolve();

@@ -1,10 +1,12 @@
 /**
- * The coach above the table: the step's explanation, what to click (the one card the table
- * highlights) and the buttons that move the tutorial on. New text is announced politely to
- * screen readers; the learner's own clicks stay on the table.
+ * The coach: the step's explanation, what to click (the one card the table highlights) and the
+ * buttons that move the tutorial on — above the table on a wide screen, and on a phone a panel
+ * held at the foot of the screen, so that the explanation stays in view while the page scrolls
+ * to the card (tutorial.css). New text is announced politely to screen readers; the learner's own
+ * clicks stay on the table.
  */
 import { cardsOf, type GameView } from '@gangsta/engine';
-import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TextContext } from '../text/context.ts';
 import { describeMove } from '../text/moves.ts';
@@ -26,19 +28,6 @@ function stepParams(ctx: TextContext, coach: CoachState): Record<string, string>
   return params;
 }
 
-/** Whether the element is on screen (true where the browser cannot tell). */
-function useInView(element: RefObject<HTMLElement | null>): boolean {
-  const [inView, setInView] = useState(true);
-  useEffect(() => {
-    const target = element.current;
-    if (!target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setInView(entry.isIntersecting));
-    observer.observe(target);
-    return () => observer.disconnect();
-  });
-  return inView;
-}
-
 function WhatToClick({
   ctx,
   view,
@@ -49,28 +38,9 @@ function WhatToClick({
   coach: CoachState;
 }) {
   const advance = coach.step.advance;
-  const line = useRef<HTMLParagraphElement>(null);
-  const inView = useInView(line);
   if (advance.kind === 'learner') {
     const move = describeMove(ctx, view, view.decision, advance.move);
-    const text = ctx.t('tutorial.doThis', { move });
-    return (
-      <>
-        <p className="coach-do" ref={line}>
-          {text}
-        </p>
-        {/*
-         * On a phone the coach scrolls away when the page brings the card into view: the same
-         * words stay at the foot of the screen (hidden from screen readers, which read them
-         * above).
-         */}
-        {inView ? null : (
-          <p className="coach-do coach-do--float" aria-hidden="true">
-            {text}
-          </p>
-        )}
-      </>
-    );
+    return <p className="coach-do">{ctx.t('tutorial.doThis', { move })}</p>;
   }
   if (coach.opponentPlaying) {
     return (

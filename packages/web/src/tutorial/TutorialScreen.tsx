@@ -48,6 +48,31 @@ function TutorialMenu({ source, onLeave }: { source: TutorialSource; onLeave: ()
 
 /** Frames to wait at most for the asked-for card to be drawn (a lazy chunk, a phone tab). */
 const REVEAL_FRAMES = 30;
+/** Frames, after the card was scrolled to, in which it is brought back if the page moved it. */
+const SETTLE_FRAMES = 20;
+
+/** The coach's height on the page (`--coach-height`), measured now: its text just changed. */
+function measureCoach(root: HTMLElement | null): void {
+  const coach = root?.querySelector('[data-testid="coach"]');
+  if (!coach) return;
+  document.documentElement.style.setProperty(
+    '--coach-height',
+    `${Math.ceil(coach.getBoundingClientRect().height)}px`,
+  );
+}
+
+/**
+ * Whether the card is where the learner can see and press it: its middle inside the window
+ * and not under the coach (which a phone holds at the foot of the screen).
+ */
+function clearOfCoach(target: HTMLElement): boolean {
+  const box = target.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const y = box.top + box.height / 2;
+  if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) return false;
+  const top = document.elementFromPoint(x, y);
+  return top === null || !top.closest('[data-testid="coach"]');
+}
 
 /**
  * Once per step: shows what the step asks for — the card to click (its phone tab, then
@@ -62,18 +87,32 @@ function useRevealTarget(source: TutorialSource | null, root: RefObject<HTMLElem
   useEffect(() => {
     const smooth = !prefersReducedMotion();
     if (!asks) {
-      // An explanation or the opponent's moves: the coach itself (and its Next) is what to see.
-      root.current
-        ?.querySelector('[data-testid="coach"]')
-        ?.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+      // An explanation or the opponent's moves: the page's top, where the coach and its Next
+      // are (on a phone the coach is always in view) and the game's buttons are not under it.
+      window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
       return;
     }
     let frame = 0;
     let handle = 0;
+    let shown: HTMLElement | null = null;
     const attempt = () => {
       const element = root.current;
-      const target = element ? findTarget(element) : null;
-      if (element && target && revealTarget(element, target, smooth)) return;
+      if (shown) {
+        // The table's own moves of the page (the status line taking the focus back, its own
+        // "show the decision") can cut a smooth scroll short: until the card settles in view,
+        // it is shown again, at once.
+        if (shown.isConnected && !clearOfCoach(shown)) {
+          measureCoach(element);
+          shown.scrollIntoView({ block: 'center', inline: 'center', behavior: 'auto' });
+        }
+      } else {
+        const target = element ? findTarget(element) : null;
+        measureCoach(element);
+        if (element && target && revealTarget(element, target, smooth)) {
+          shown = target;
+          frame = Math.max(frame, REVEAL_FRAMES - SETTLE_FRAMES);
+        }
+      }
       if (++frame < REVEAL_FRAMES) handle = requestAnimationFrame(attempt);
     };
     handle = requestAnimationFrame(attempt);
@@ -83,6 +122,26 @@ function useRevealTarget(source: TutorialSource | null, root: RefObject<HTMLElem
 }
 
 const noSubscribe = () => () => {};
+
+/**
+ * The coach's height as `--coach-height` on the page: on a phone the coach is held at the foot
+ * of the screen, and the page keeps that much room under the table and above the cards it
+ * scrolls into view (tutorial.css).
+ */
+function useCoachHeight(root: RefObject<HTMLElement | null>, step: number): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looks again at each step (the coach may have been redrawn)
+  useEffect(() => {
+    const coach = root.current?.querySelector('[data-testid="coach"]');
+    const page = document.documentElement;
+    if (!coach || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => measureCoach(root.current));
+    observer.observe(coach);
+    return () => {
+      observer.disconnect();
+      page.style.removeProperty('--coach-height');
+    };
+  }, [root, step]);
+}
 const noCoach = () => null;
 
 export default function TutorialScreen({ session }: { session: Session }) {
@@ -90,6 +149,7 @@ export default function TutorialScreen({ session }: { session: Session }) {
   const [opened] = useState(() => openTutorial(session, t('tutorial.opponentName')));
   const root = useRef<HTMLDivElement>(null);
   const coach = useRevealTarget(opened.ok ? opened.source : null, root);
+  useCoachHeight(root, coach?.index ?? -1);
   useEffect(() => {
     if (!opened.ok) return;
     opened.source.start();

@@ -6,8 +6,10 @@
  * The position is chapter II of a 2-player game, so that everything a newcomer must see fits
  * in three turns each: mobilization and readying (R-MOB), a heist where the order of the
  * members matters (no holding back, R-HEIST-4), synchronization (R-MOB-1), recruiting (R-REC),
- * a cooperative heist (R-HEIST-9/10), a snitch (R-SNITCH-2) and the end of the chapter with its
- * gang war (R-CHAP-1, R-CHAP-5). `test/tutorial.test.ts` replays the whole script with the
+ * a Theft (the opponent robs the learner; passing is told there), the other rewards (Training,
+ * Assassination: told, as chapter II's scripted row has no room to play them), a cooperative
+ * heist (R-HEIST-9/10), a snitch (R-SNITCH-2) and the end of the chapter with its gang war
+ * (R-CHAP-1, R-CHAP-5). `test/tutorial.test.ts` replays the whole script with the
  * engine and checks that every scripted move is legal at its step.
  */
 import type { CardId, Move, Scenario } from '@gangsta/engine';
@@ -35,8 +37,9 @@ export const TUTORIAL_SCENARIO: Scenario = {
     { boss: 'B2', cash: 9, gang: ['G10', 'G30', 'G25', 'G08'] },
   ],
   heistRow: ['HII-16', 'HII-25', 'HII-10', 'HII-04', 'HII-02'],
-  // The first refill is a plain heist; the second turns up the value-3 snitch.
-  heistDeck: ['HII-30', 'SII-2', 'HII-12'],
+  // The first refill is the heist the opponent robs the learner with, the second a plain heist;
+  // the third turns up the value-3 snitch.
+  heistDeck: ['HII-18', 'HII-30', 'SII-2', 'HII-12'],
   recruitRow: ['G31', 'G15', 'G20', 'G09', 'G22'],
 };
 
@@ -82,6 +85,9 @@ const CAST = {
   reyes: 'G20',
   rivalGangs: 'HII-16',
   offshore: 'HII-25',
+  robbery: 'HII-18',
+  sniper: 'G08',
+  brawler: 'G10',
 } as const;
 
 export const TUTORIAL_STEPS: readonly TutorialStep[] = [
@@ -113,10 +119,17 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
   }),
   explain('synchronization'),
   learner('recruit', { type: 'recruit', seat: me, card: CAST.chen }, { member: CAST.chen }),
-  opponent('opponentPasses', [
-    { type: 'pass', seat: them },
-    { type: 'done', seat: them },
-  ]),
+  opponent(
+    'opponentTheft',
+    [
+      { type: 'heist', seat: them, card: CAST.robbery },
+      { type: 'activate', seat: them, member: CAST.sniper },
+      { type: 'activate', seat: them, member: CAST.brawler },
+      { type: 'target', seat: them, target: me },
+    ],
+    { heist: CAST.robbery },
+  ),
+  explain('moreRewards'),
   learner('chooseCoop', { type: 'heist', seat: me, card: CAST.offshore }, { heist: CAST.offshore }),
   learner('coopOwnFirst', { type: 'activate', seat: me, member: CAST.boss }, { boss: CAST.boss }),
   learner(
