@@ -338,3 +338,92 @@ describe('the score screen', () => {
     );
   });
 });
+
+describe('the score screen’s layout', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  /** Four players; the viewer (seat 2) comes last, as in the game. */
+  const result: GameResult = {
+    scores: [score(0, 23, 6), score(1, 19, 5), score(2, 13, 4), score(3, 17, 7)],
+    winners: [0],
+    reason: 'snitches',
+  };
+  const seats = ['easy', 'medium', 'human', 'hard'] as const;
+  const players: TablePlayer[] = [
+    { seat: 0, kind: 'easy', name: 'Nadia Orlova', connected: true },
+    { seat: 1, kind: 'medium', name: 'Mei Chow', connected: true },
+    { seat: 2, kind: 'human', name: 'Ana', connected: true },
+    { seat: 3, kind: 'hard', name: 'Chuy Benavides', connected: true },
+  ];
+
+  function show() {
+    const ctx: TextContext = { t: i18n.t, cards: cardsOf(CLASSIC_CARDS), seats, viewer: 2 };
+    render(
+      <ScoreScreen
+        ctx={ctx}
+        result={result}
+        seats={seats}
+        families={false}
+        resources={false}
+        players={players}
+        actions={<button type="button">Review my game</button>}
+      />,
+    );
+    return screen.getByTestId('score');
+  }
+
+  /** The screen as a phone shows it (the table's phone media query matches). */
+  function onAPhone() {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+  }
+
+  it('says the viewer’s own place and total next to the winner', () => {
+    const panel = show();
+    expect(within(panel).getByTestId('score-yours')).toHaveTextContent(
+      'Your place: 4 of 4, with 13 IP.',
+    );
+  });
+
+  it('puts the actions before the breakdown, so they come with the result', () => {
+    const panel = show();
+    const actions = within(panel).getByTestId('score-actions');
+    expect(within(actions).getByRole('button', { name: 'Review my game' })).toBeInTheDocument();
+    const table = within(panel).getByRole('table');
+    // DOCUMENT_POSITION_FOLLOWING: the table comes after the actions.
+    expect(actions.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it('on a phone: a card per player, the viewer’s first, then the actions, then the others', () => {
+    onAPhone();
+    const panel = show();
+    expect(within(panel).queryByRole('table')).toBeNull();
+    const cards = within(panel).getAllByTestId('score-card');
+    expect(cards.map((card) => card.dataset.seat)).toEqual(['2', '0', '1', '3']);
+    expect(within(cards[0]).getByRole('heading')).toHaveTextContent('4. Ana (you)');
+    expect(cards[0]).toHaveTextContent('Total IP13');
+    const actions = within(panel).getByTestId('score-actions');
+    expect(cards[0].compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(actions.compareDocumentPosition(cards[1]) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(within(cards[1]).getByRole('heading')).toHaveTextContent('1. Nadia OrlovaWinner');
+    // What each row counts is said once, under the cards.
+    expect(within(panel).getByText('What each row counts')).toBeInTheDocument();
+  });
+});

@@ -1,8 +1,15 @@
 /**
- * The final score (R-END): who won and, after a tie, why (R-END-4); the breakdown per player,
- * best first, in their names and seat colours; and a chart of each player's IP and money over
- * the game, drawn from the game record. The chart is a lazy chunk (chart.js); online, the
- * record arrives after the end, so the breakdown shows at once and the chart when it is there.
+ * The final score (R-END): who won and, after a tie, why (R-END-4), and the viewer's own place;
+ * the breakdown per player, best first, in their names and seat colours; the screen's actions
+ * (Review my game, the online rematch); and a chart of each player's IP and money over the
+ * game, drawn from the game record. The chart is a lazy chunk (chart.js); online, the record
+ * arrives after the end, so the breakdown shows at once and the chart when it is there.
+ *
+ * Wide screens: the result with the actions beside it, so they are in view as the score
+ * appears; under them the breakdown, a table across the whole width whose columns share it (it
+ * never scrolls sideways, and four players' names fit); the chart last. On a phone a table of
+ * four players does not fit: each player gets a card instead, the viewer's first, with the
+ * actions right after it.
  */
 import {
   type GameRecord,
@@ -12,14 +19,15 @@ import {
   type Seat,
   scoreSourceApplies,
 } from '@gangsta/engine';
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import { playerName, seatColour } from '../game/players.ts';
 import type { SeatKind } from '../game/seats.ts';
 import type { TablePlayer } from '../game/tableSource.ts';
-import type { TextContext } from '../text/context.ts';
+import { type TextContext, youSeat } from '../text/context.ts';
 import { seatName } from '../text/names.ts';
 import { focusForInput } from './focus.ts';
-import { type Outcome, outcomeOf, ranking } from './score/outcome.ts';
+import { type Outcome, outcomeOf, type Ranked, ranking } from './score/outcome.ts';
+import { usePhone } from './table/showDecision.ts';
 import './score/score.css';
 
 const ScoreChart = lazy(() => import('./score/ScoreChart.tsx'));
@@ -39,6 +47,8 @@ export interface ScoreScreenProps {
    * is on its way (online), so a note says the chart will follow.
    */
   record?: GameRecord | null;
+  /** What to do next (Review my game, the rematch): shown beside the score, in view at once. */
+  actions?: ReactNode;
 }
 
 /** "Vera", or "Seat 1 (you)": the player's name, marked when it is the viewer. */
@@ -148,6 +158,129 @@ function ChartArea({
   );
 }
 
+/** The rows of the breakdown for this game's variants, the total and the tie-break last. */
+type Row = ScoreSource | 'total' | 'gangSize';
+
+interface Breakdown {
+  ctx: TextContext;
+  ranked: Ranked[];
+  rows: Row[];
+  names: string[];
+  won: (seat: Seat) => boolean;
+  /** Rows that are 0 for every player: shown quieter, and said so. */
+  zero: (row: Row) => boolean;
+}
+
+function PlayerHeading({
+  ctx,
+  entry,
+  names,
+  won,
+}: Omit<Breakdown, 'rows' | 'zero' | 'ranked'> & { entry: Ranked }) {
+  const { t } = ctx;
+  const seat = entry.score.seat;
+  return (
+    <>
+      <span className="score-player">
+        <Swatch seat={seat} />
+        <span>{t('score.ranked', { rank: entry.rank, name: names[seat] })}</span>
+      </span>
+      {won(seat) ? <span className="score-badge">{t('score.winnerBadge')}</span> : null}
+    </>
+  );
+}
+
+/**
+ * Wide screens: categories down, players across. The columns share the table's width (fixed
+ * layout; long names break), so every figure stays whole whatever the names and the language.
+ */
+function ScoreTable(props: Breakdown) {
+  const { ctx, ranked, rows, won, zero } = props;
+  const { t } = ctx;
+  return (
+    <div className="score-breakdown">
+      <table className={`score-table players-${ranked.length}`}>
+        <caption className="sr-only">{t('score.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('score.category')}</th>
+            {ranked.map((entry) => (
+              <th
+                key={entry.score.seat}
+                scope="col"
+                className={won(entry.score.seat) ? 'won' : ''}
+                data-seat={entry.score.seat}
+              >
+                <PlayerHeading {...props} entry={entry} />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row} className={row === 'total' ? 'total' : zero(row) ? 'is-zero' : undefined}>
+              <RowHeader ctx={ctx} row={row} zero={zero(row)} />
+              {ranked.map(({ score: s }) => (
+                <td key={s.seat} className={won(s.seat) ? 'won' : undefined} data-seat={s.seat}>
+                  {s[row]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One player's result on a phone: place, name, total, then every row of the breakdown. */
+function ScoreCard({ entry, ...props }: Breakdown & { entry: Ranked }) {
+  const { ctx, rows, won, zero } = props;
+  const { t } = ctx;
+  const s = entry.score;
+  return (
+    <li
+      className={`score-card${won(s.seat) ? ' won' : ''}`}
+      data-seat={s.seat}
+      data-testid="score-card"
+    >
+      <h3 className="score-card__head">
+        <PlayerHeading {...props} entry={entry} />
+      </h3>
+      {/* The total first: it decides the places. */}
+      <dl className="score-card__rows">
+        {['total' as const, ...rows.filter((row) => row !== 'total')].map((row) => (
+          <div key={row} className={row === 'total' ? 'total' : zero(row) ? 'is-zero' : undefined}>
+            <dt>{t(`score.rows.${row}`)}</dt>
+            <dd>{s[row]}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+/** On a phone, what each row counts, once for all the cards (folded: the cards come first). */
+function RowsHelp({ ctx, rows, zero }: Pick<Breakdown, 'ctx' | 'rows' | 'zero'>) {
+  const { t } = ctx;
+  return (
+    <details className="score-help">
+      <summary>{t('score.rowsHelp')}</summary>
+      <dl>
+        {rows.map((row) => (
+          <div key={row}>
+            <dt>{t(`score.rows.${row}`)}</dt>
+            <dd>
+              {t(`score.rowHelp.${row}`)}
+              {zero(row) ? ` ${t('score.zeroForAll')}` : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
 export function ScoreScreen({
   ctx,
   result,
@@ -157,86 +290,89 @@ export function ScoreScreen({
   focusOnShow = false,
   players,
   record,
+  actions,
 }: ScoreScreenProps) {
   const { t } = ctx;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnShow) focusForInput(heading.current);
   }, [focusOnShow]);
+  const phone = usePhone();
   const names = useNames(ctx, seats, players);
-  const rows = SCORE_SOURCES.filter((row) => scoreSourceApplies(row, { families, resources }));
+  const rows: Row[] = [
+    ...SCORE_SOURCES.filter((row) => scoreSourceApplies(row, { families, resources })),
+    'total',
+    'gangSize',
+  ];
   const ranked = ranking(result.scores);
-  const won = (seat: Seat) => result.winners.includes(seat);
-  return (
-    <section className="score" aria-labelledby="score-title" data-testid="score">
+  const breakdown: Breakdown = {
+    ctx,
+    ranked,
+    rows,
+    names,
+    won: (seat) => result.winners.includes(seat),
+    zero: (row) =>
+      row !== 'total' && row !== 'gangSize' && result.scores.every((s) => s[row] === 0),
+  };
+  const you = youSeat(ctx);
+  const yours = ranked.find((entry) => entry.score.seat === you);
+  const lead = (
+    <div className="score-lead">
       <h2 id="score-title" ref={heading} tabIndex={-1}>
         {t('score.title')}
       </h2>
       <OutcomeLines ctx={ctx} outcome={outcomeOf(result)} names={names} />
       <p>{t(`score.reason.${result.reason}`)}</p>
-      {/* On a wide screen the breakdown and the chart sit side by side: both in one view. */}
-      <div className={`score-body${record !== undefined ? ' has-chart' : ''}`}>
-        {/* Focusable: on a narrow screen the table scrolls sideways, and keyboards must reach it. */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
-        <div className="score-scroll" tabIndex={0}>
-          <table>
-            <caption className="sr-only">{t('score.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('score.category')}</th>
-                {ranked.map(({ score: s, rank }) => (
-                  <th
-                    key={s.seat}
-                    scope="col"
-                    className={won(s.seat) ? 'won' : ''}
-                    data-seat={s.seat}
-                  >
-                    <span className="score-player">
-                      <Swatch seat={s.seat} />
-                      {t('score.ranked', { rank, name: names[s.seat] })}
-                    </span>
-                    {won(s.seat) ? (
-                      <span className="score-badge">{t('score.winnerBadge')}</span>
-                    ) : null}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const zero = result.scores.every((s) => s[row] === 0);
-                return (
-                  <tr key={row} className={zero ? 'is-zero' : undefined}>
-                    <RowHeader ctx={ctx} row={row} zero={zero} />
-                    {ranked.map(({ score: s }) => (
-                      <td key={s.seat} className={won(s.seat) ? 'won' : undefined}>
-                        {s[row]}
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })}
-              <tr className="total">
-                <RowHeader ctx={ctx} row="total" zero={false} />
-                {ranked.map(({ score: s }) => (
-                  <td key={s.seat} className={won(s.seat) ? 'won' : undefined}>
-                    {s.total}
-                  </td>
-                ))}
-              </tr>
-              <tr>
-                <RowHeader ctx={ctx} row="gangSize" zero={false} />
-                {ranked.map(({ score: s }) => (
-                  <td key={s.seat} className={won(s.seat) ? 'won' : undefined}>
-                    {s.gangSize}
-                  </td>
-                ))}
-              </tr>
-            </tbody>
-          </table>
-        </div>
-        {record !== undefined ? <ChartArea ctx={ctx} record={record} names={names} /> : null}
-      </div>
+      {yours ? (
+        <p className="score-yours" data-testid="score-yours">
+          {t('score.yourPlace', {
+            rank: yours.rank,
+            players: ranked.length,
+            total: yours.score.total,
+          })}
+        </p>
+      ) : null}
+    </div>
+  );
+  const actionBox = actions ? (
+    <div className="score-actions" data-testid="score-actions">
+      {actions}
+    </div>
+  ) : null;
+  const chart = record !== undefined ? <ChartArea ctx={ctx} record={record} names={names} /> : null;
+
+  if (phone) {
+    // The viewer's card right under the result, then the actions, then everyone else's.
+    const others = ranked.filter((entry) => entry !== yours);
+    return (
+      <section className="score score--cards" aria-labelledby="score-title" data-testid="score">
+        {lead}
+        {yours ? (
+          <ul className="score-cards">
+            <ScoreCard {...breakdown} entry={yours} />
+          </ul>
+        ) : null}
+        {actionBox}
+        <ul className="score-cards">
+          {others.map((entry) => (
+            <ScoreCard key={entry.score.seat} {...breakdown} entry={entry} />
+          ))}
+        </ul>
+        <RowsHelp {...breakdown} />
+        {chart}
+      </section>
+    );
+  }
+  return (
+    <section
+      className={`score score--table${actionBox ? ' has-actions' : ''}`}
+      aria-labelledby="score-title"
+      data-testid="score"
+    >
+      {lead}
+      {actionBox}
+      <ScoreTable {...breakdown} />
+      {chart}
     </section>
   );
 }

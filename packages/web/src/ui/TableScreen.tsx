@@ -191,7 +191,7 @@ export interface TableScreenProps {
   menu: (snapshot: TableSnapshot) => ReactNode;
   /** The table chat (online): beside the log on wide screens, a tab of its own on a phone. */
   chat?: ReactNode;
-  /** Shown under the final score (online: the rematch). */
+  /** The final score's actions (Review my game; online, the rematch), shown beside the score. */
   afterScore?: ReactNode;
 }
 
@@ -388,6 +388,7 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
               players={snapshot.players}
               // Online spectators get no record (it is for the players): no chart, no wait.
               record={source.record() ?? (snapshot.viewer === null ? undefined : null)}
+              actions={afterScore}
             />
           ) : hasStage(view, decision) ? (
             <Stage
@@ -413,7 +414,6 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
               hint={hint}
             />
           )}
-          {snapshot.over && view.result ? afterScore : null}
           {viewer !== null ? <PlayerBoard {...boardProps} seat={viewer} order={order} /> : null}
         </section>
         <aside className="table-side" aria-label={t('table.sideLabel')}>

@@ -3,7 +3,8 @@
  * when a score screen shows one). Only the chart.js parts a line chart needs are registered,
  * so the rest of the library is left out of the bundle. Each player keeps their seat colour,
  * and also a line dash and point shape of their own, so the lines stay apart without colour.
- * The same numbers are in a visually hidden table for screen readers.
+ * The same numbers are in a visually hidden table for screen readers (in a clipping box, so
+ * its width never widens the page).
  */
 
 import type { GameRecord } from '@gangsta/engine';
@@ -154,33 +155,37 @@ function DataTable({
   caption: string;
 }) {
   const { t } = useTranslation();
+  // The hiding box, not the table, is 1px wide and clips: a table is never narrower than its
+  // contents, and a hidden one of 40 turns once widened the score panel by about 900 px.
   return (
-    <table className="sr-only" data-testid="score-chart-data">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('score.chart.turn')}</th>
-          {names.map((name, seat) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a seat is its index
-            <th key={seat} scope="col">
-              {name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {points.map((p, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: points never reorder
-          <tr key={i}>
-            <th scope="row">{pointLabel(t, p.label)}</th>
-            {p[measure].map((value, seat) => (
+    <div className="sr-only">
+      <table data-testid="score-chart-data">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('score.chart.turn')}</th>
+            {names.map((name, seat) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a seat is its index
-              <td key={seat}>{value}</td>
+              <th key={seat} scope="col">
+                {name}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {points.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: points never reorder
+            <tr key={i}>
+              <th scope="row">{pointLabel(t, p.label)}</th>
+              {p[measure].map((value, seat) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a seat is its index
+                <td key={seat}>{value}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
