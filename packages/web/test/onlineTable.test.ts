@@ -35,6 +35,7 @@ const info: TableInfo = {
     minimumPassIncome: false,
     catchUpCash: false,
     privateHeistInfluence: false,
+    ruleset: 'online',
   },
   seats: [
     {

@@ -65,7 +65,7 @@ export function CreateTable({ client }: { client: OnlineClient }) {
     event.preventDefault();
     const body: CreateTableBody = {
       public: isPublic,
-      options: { players: options.players, ...options.flags },
+      options: { players: options.players, ...options.flags, ...options.choices },
       seats: seats.map(seatSetup),
       clock: clockSetting(clock.clock),
       takeoverLevel: clock.takeoverLevel,

@@ -128,6 +128,8 @@ export function describeEvent(ctx: TextContext, event: GameEvent): string {
       });
     case 'influence':
       return t('event.influence', { seat: seat(event.seat), amount: event.amount });
+    case 'influenceHidden': // R-OPT-3: another seat's gain, its amount kept from this viewer
+      return t('event.influenceHidden', { seat: seat(event.seat) });
     case 'trained':
       return t('event.trained', {
         seat: seat(event.seat),

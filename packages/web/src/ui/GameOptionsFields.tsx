@@ -4,11 +4,15 @@
  * fields; each adds its own seat rows inside the players' fieldset (`children`).
  */
 import {
+  defaultOptionChoices,
   defaultOptionFlags,
   GAME_OPTIONS,
   MAX_PLAYERS,
   MIN_PLAYERS,
+  OPTION_CHOICES,
   OPTION_FLAGS,
+  type OptionChoice,
+  type OptionChoiceValue,
   type OptionFlag,
   optionRequirement,
 } from '@gangsta/engine';
@@ -30,11 +34,14 @@ const PLAYER_COUNTS = Array.from(
 export interface GameOptionsValue {
   players: number;
   flags: Record<OptionFlag, boolean>;
+  /** The options with named values (the ruleset, R-OPT-4); words under `newGame.choices`. */
+  choices: { [K in OptionChoice]: OptionChoiceValue<K> };
 }
 
 export const DEFAULT_GAME_OPTIONS: GameOptionsValue = {
   players: MIN_PLAYERS,
   flags: defaultOptionFlags(),
+  choices: defaultOptionChoices(),
 };
 
 /**
@@ -91,6 +98,36 @@ export function GameOptionsFields({
       </p>
     </div>
   );
+  const choice = (name: OptionChoice) => (
+    <div
+      key={name}
+      role="radiogroup"
+      aria-labelledby={`${id}-${name}`}
+      aria-describedby={`${id}-${name}-help`}
+    >
+      <p className="label" id={`${id}-${name}`}>
+        {t(`newGame.choices.${name}.label`)}
+      </p>
+      <div className="segmented">
+        {GAME_OPTIONS[name].values.map((v) => (
+          <span key={v}>
+            <input
+              type="radio"
+              name={`${id}-${name}`}
+              id={`${id}-${name}-${v}`}
+              value={v}
+              checked={value.choices[name] === v}
+              onChange={() => onChange({ ...value, choices: { ...value.choices, [name]: v } })}
+            />
+            <label htmlFor={`${id}-${name}-${v}`}>{t(`newGame.choices.${name}.values.${v}`)}</label>
+          </span>
+        ))}
+      </div>
+      <p className="help" id={`${id}-${name}-help`}>
+        {t(`newGame.choices.${name}.help`)}
+      </p>
+    </div>
+  );
   return (
     <>
       <fieldset>
@@ -120,6 +157,7 @@ export function GameOptionsFields({
       <fieldset>
         <legend>{t('newGame.tableOptions')}</legend>
         {TABLE_OPTIONS.map(checkbox)}
+        {OPTION_CHOICES.map(choice)}
       </fieldset>
     </>
   );

@@ -21,7 +21,7 @@ export function NewGame({ session }: { session: Session }) {
   const { t } = useTranslation();
   const id = useId();
   const [gameOptions, setGameOptions] = useState<GameOptionsValue>(DEFAULT_GAME_OPTIONS);
-  const { players, flags } = gameOptions;
+  const { players, flags, choices: optionChoices } = gameOptions;
   const [seats, setSeats] = useState<SeatKind[]>(DEFAULT_SEATS);
   // Empty means the seat's default: "Player 2" for a person, a name of its family for a bot.
   const [names, setNames] = useState<string[]>(() => [loadPlayerName() ?? '', '', '', '']);
@@ -41,7 +41,7 @@ export function NewGame({ session }: { session: Session }) {
       setError(t('newGame.badSeed'));
       return;
     }
-    const options: GameOptionsInput = { players, seed: chosenSeed, ...flags };
+    const options: GameOptionsInput = { players, seed: chosenSeed, ...flags, ...optionChoices };
     if (firstPlayer !== 'random') options.firstPlayer = Number(firstPlayer);
     const chosenNames = names.slice(0, players).map((n) => n.trim() || null);
     const result = session.newGame(options, seats.slice(0, players), chosenNames);

@@ -96,7 +96,7 @@ function BoardHead({ props, titleId }: { props: BoardProps; titleId: string }) {
           label={t('table.ipShort')}
           value={player.heistIp === null ? t('table.hidden') : player.heistIp}
         />
-        <Stat label={t('table.heistsDone')} value={player.pile.length} />
+        <Stat label={t('table.heistsDone')} value={player.pileSize} />
       </dl>
       {props.compact ? <GangDialog board={props} name={name} /> : null}
       <span className="board__clock" data-slot="clock">
