@@ -3,7 +3,8 @@
  * Click → update: how long the table takes to answer a click on a legal card or move button,
  * in the production build served by the real game server, in Debian's Chromium:
  *
- *   npm run bench:clicks -w packages/web [-- --clicks 80 --bots easy --seed 7 --dist DIR --port N]
+ *   npm run bench:clicks -w packages/web [-- --clicks 80 --bots easy --seed 7 --throttle 1,4
+ *                                            --profile FILE.cpuprofile --dist DIR --port N]
  *
  * A game of you against three bots (their "thinking" pause off, as a player may set it), played
  * by clicking a seeded random choice among the enabled move controls the page shows, cards
@@ -38,6 +39,8 @@ const CLICKS = Number(option('clicks', '80'));
 const PROFILE = option('profile', '');
 const BOTS = option('bots', 'easy');
 const SEED = Number(option('seed', '7'));
+/** `--throttle 1,4`: the CPU slow-downs to measure, one run each. */
+const THROTTLES = option('throttle', '1,4').split(',').map(Number);
 /** The page must have been still this long before a click. */
 const QUIET_MS = 300;
 
@@ -274,10 +277,8 @@ try {
   const browser = await launchChromium();
   console.log(`click → update, ${CLICKS} clicks against three '${BOTS}' bots (seed ${SEED})`);
   console.log(`${new Date().toISOString()}; ${machine()}`);
-  for (const [name, throttle] of [
-    ['desktop 1440×900, CPU 1×', 1],
-    ['desktop 1440×900, CPU 4× slower', 4],
-  ] as const) {
+  for (const throttle of THROTTLES) {
+    const name = `desktop 1440×900, CPU ${throttle === 1 ? '1×' : `${throttle}× slower`}`;
     const timings = await measure(browser, url, throttle);
     const cards = timings.filter((timing) => timing.onCard);
     console.log(name);

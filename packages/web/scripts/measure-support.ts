@@ -29,7 +29,14 @@ const scratch = mkdtempSync(join(tmpdir(), 'gangsta-measure-'));
 const cleanups: (() => Promise<void> | void)[] = [() => rmSync(scratch, { recursive: true })];
 
 export async function cleanUp(): Promise<void> {
-  for (const step of cleanups.reverse()) await step();
+  for (const step of cleanups.splice(0).reverse()) await step();
+}
+
+// Stopped from the keyboard or by a signal: the server and the browser are stopped too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
 }
 
 /**
