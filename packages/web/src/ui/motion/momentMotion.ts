@@ -71,8 +71,12 @@ function run(
   box: Box = path(element),
 ): void {
   if (overDecision(root, box)) return;
+  // The player's own board stands still while they decide (useFlip.ts's rule too).
+  if (root.classList.contains('is-deciding') && element.closest('.board--mine')) return;
   const animation = element.animate(keyframes, { ...options, id: `moment-${id}` });
-  // Takes no pointer while it moves (a click meant for what is under it reaches that).
+  // A card that moves takes no pointer meanwhile (a click meant for what is under it reaches
+  // that); a board that only lights up stays clickable.
+  if (!element.matches('[data-card]')) return;
   element.dataset.flying = '';
   const landed = () => {
     if (!element.getAnimations().some((a) => a.id.startsWith('moment-') && a !== animation)) {
