@@ -101,11 +101,47 @@ function useLongPress(open: (element: HTMLElement) => void) {
 }
 
 /**
+ * Whether the last input was a finger. The browser moves its idea of a mouse to each tap, and
+ * when the page then scrolls or changes under that spot it sends "mouse" hovers there by
+ * itself; only a mouse that really moves, or a key, ends a touch spell.
+ */
+let touching = false;
+let watching = false;
+function watchTouch(): void {
+  if (watching || typeof document === 'undefined') return;
+  watching = true;
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      touching = event.pointerType === 'touch';
+    },
+    true,
+  );
+  // A key pressed ends it too: keyboard focus enlarges the focused card again.
+  document.addEventListener(
+    'keydown',
+    () => {
+      touching = false;
+    },
+    true,
+  );
+  document.addEventListener(
+    'pointermove',
+    (event) => {
+      if (event.pointerType === 'mouse' && (event.movementX !== 0 || event.movementY !== 0)) {
+        touching = false;
+      }
+    },
+    true,
+  );
+}
+
+/**
  * Hover enlarges a card for a mouse (or a pen held above the screen) only: a touch screen
  * sends a hover with every tap, and a zoom opened by it covered the status bar after each tap.
  */
 function hovers(event: PointerEvent<HTMLElement>): boolean {
-  return event.pointerType === 'mouse' || event.pointerType === 'pen';
+  return (event.pointerType === 'mouse' || event.pointerType === 'pen') && !touching;
 }
 
 export function TableCard(props: TableCardProps) {
@@ -121,6 +157,7 @@ export function TableCard(props: TableCardProps) {
   const reason = state?.kind === 'blocked' ? reasonText(t, state.reason) : null;
   const note = reason ?? (legal && props.moveText ? props.moveText(legal) : undefined);
   const self = useRef<HTMLSpanElement>(null);
+  useEffect(watchTouch, []);
   /** What the zoom shows of this card now (its box is measured when shown). */
   const details = (element: HTMLElement): ZoomTarget => {
     const box = element.getBoundingClientRect();
@@ -188,7 +225,8 @@ export function TableCard(props: TableCardProps) {
       }}
       onPointerDownCapture={clearHover}
       onFocus={(e) => {
-        if (e.target.matches(':focus-visible')) open(e.currentTarget);
+        // Focus after a tap (the page's own focus moves included) is no keyboard focus.
+        if (e.target.matches(':focus-visible') && !touching) open(e.currentTarget);
       }}
       onBlur={() => zoom.hide(id)}
       {...longPress}
