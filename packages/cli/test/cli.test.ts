@@ -192,6 +192,31 @@ describe('gangsta simulate and tournament', () => {
     expect(page).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
   });
 
+  it('R-OPT-4: simulates with the printed ruleset, recorded in the JSON options', async () => {
+    const json = join(dir, 'printed.json');
+    const run = await runCli([
+      'simulate',
+      '-n',
+      '2',
+      '--players',
+      '2',
+      '--bots',
+      'heuristic,heuristic',
+      '--workers',
+      '1',
+      '--seed',
+      '3',
+      '--resources',
+      '--ruleset',
+      'printed',
+      '--json',
+      json,
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(readFileSync(json, 'utf8')).options.ruleset).toBe('printed');
+  });
+
   it('runs a small tournament with rotated seats', async () => {
     const run = await runCli([
       'tournament',
@@ -261,6 +286,7 @@ describe('usage errors', () => {
     ],
     [['play', '--seats', 'human,wizard'], /wizard/],
     [['play', '--expert'], /--expert needs --resources/],
+    [['simulate', '--ruleset', 'house'], /--ruleset.*'house'.*online, printed/],
     [['play', '--seats', 'human'], /2 to 4 seats/],
     [['tournament', '--bots', 'heuristic,human'], /no human seats/],
     [['simulate', '--frobnicate'], /unknown option '--frobnicate'/],
