@@ -3,7 +3,7 @@
  * register and join their seats (open seats by number, reserved seats with the host's invitation
  * code), everyone watches, the host starts, spectators come to watch.
  */
-import { defaultOptionFlags, type Seat } from '@gangsta/engine';
+import { defaultOptionChoices, defaultOptionFlags, type Seat } from '@gangsta/engine';
 import type { BotLevel, CreateTable, SeatSetup, TableInfo, TableOptions } from '@gangsta/protocol';
 import { TestClient } from './testClient.ts';
 
@@ -47,6 +47,7 @@ export function tableOptions(plan: TablePlan): TableOptions {
   return {
     players: plan.seats.length,
     ...defaultOptionFlags(),
+    ...defaultOptionChoices(),
     ...plan.options,
   };
 }
