@@ -153,6 +153,16 @@ describe('full card text (the zoom)', () => {
     expect(container.textContent).toContain(en.cards.requirementLabel);
   });
 
+  it('a heist names its chapter once: "Chapter: I — Genesis", never "Chapter: Chapter I"', () => {
+    const heist = cards.heists.find((h) => h.chapter === 1);
+    expect(heist).toBeDefined();
+    if (!heist) return;
+    const { container } = render(<CardDetails cards={cards} id={heist.id} />);
+    const text = container.textContent ?? '';
+    expect(text).toContain(`${en.table.chapter}I — ${en.cards.chapterName['1']}`);
+    expect(text.split(en.table.chapter).length - 1).toBe(1);
+  });
+
   it('a member shows its learned skill and the Training heist tucked under it', () => {
     const training = cards.heists.find((h) => h.rewardA.some((r) => r.kind === 'training'));
     expect(training).toBeDefined();

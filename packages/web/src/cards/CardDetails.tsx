@@ -6,7 +6,7 @@
 import { type CardSet, cardsOf, type Member, type Reward, type Skill } from '@gangsta/engine';
 import { useTranslation } from 'react-i18next';
 import {
-  chapterLabel,
+  chapterNumeral,
   familyName,
   heistTitle,
   influence,
@@ -100,7 +100,10 @@ export function CardDetails({
       const heist = lookup.heist(id);
       return (
         <dl className="card-details">
-          <Line label={t('table.chapter')} value={chapterLabel(t, heist.chapter)} />
+          <Line
+            label={t('table.chapter')}
+            value={`${chapterNumeral(heist.chapter)} — ${t(`cards.chapterName.${heist.chapter}`)}`}
+          />
           <Line label={t('cards.requirementLabel')} value={skillList(t, heist.requirement)} />
           <RewardLines
             label={t(heist.coop ? 'rewards.sectionA' : 'cards.details.rewards')}
