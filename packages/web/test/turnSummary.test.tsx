@@ -26,7 +26,7 @@ import { i18n, i18nReady } from '../src/i18n/index.ts';
 import type { TextContext } from '../src/text/context.ts';
 import { Deltas } from '../src/ui/motion/Deltas.tsx';
 import { TableScreen } from '../src/ui/TableScreen.tsx';
-import { recapLine } from '../src/ui/table/recapText.ts';
+import { collapseRepeats, recapLine } from '../src/ui/table/recapText.ts';
 import { statusLine } from '../src/ui/table/statusLine.ts';
 import { recapMove, recapTurns, turnSummary } from '../src/ui/table/turnRecap.ts';
 import { decidingSeat, playout, rng, statesByDecision } from './helpers.ts';
@@ -237,6 +237,19 @@ describe('the recap model, from engine events', () => {
 function playableMoves(state: GameState): Move[] {
   return legalMoves(state, decidingSeat(state));
 }
+
+describe('the recap in words', () => {
+  it('a phrase repeated in a row is said once and counted', () => {
+    expect(
+      collapseRepeats(['Gave up Art Theft', 'Gave up Art Theft', 'Gave up Art Theft', 'Passed']),
+    ).toEqual(['Gave up Art Theft ×3', 'Passed']);
+    expect(collapseRepeats(['Passed', 'Gave up Art Theft', 'Passed'])).toEqual([
+      'Passed',
+      'Gave up Art Theft',
+      'Passed',
+    ]);
+  });
+});
 
 describe('status line', () => {
   it('a snitch says why: the value, your Informants and the cash that fell short (R-SNITCH-2)', () => {

@@ -181,11 +181,27 @@ export function momentText(ctx: TextContext, moment: RecapMoment): string {
   }
 }
 
+/**
+ * The same phrase said again and again in a row once, counted: a bot that starts and gives up
+ * one heist three times reads "Gave up Art Theft ×3", not the phrase three times.
+ */
+export function collapseRepeats(phrases: readonly string[]): string[] {
+  const out: string[] = [];
+  let count = 0;
+  phrases.forEach((phrase, i) => {
+    count += 1;
+    if (phrases[i + 1] === phrase) return;
+    out.push(count > 1 ? `${phrase} ×${count}` : phrase);
+    count = 0;
+  });
+  return out;
+}
+
 /** Everything a recap says, as phrases, the turn's player's figures last. */
 export function recapPhrases(ctx: TextContext, recap: TurnRecap): string[] {
   return [
     ...(recap.synchronized ? [ctx.t('table.recap.synchronized')] : []),
-    ...recap.actions.map((a) => actionText(ctx, a)),
+    ...collapseRepeats(recap.actions.map((a) => actionText(ctx, a))),
     ...hitTexts(ctx, recap.hits).map((h) => h.text),
     ...recap.moments.map((m) => momentText(ctx, m)),
   ];
