@@ -88,6 +88,12 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export interface LogLine {
   moveIndex: number;
   event: GameEvent;
+  /**
+   * Present when a bot made this line's move: the seat it moved for (a bot's own seat, or a
+   * person's seat while a bot played it for them), so that a log read after a reload can still
+   * say who really moved. Absent for people's moves and the setup.
+   */
+  botSeat?: Seat;
 }
 
 /** The position as one recipient may see it. */
@@ -153,7 +159,7 @@ const logSchema = z.array(
   objectOf<LogLine>(
     'a log line',
     'LogLine',
-    "`{ moveIndex, event }`: an engine `GameEvent` the recipient may see, with the index of the move that caused it (-1: the setup). The event's shape is the engine's type, not described by this schema.",
+    "`{ moveIndex, event, botSeat? }`: an engine `GameEvent` the recipient may see, with the index of the move that caused it (-1: the setup) and, when a bot made that move, the seat it moved for. The event's shape is the engine's type, not described by this schema.",
   ),
 );
 const newsSchema = z.array(

@@ -77,6 +77,8 @@ export const tableInfoSchema = z.object({
   /** Moves played so far (0 before the start). */
   moveCount: z.number().int().min(0),
   clock: clockInfoSchema,
+  /** The bot level that plays for a player who ran out of time, is absent, or left. */
+  takeoverLevel: z.enum(BOT_LEVELS).optional(),
   /**
    * True when bot accounts may take its seats (the host's choice; always at a bot's own table);
    * absent otherwise.

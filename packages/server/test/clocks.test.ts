@@ -308,7 +308,7 @@ describe('leaving a game in play', () => {
     expect(left.body.table.seats[1].playerId).toBe(leaver.id);
     const host = game.seats[0];
     const line = await notice(host, 'left');
-    expect(line.line.text).toBe('Ben left the game; a hard bot plays for them');
+    expect(line.line.text).toBe('Ben left the game; a bot (hard) plays for them');
     // Leaving twice changes nothing; the bot plays seat 1 whenever it must decide.
     const again = await http(url, 'POST', `/api/v1/tables/${game.table}/leave`, {
       token: leaver.token,

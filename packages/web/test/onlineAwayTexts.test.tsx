@@ -177,6 +177,38 @@ describe('the log of a seat a bot plays for its player', () => {
     expect(lines.filter((line) => line === 'You pass.')).toHaveLength(1);
   });
 
+  it('after a reload, the sync’s log still names the bot for its moves in a person’s seat', () => {
+    const { table, socket } = onlineTable();
+    // Ann is back now: the bot that played for her while she was away is the table's takeover level.
+    socket.receive({
+      type: 'table',
+      table: {
+        ...info,
+        takeoverLevel: 'hard',
+        seats: [{ ...info.seats[0], away: null }, info.seats[1]],
+      },
+    } as never);
+    const start = newGame();
+    const pass = legalMoves(start).find((m) => m.type === 'pass' && m.seat === 0);
+    if (!pass) throw new Error('seat 0 cannot pass at the start');
+    const played = applyMove(start, pass);
+    if (!played.ok) throw new Error(played.error.message);
+    const events = visibleEvents(played.events, 0);
+    socket.receive({
+      type: 'sync',
+      table: 't1',
+      version: 1,
+      frame: frameOf(played.state, 0),
+      log: [
+        ...events.map((event) => ({ moveIndex: 0, event, botSeat: 0 })),
+        ...events.map((event) => ({ moveIndex: 1, event })),
+      ],
+      chat: [],
+    });
+    const passed = table.getSnapshot().log.filter((e) => e.event.type === 'passed');
+    expect(passed.map((e) => e.standIn)).toEqual([{ seat: 0, level: 'hard' }, undefined]);
+  });
+
   it('names the bot and the player for the others at the table', () => {
     const players: TablePlayer[] = [
       { seat: 0, kind: 'human', name: 'Ann', connected: true },

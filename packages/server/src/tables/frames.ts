@@ -73,9 +73,14 @@ export function sharedUpdateFrame(position: Position, seat: Seat | null): Update
 
 /** The recipient's whole visible log, setup first. */
 export function logFor(position: Position, seat: Seat | null): LogLine[] {
-  return allEvents(position).flatMap((events, i) =>
-    visibleEvents(events, seat).map((event) => ({ moveIndex: i - 1, event })),
-  );
+  return allEvents(position).flatMap((events, i) => {
+    const moveIndex = i - 1;
+    // A bot's move says for which seat it was made: after a reload, the log of a person whose
+    // seat a bot played while they were away names the bot, not "you".
+    const bot = moveIndex >= 0 && position.byBot[moveIndex];
+    const botSeat = bot ? { botSeat: position.moves[moveIndex].seat } : {};
+    return visibleEvents(events, seat).map((event) => ({ moveIndex, event, ...botSeat }));
+  });
 }
 
 /** The last `count` moves in effect, as the recipient may learn of them. */

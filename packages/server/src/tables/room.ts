@@ -153,6 +153,7 @@ export function tableInfoOf(
     createdAt: table.createdAt,
     moveCount: movesPlayed ?? table.moveCount,
     clock: clockInfoOf(setting, state, table.seats.length, now),
+    takeoverLevel: table.clock.takeoverLevel,
     ...(table.allowBots ? { allowBots: true } : {}),
   };
 }

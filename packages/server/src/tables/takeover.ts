@@ -1,8 +1,8 @@
 /**
- * A bot takes a seat over for its player (out of time, absent from a friendly table, or gone
- * for good) and gives it back when the player resumes. The seat keeps its player: only
- * `away` changes, written with the clock it implies (`tableClock.ts`) in one row change, and
- * the chat says so.
+ * A bot takes a seat over for its player (out of time, absent from a friendly table, or left
+ * the game) and gives it back when the player resumes (which a player who left may too, while
+ * the game lasts). The seat keeps its player: only `away` changes, written with the clock it
+ * implies (`tableClock.ts`) in one row change, and the chat says so.
  */
 import type { Seat } from '@gangsta/engine';
 import type { BotLevel, Notice, NoticeKey } from '@gangsta/protocol';
@@ -22,11 +22,11 @@ type Away = NonNullable<StoredSeat['away']>;
 function noticeText(key: NoticeKey, name: string, level: BotLevel): string {
   switch (key) {
     case 'timeout':
-      return `${name} ran out of time; a ${level} bot plays for them`;
+      return `${name} ran out of time; a bot (${level}) plays for them`;
     case 'absent':
-      return `${name} is away; a ${level} bot plays for them`;
+      return `${name} is away; a bot (${level}) plays for them`;
     case 'left':
-      return `${name} left the game; a ${level} bot plays for them`;
+      return `${name} left the game; a bot (${level}) plays for them`;
     case 'back':
       return `${name} is back`;
   }
@@ -126,7 +126,10 @@ export async function resume(ctx: TableContext, room: Room, player: PeerPlayer |
   await resumeSeat(ctx, room, seat);
 }
 
-/** Leaving a game in play for good: the takeover bot finishes it for the player. */
+/**
+ * Leaving a game in play: the takeover bot plays on for the player, who may take the seat back
+ * (`resumeSeat`) while the game lasts.
+ */
 export async function leaveGame(ctx: TableContext, room: Room, seat: Seat): Promise<void> {
   await takeOver(ctx, room, seat, 'left');
 }

@@ -8,7 +8,14 @@
  * the connection, for the waiting room and the chat panel.
  */
 import type { GameRecord, Move, Seat } from '@gangsta/engine';
-import type { ChatLine, GameFrame, LogLine, MoveNews, TableInfo } from '@gangsta/protocol';
+import type {
+  BotLevel,
+  ChatLine,
+  GameFrame,
+  LogLine,
+  MoveNews,
+  TableInfo,
+} from '@gangsta/protocol';
 import type { BotClient } from '../game/botClient.ts';
 import { botSeed, type SeatKind } from '../game/seats.ts';
 import type {
@@ -254,7 +261,10 @@ export class OnlineTable implements TableSource {
   private onSync(version: number, frame: GameFrame | null, log: LogLine[], chat: ChatLine[]): void {
     this.version = version;
     this.frame = frame;
-    this.log = log.map((line, id) => ({ id, moveIndex: line.moveIndex, event: line.event }));
+    this.log = log.map((line, id) => {
+      const standIn = line.botSeat === undefined ? null : this.standInFor(line.botSeat, null);
+      return { id, moveIndex: line.moveIndex, event: line.event, ...(standIn ? { standIn } : {}) };
+    });
     this.lastMove = null;
     this.chat = chat;
     this.hint = { status: 'idle' };
@@ -289,15 +299,24 @@ export class OnlineTable implements TableSource {
     this.askRecord();
   }
 
-  /**
-   * The bot that made this move for a person away from their seat, so that the log names it
-   * (the sync's log does not say which moves were a bot's: only live news is marked).
-   */
+  /** The bot that made this move for a person away from their seat, so that the log names it. */
   private standInOf(news: MoveNews): StandIn | null {
     if (!news.byBot) return null;
     const seat = this.info?.seats.find((s) => s.seat === news.seat);
-    if (seat?.kind !== 'player' || !seat.away) return null;
-    return { seat: news.seat, level: seat.away.level };
+    if (!seat?.away) return null;
+    return this.standInFor(news.seat, seat.away.level);
+  }
+
+  /**
+   * A bot's move in a person's seat (a bot's own seat needs no naming). The sync's log marks
+   * every bot move with its seat (`LogLine.botSeat`), also moves from before the player came
+   * back: those take the level of the bot still there, or else the table's takeover level.
+   */
+  private standInFor(seatIndex: Seat, level: BotLevel | null): StandIn | null {
+    const seat = this.info?.seats.find((s) => s.seat === seatIndex);
+    if (seat?.kind !== 'player') return null;
+    const botLevel = level ?? seat.away?.level ?? this.info?.takeoverLevel;
+    return botLevel ? { seat: seatIndex, level: botLevel } : null;
   }
 
   private toLastMove(news: MoveNews, viewer: Seat | null): LastMove | null {
