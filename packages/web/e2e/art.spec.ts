@@ -145,6 +145,22 @@ test('4 players in the middle of a game: chips with portraits, engaged members u
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(300);
   await expect(page.locator('.chip__portrait img').first()).toBeVisible();
+  // An engaged rival's chip keeps its light face under the hatch: its dark words never sit on
+  // the dark table (the hatch alone once replaced the face and left them unreadable).
+  const engagedChip = page.locator('.chip--engaged').first();
+  await expect(engagedChip).toBeVisible();
+  const face = await engagedChip.evaluate((element) => {
+    const [r, g, b, a = 1] = (getComputedStyle(element).backgroundColor.match(/[\d.]+/g) ?? []).map(
+      Number,
+    );
+    const linear = (c: number) => {
+      const v = c / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    };
+    return { alpha: a, luminance: 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b) };
+  });
+  expect(face.alpha).toBe(1);
+  expect(face.luminance).toBeGreaterThan(0.5);
   // A card enlarged (hover on a card of the gang).
   await page.locator('.board--mine .gcard').first().hover();
   await page.waitForTimeout(800);
