@@ -151,29 +151,33 @@ async function hiddenPart(locator: Locator): Promise<string> {
  */
 async function clippedFigures(page: Page): Promise<string[]> {
   // The breakdown is the score's first table (the chart's hidden one comes after it).
-  return page.getByTestId('score').locator('table').first().evaluate((table) => {
-    const problems: string[] = [];
-    for (const cell of table.querySelectorAll<HTMLElement>('td')) {
-      const range = document.createRange();
-      range.selectNodeContents(cell);
-      const text = range.getBoundingClientRect();
-      const own = cell.getBoundingClientRect();
-      let left = Math.max(0, own.left);
-      let right = Math.min(window.innerWidth, own.right);
-      for (let up = cell.parentElement; up; up = up.parentElement) {
-        if (getComputedStyle(up).overflowX === 'visible') continue;
-        const clip = up.getBoundingClientRect();
-        left = Math.max(left, clip.left);
-        right = Math.min(right, clip.right);
+  return page
+    .getByTestId('score')
+    .locator('table')
+    .first()
+    .evaluate((table) => {
+      const problems: string[] = [];
+      for (const cell of table.querySelectorAll<HTMLElement>('td')) {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const text = range.getBoundingClientRect();
+        const own = cell.getBoundingClientRect();
+        let left = Math.max(0, own.left);
+        let right = Math.min(window.innerWidth, own.right);
+        for (let up = cell.parentElement; up; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX === 'visible') continue;
+          const clip = up.getBoundingClientRect();
+          left = Math.max(left, clip.left);
+          right = Math.min(right, clip.right);
+        }
+        if (text.left < left - 0.5 || text.right > right + 0.5) {
+          problems.push(
+            `seat ${cell.dataset.seat} "${cell.textContent}": ${text.right - right} px cut`,
+          );
+        }
       }
-      if (text.left < left - 0.5 || text.right > right + 0.5) {
-        problems.push(
-          `seat ${cell.dataset.seat} "${cell.textContent}": ${text.right - right} px cut`,
-        );
-      }
-    }
-    return problems;
-  });
+      return problems;
+    });
 }
 
 /** How far the page, or the table's main area, scrolls sideways (0: not at all). */
