@@ -285,7 +285,7 @@ describe('friendly tables', () => {
     const away = await tableFrame(other, (t) => t.seats[seat].away !== null);
     expect(away.table.seats[seat].away).toEqual({ reason: 'absent', level: 'medium' });
     const line = await notice(other, 'absent');
-    expect(line.line.text).toContain('medium bot');
+    expect(line.line.text).toContain('a bot (medium)');
     await takeUntil(
       other,
       (f) => f.type === 'update' && f.moves.some((n) => n.seat === seat && n.byBot),

@@ -117,7 +117,7 @@ describe('chat notices', () => {
   it('are written in the reader’s language from their key', async () => {
     const t = i18n.t.bind(i18n);
     const notice = { key: 'timeout' as const, params: { name: 'Ben', level: 'medium', seat: 1 } };
-    expect(noticeText(t, notice)).toBe('Ben ran out of time; a medium bot plays for them.');
+    expect(noticeText(t, notice)).toBe('Ben ran out of time; a bot (medium) plays for them.');
     await i18n.changeLanguage('fr');
     expect(noticeText(i18n.t.bind(i18n), { key: 'back', params: { name: 'Ben' } })).toBe(
       'Ben est de retour.',
