@@ -175,7 +175,7 @@ test('two people create, invite, join and play a whole online game; a third one 
   await expect(host.getByRole('button', { name: 'Download game' })).toBeVisible();
   await expect(back.getByRole('button', { name: 'Download game' })).toHaveCount(0);
   await host.getByRole('button', { name: 'Watch the replay' }).click();
-  await expect(host.getByRole('slider')).toBeVisible();
+  await expect(host.getByTestId('replay-slider')).toBeVisible();
   expect(errors).toEqual([]);
   await Promise.all(contexts.map((context) => context.close()));
 });

@@ -55,7 +55,9 @@ test('an exported game imports and replays', async ({ page }, testInfo) => {
   await slider.fill('0');
   await expect(replay).toContainText('The table is set up.');
   await slider.fill('10');
-  await expect(replay).toContainText(/Move 10: Player \d/);
+  // The file keeps the players' names (the bots' names from the table), never "Player N".
+  await expect(replay).toContainText(/Move 10: \S/);
+  await expect(replay).not.toContainText(/Player \d/);
   // Step with the buttons and the keyboard.
   await page.getByRole('button', { name: 'Next move' }).click();
   await expect(replay).toContainText(/Move 11:/);
