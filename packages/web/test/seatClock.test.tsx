@@ -79,6 +79,9 @@ describe('the seat clock', () => {
 
 describe('clocks and bots on the boards', () => {
   it('shows each seat’s clock and marks the seat a bot plays for its player', () => {
+    // The running clock counts down from when its snapshot was made: with the page's clock
+    // stopped, rendering the whole table on a busy machine cannot take a second off it.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
     const created = createGame({ players: 2, seed: 7 });
     if (!created.ok) throw new Error(created.error.message);
     const base = snapshotOf(created.state, { viewer: 0, names: ['Ann', 'Ben'] });
