@@ -1,6 +1,7 @@
 /**
- * `@gangsta/client`: the one typed client of the Gangsta! socket protocol (v1). See
- * client.ts for what it does, and the README for an example.
+ * `@gangsta/client`: the one typed client of the Gangsta! socket protocol, the version that
+ * `@gangsta/protocol` names in PROTOCOL_VERSION. See client.ts for what it does, and the README
+ * for an example.
  */
 export {
   type ClientEvents,
