@@ -99,6 +99,11 @@ export const myGameSchema = z.object({
   deciding: z.array(z.number().int().min(0).max(3)),
   /** Whether the player's seat is one of them. */
   yourTurn: z.boolean(),
+  /**
+   * A waiting table keeps a seat for the player that they have not taken yet (a rematch
+   * someone else asked for, an invitation): `seat` is that seat. Absent otherwise.
+   */
+  seatWaiting: z.boolean().optional(),
 });
 export type MyGame = z.infer<typeof myGameSchema>;
 
@@ -111,7 +116,8 @@ export interface WebhookBody {
   content: string;
   text: string;
   gangsta: {
-    event: 'yourTurn' | 'gameOver' | 'test';
+    /** `seatWaiting`: a table keeps a seat for the player (a rematch, an invitation). */
+    event: 'yourTurn' | 'seatWaiting' | 'gameOver' | 'test';
     table: string | null;
     tableName: string | null;
     url: string;

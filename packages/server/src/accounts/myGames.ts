@@ -1,6 +1,7 @@
 /**
- * "My games": the tables where the player holds a seat, from the store's `table_players`
- * index. Waiting and playing tables come from the rooms in memory, or a copy read from the
+ * "My games": the tables where the player holds a seat, or a waiting table keeps one for them
+ * (a rematch, an invitation: `seatWaiting`), from the store's `table_players` index. Waiting
+ * and playing tables come from the rooms in memory, or a copy read from the
  * store for those asleep (who must decide now, the clock), the player's turn first; then the last finished ones from their stored rows alone
  * (a finished game is not replayed just to be listed).
  */
@@ -21,11 +22,24 @@ async function activeGame(
 ): Promise<MyGame | null> {
   // A table asleep is read for the list, not woken (it leaves no copy in memory).
   const room = await ctx.rooms.peek(row.id);
-  const seat = room?.seatOf(playerId) ?? null;
-  if (!room || seat === null) return null;
+  if (!room) return null;
+  const seat = room.seatOf(playerId);
+  if (seat === null) {
+    const kept = keptSeatOf(room, playerId);
+    return kept === null
+      ? null
+      : { table: room.info(), seat: kept, deciding: [], yourTurn: false, seatWaiting: true };
+  }
   const playing = room.table.status === 'playing' && room.committed !== null;
   const deciding = playing && room.committed ? [...decidingAt(room.committed)] : [];
   return { table: room.info(), seat, deciding, yourTurn: deciding.includes(seat) };
+}
+
+/** The free seat a waiting table keeps for the player (a rematch, an invitation), if any. */
+export function keptSeatOf(room: Room, playerId: string): number | null {
+  if (room.table.status !== 'waiting') return null;
+  const seat = room.table.seats.findIndex((s) => s.reservedFor === playerId && s.playerId === null);
+  return seat < 0 ? null : seat;
 }
 
 function finishedGame(row: TableRow, playerId: string): MyGame | null {
@@ -34,9 +48,9 @@ function finishedGame(row: TableRow, playerId: string): MyGame | null {
   return { table: new Room(row).info(), seat, deciding: [], yourTurn: false };
 }
 
-/** Your turn first, then games in play, then tables still waiting for players. */
+/** Your turn and seats kept for you first, then games in play, then tables still waiting. */
 function rank(game: MyGame): number {
-  if (game.yourTurn) return 0;
+  if (game.yourTurn || game.seatWaiting) return 0;
   return game.table.status === 'playing' ? 1 : 2;
 }
 

@@ -72,11 +72,16 @@ function isTransient(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
-/** The players seated at a table, as rows of the `table_players` index. */
-function seatedPlayers(tableId: string, seats: StoredSeat[]) {
-  return seats.flatMap((seat, index) =>
-    seat.playerId === null ? [] : [{ table_id: tableId, seat: index, player_id: seat.playerId }],
-  );
+/**
+ * The players of a table, as rows of the `table_players` index: who sits at each seat, or the
+ * player a free seat is kept for (a rematch's, an invitation's), so that the table is in their
+ * "My games" before they take it.
+ */
+export function seatedPlayers(tableId: string, seats: StoredSeat[]) {
+  return seats.flatMap((seat, index) => {
+    const player = seat.playerId ?? seat.reservedFor ?? null;
+    return player === null ? [] : [{ table_id: tableId, seat: index, player_id: player }];
+  });
 }
 
 async function indexPlayers(db: Kysely<Database>, tableId: string, seats: StoredSeat[]) {

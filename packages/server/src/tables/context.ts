@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { LRUCache } from 'lru-cache';
 import type { ResourceLimits } from '../config.ts';
+import type { AccountListener } from '../notify/accountEvents.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { LocalPeer, Peer } from '../peer.ts';
 import type { TokenBucket } from '../rateLimit.ts';
@@ -25,6 +26,11 @@ export interface TableHooks {
   gameStarted: ((room: Room) => void)[];
   /** This process now runs the table's bots and timers (`runs(room)` became true). */
   runnerChanged: ((room: Room) => void)[];
+  /**
+   * Channels that tell players of an event away from the table (webhooks; email): called by
+   * `notifyAccounts` (`src/notify/accountEvents.ts`) on the process where the event happened.
+   */
+  accountsNotified: AccountListener[];
 }
 
 /**

@@ -8,10 +8,12 @@
  *
  * Each person's new seat is kept for them alone (`reserved`); whoever asks takes theirs at
  * once, and the game starts by itself once every seat is taken (`startWhenFilled`). Every
- * request for the same table's rematch, on any process, leads to the same new table.
+ * request for the same table's rematch, on any process, leads to the same new table. The
+ * others find it in their "My games" (the seat index names them) and are notified.
  */
 import type { RematchInfo } from '@gangsta/protocol';
 import { randomId } from '../ids.ts';
+import { notifyAccounts } from '../notify/accountEvents.ts';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
@@ -97,8 +99,28 @@ async function rematchOf(ctx: TableContext, from: Room, asker: PlayerRow): Promi
     const room = new Room(row);
     ctx.rooms.add(room);
     ctx.cluster.tableChanged(room);
+    tellKeptSeats(ctx, from, room, asker);
   }
   return rematch;
+}
+
+/**
+ * Everyone a seat is kept for but the asker hears that it waits for them, unless they are at
+ * the finished table now (its score screen shows the offer). Away and gone players are told.
+ */
+function tellKeptSeats(ctx: TableContext, from: Room, rematch: Room, asker: PlayerRow): void {
+  const players = rematch.table.seats.flatMap((seat) =>
+    seat.reservedFor && seat.reservedFor !== asker.id && !ctx.isConnected(from, seat.reservedFor)
+      ? [seat.reservedFor]
+      : [],
+  );
+  notifyAccounts(ctx, players, {
+    kind: 'seatWaiting',
+    room: rematch,
+    reason: 'rematch',
+    by: asker.name,
+    from,
+  });
 }
 
 /** Seats the asker at the rematch, in the seat kept for them (if it is still free). */

@@ -116,6 +116,7 @@ export class TableService {
         gameStarted: [],
         // A table this process now runs (a lease taken over): its clock's deadlines too.
         runnerChanged: [(room) => this.ctx.armTimers(room)],
+        accountsNotified: [],
       },
       cluster: cluster.link,
       runs: (room) => cluster.runs(room),

@@ -1,12 +1,14 @@
 /**
  * When the players' webhooks are called: "your turn" when a person's seat starts a decision
  * after another seat's move (not at every step of their own turn) while they have no live
- * connection to the table, and "game over" with the result to every seated person. The table
+ * connection to the table, "your seat is waiting" when a rematch keeps a seat for them
+ * (`tables/rematch.ts`), and "game over" with the result to every seated person. The table
  * hooks run on the one process that committed the move, so each event is sent once per
  * cluster. Everything here runs after the move was acknowledged and never awaits a delivery.
  */
 import type { Seat } from '@gangsta/engine';
 import type { WebhookBody } from '@gangsta/protocol';
+import { type AccountEvent, notifyAccounts } from '../notify/accountEvents.ts';
 import { StoreUnavailable } from '../store/health.ts';
 import type { PendingMove } from '../tables/commits.ts';
 import type { TableContext } from '../tables/context.ts';
@@ -120,32 +122,60 @@ function sendTo(
   );
 }
 
-function yourTurn(ctx: TableContext, events: WebhookEvents, room: Room, seats: Iterable<Seat>) {
+export function seatWaitingBody(room: Room, by: string, url: string): WebhookBody {
+  return body(
+    'seatWaiting',
+    `${by} offers a rematch at “${room.table.name}” — your seat is waiting — ${url}`,
+    room,
+    url,
+  );
+}
+
+/** The webhook of each event (`notify/accountEvents.ts`). */
+function webhookBody(event: AccountEvent, publicUrl: string): WebhookBody {
+  const url = tableUrl(publicUrl, event.room.id);
+  switch (event.kind) {
+    case 'yourTurn':
+      return yourTurnBody(event.room, url);
+    case 'seatWaiting':
+      return seatWaitingBody(event.room, event.by, url);
+    case 'gameOver':
+      return gameOverBody(event.room, event.position, url);
+  }
+}
+
+/** Tells the persons of these seats who are not at the table that it is their turn. */
+function yourTurn(ctx: TableContext, room: Room, seats: Iterable<Seat>) {
   const players = new Set<string>();
   for (const seat of seats) {
     const player = personAt(room, seat);
     if (player !== null && !ctx.isConnected(room, player)) players.add(player);
   }
-  const url = tableUrl(events.publicUrl(), room.id);
-  sendTo(ctx, events, [...players], yourTurnBody(room, url));
+  notifyAccounts(ctx, players, { kind: 'yourTurn', room });
 }
 
-function gameOver(ctx: TableContext, events: WebhookEvents, room: Room, position: Position) {
+function gameOver(ctx: TableContext, room: Room, position: Position) {
   const players = room.table.seats.flatMap((s) => (s.playerId !== null ? [s.playerId] : []));
-  const url = tableUrl(events.publicUrl(), room.id);
-  sendTo(ctx, events, [...new Set(players)], gameOverBody(room, position, url));
+  notifyAccounts(ctx, players, { kind: 'gameOver', room, position });
 }
 
+/**
+ * The table events that concern players (turns, game over) go to `notifyAccounts`; the
+ * webhook channel listens there, as every other channel does.
+ */
 export function installWebhookEvents(ctx: TableContext, events: WebhookEvents): void {
   ctx.hooks.movesCommitted.push((room, group) => {
     const last = group.at(-1);
     if (!last || last.after.state.phase === 'gameOver') return;
-    yourTurn(ctx, events, room, seatsNowDeciding(group));
+    yourTurn(ctx, room, seatsNowDeciding(group));
   });
   ctx.hooks.gameStarted.push((room) => {
-    if (room.committed) yourTurn(ctx, events, room, decidingAt(room.committed));
+    if (room.committed) yourTurn(ctx, room, decidingAt(room.committed));
   });
   ctx.hooks.gameFinished.push((room) => {
-    if (room.committed) gameOver(ctx, events, room, room.committed);
+    if (room.committed) gameOver(ctx, room, room.committed);
+  });
+  ctx.hooks.accountsNotified.push((players, event) => {
+    sendTo(ctx, events, [...players], webhookBody(event, events.publicUrl()));
   });
 }

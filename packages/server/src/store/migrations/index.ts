@@ -16,6 +16,7 @@ import * as ratings from './0004_ratings.ts';
 import * as clocks from './0005_clocks.ts';
 import * as fencing from './0006_fencing.ts';
 import * as botAccounts from './0007_bot_accounts.ts';
+import * as seatReservations from './0009_seat_reservations.ts';
 
 /** The migrations in the order of their files. */
 export const ORDERED: readonly { name: string; migration: Migration }[] = [
@@ -26,6 +27,7 @@ export const ORDERED: readonly { name: string; migration: Migration }[] = [
   clocks,
   fencing,
   botAccounts,
+  seatReservations,
 ];
 
 export const MIGRATIONS: Record<string, Migration> = Object.fromEntries(
