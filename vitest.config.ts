@@ -61,6 +61,8 @@ export default defineConfig({
       project('server-isolated', SERVER_VI_MOCK, { isolate: true }),
       // Each of the browser client's files renders into its own jsdom document.
       project('web', ['packages/web/test/**/*.test.{ts,tsx}'], { isolate: true }),
+      // The repository's own scripts (scripts/figures, the package test scripts).
+      project('scripts', ['scripts/test/**/*.test.ts']),
     ],
   },
 });
