@@ -46,6 +46,7 @@ import {
   tableDeletedSchema,
 } from './http.ts';
 import { PROTOCOL_VERSION } from './limits.ts';
+import { playerProfileSchema, tableRatingSchema } from './profiles.ts';
 import { leaderboardQuerySchema, leaderboardSchema, playerRatingsSchema } from './ratings.ts';
 import { chatLineSchema, clientMessageSchema, moveSchema, serverMessageSchema } from './socket.ts';
 import { hostTableInfoSchema, seatInfoSchema, tableInfoSchema } from './tables.ts';
@@ -209,6 +210,8 @@ function answerEntries(): [z.ZodType, Meta][] {
     [logoutAnswerSchema, { id: 'LogoutAnswer' }],
     [leaderboardSchema, { id: 'Leaderboard' }],
     [playerRatingsSchema, { id: 'PlayerRatings' }],
+    [tableRatingSchema, { id: 'TableRating' }],
+    [playerProfileSchema, { id: 'PlayerProfile' }],
   ];
 }
 
@@ -577,6 +580,26 @@ export const HTTP_OPERATIONS: readonly HttpOperation[] = [
     summary: 'A player’s ratings, with their history',
     auth: 'none',
     answer: { status: 200, schema: 'PlayerRatings', description: 'One entry per table size' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/players/:username/profile',
+    operationId: 'playerProfile',
+    tag: 'ratings',
+    summary: 'A player’s profile: statistics of their finished games, rating history',
+    description:
+      'By username (a server bot’s is `bot-easy`, `bot-medium`, `bot-hard`). Statistics come from the newest 500 finished games.',
+    auth: 'none',
+    answer: { status: 200, schema: 'PlayerProfile', description: 'The profile' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/tables/:id/rating',
+    operationId: 'tableRating',
+    tag: 'ratings',
+    summary: 'Whether a finished game was rated (if not, why) and how the ratings moved',
+    auth: 'none',
+    answer: { status: 200, schema: 'TableRating', description: 'The game’s rating' },
   },
   {
     method: 'get',

@@ -36,6 +36,8 @@
  *
  *   GET  /api/v1/ratings?players=2|3|4                       → Leaderboard (by mu − 3σ)
  *   GET  /api/v1/players/:id/ratings                         → PlayerRatings (with history)
+ *   GET  /api/v1/players/:username/profile                   → PlayerProfile (`profiles.ts`)
+ *   GET  /api/v1/tables/:id/rating                           → TableRating (counted? moves)
  *   POST /api/v1/tables/:id/rematch (a seated player of a finished table) → { table, seat }
  *                                   (idempotent: every call returns the same new table; the
  *                                   caller takes the seat kept for them; `TableInfo.rematch`

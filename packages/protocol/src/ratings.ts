@@ -53,8 +53,10 @@ export const leaderboardEntrySchema = ratingSchema.extend({
   /** 1-based place on the board. */
   place: z.number().int().min(1),
   playerId: z.string(),
-  /** The account's username (a bot's is its level). */
+  /** The display name, as tables show it (a bot's is its level). */
   name: z.string(),
+  /** The account's username, for the profile's address (null: a server's bot level). */
+  username: z.string().nullable().optional(),
   /** The level, for a bot's account; null for a person. */
   bot: z.enum(BOT_LEVELS).nullable(),
   /** A bot account: a program, not a person (and not one of the server's levels). */

@@ -3,6 +3,7 @@
  * games a stopped process left unrated, and the routes.
  */
 import type { FastifyInstance } from 'fastify';
+import { registerProfileRoutes } from '../profiles/routes.ts';
 import type { TableContext } from '../tables/context.ts';
 import { installRating, rateMissed } from './rate.ts';
 import { registerRatingRoutes } from './routes.ts';
@@ -21,5 +22,10 @@ export async function installRatings(ctx: TableContext): Promise<InstalledRating
   } catch (error) {
     ctx.log.error({ err: error }, 'looking for unrated games failed');
   }
-  return { routes: (scope) => registerRatingRoutes(scope, ctx) };
+  return {
+    routes: (scope) => {
+      registerRatingRoutes(scope, ctx);
+      registerProfileRoutes(scope, ctx);
+    },
+  };
 }

@@ -7,6 +7,7 @@ import {
   type PlayerRatings,
   RATING_HISTORY_SIZE,
   type TableAnswer,
+  type TableRating,
 } from '@gangsta/protocol';
 import type { FastifyInstance } from 'fastify';
 import { requirePlayer } from '../http/auth.ts';
@@ -17,8 +18,10 @@ import type { PlayerStore } from '../store/players.ts';
 import type { RatingStore } from '../store/ratings.ts';
 import type { TableContext } from '../tables/context.ts';
 import { infoFor } from '../tables/lifecycle.ts';
+import { tableOf } from '../tables/lookup.ts';
 import { requestRematch } from '../tables/rematch.ts';
-import { conservative } from './model.ts';
+import { conservative, placesOf } from './model.ts';
+import { tableRating } from './tableRating.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -30,6 +33,7 @@ async function leaderboardOf(store: RatingStore, players: number): Promise<Leade
       place: i + 1,
       playerId: row.playerId,
       name: row.name,
+      username: row.username,
       bot: botLevelOfPlayer(row.playerId),
       ...(row.botAccount ? { botAccount: true } : {}),
       mu: row.mu,
@@ -66,7 +70,8 @@ async function ratingsOfPlayer(
     })),
   );
   return {
-    player: { id, name: account?.username ?? player.name },
+    // The display name, as tables show it (the username is the profile's address).
+    player: { id, name: account ? player.name : (botLevelOfPlayer(id) ?? player.name) },
     bot: botLevelOfPlayer(id),
     ...(player.bot ? { botAccount: true } : {}),
     ratings,
@@ -81,6 +86,14 @@ export function registerRatingRoutes(app: FastifyInstance, ctx: TableContext): v
   app.get<IdParams>('/api/v1/players/:id/ratings', async (request) =>
     ratingsOfPlayer(ctx.store, request.params.id),
   );
+  app.get<IdParams>('/api/v1/tables/:id/rating', async (request): Promise<TableRating> => {
+    const room = await tableOf(ctx, request.params.id);
+    const result = room.committed?.state.result;
+    const places = result ? placesOf(result) : [];
+    const answer = await tableRating(ctx.store, room.table, places);
+    ctx.rooms.release(room);
+    return answer;
+  });
   app.post<IdParams>('/api/v1/tables/:id/rematch', async (request): Promise<TableAnswer> => {
     const player = await requirePlayer(ctx.store, request);
     const { room, seat } = await requestRematch(ctx, player, request.params.id);

@@ -33,7 +33,10 @@ export interface StoredRating extends SkillRating {
 }
 
 export interface LeaderboardRow extends StoredRating {
+  /** The display name (a server bot's: its level). */
   name: string;
+  /** The account's username (null: a server bot level's player, which has none). */
+  username: string | null;
   /** A bot account (a program), not a person or one of the server's levels. */
   botAccount: boolean;
 }
@@ -56,6 +59,8 @@ export interface RatingStore {
   ratingsOf(playerId: string): Promise<StoredRating[]>;
   /** A player's rated games at a table size, newest first. */
   historyOf(playerId: string, players: number, limit: number): Promise<HistoryRow[]>;
+  /** The history rows of one table (one per rated account; none: not rated). */
+  historyOfTable(tableId: string): Promise<(HistoryRow & { playerId: string })[]>;
   /**
    * Finished tables without history whose every person had an account when the game ended:
    * games that should have been rated (the process stopped between the last move and the
@@ -272,8 +277,9 @@ export async function leaderboard(
     .execute();
   return rows.map((row) => ({
     ...storedRating(row),
-    // An account is known by its (unique) username; a bot by its level.
-    name: row.username ?? botLevelOfPlayer(row.player_id) ?? row.name,
+    // Shown as tables show the player (the display name); a server bot by its level.
+    name: botLevelOfPlayer(row.player_id) ?? row.name,
+    username: row.username ?? null,
     botAccount: row.bot === 1,
   }));
 }
@@ -304,6 +310,28 @@ export async function historyOf(
     .limit(limit)
     .execute();
   return rows.map((row) => ({
+    tableId: row.table_id,
+    players: row.player_count,
+    rank: row.rank,
+    before: { mu: fromMicro(row.mu_before), sigma: fromMicro(row.sigma_before) },
+    after: { mu: fromMicro(row.mu_after), sigma: fromMicro(row.sigma_after) },
+    at: row.at,
+  }));
+}
+
+export async function historyOfTable(
+  db: Kysely<Database>,
+  tableId: string,
+): Promise<(HistoryRow & { playerId: string })[]> {
+  const rows = await db
+    .selectFrom('rating_history')
+    .selectAll()
+    .where('table_id', '=', tableId)
+    .orderBy('rank')
+    .orderBy('player_id')
+    .execute();
+  return rows.map((row) => ({
+    playerId: row.player_id,
     tableId: row.table_id,
     players: row.player_count,
     rank: row.rank,

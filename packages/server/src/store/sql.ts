@@ -489,6 +489,7 @@ export class SqlStore implements Store {
   ratingsOf = (playerId: string) => ratings.ratingsOf(this.db, playerId);
   historyOf = (playerId: string, size: number, limit: number) =>
     ratings.historyOf(this.db, playerId, size, limit);
+  historyOfTable = (tableId: string) => ratings.historyOfTable(this.db, tableId);
   unratedTables = () => ratings.unratedTables(this.db);
   rematchOf = (fromTableId: string) => rematches.rematchOf(this.db, fromTableId);
   createRematch = (fromTableId: string, table: TableRow) =>
