@@ -226,8 +226,8 @@ export function renderReport(
       'visited move cannot be overtaken within the budget (deterministic too). ' +
       `The search is \`${ISMCTS_SIGNATURE}\` (\`searchSignature\`: its revision and settings); ` +
       'games of an ISMCTS bot are recorded with it, and those of another search stay in the ' +
-      'results file without being counted. What was tried on 2026-11-26 to make the hard bot ' +
-      'stronger, and its figures: [bots-hard.md](bots-hard.md).',
+      "results file without being counted. The hard bot's goals, speed and what was measured to " +
+      'make it stronger: [bots-hard.md](bots-hard.md).',
     '',
     '## Win rates',
     '',
