@@ -1,15 +1,14 @@
-/** The server's settings, with their defaults and the environment variables that set them. */
-import { availableParallelism } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { DEFAULT_REDIS_PREFIX } from './cluster/messages.ts';
-import { DEFAULT_SECURITY, type SecuritySettings, securityFromEnv } from './security/settings.ts';
+/**
+ * The server's settings (`ServerOptions`), made from the environment variables that
+ * `environment.ts` parses and documents (one zod schema); the defaults are the schema's.
+ */
+import type { Mailer } from './email/mailer.ts';
+import { type Environment, readEnvironment } from './environment.ts';
+import type { SecuritySettings } from './security/settings.ts';
 import type { Store } from './store/types.ts';
 import type { Clock } from './time.ts';
-import { type PrivateAllowance, parsePrivateAllowance } from './webhooks/addresses.ts';
+import type { PrivateAllowance } from './webhooks/addresses.ts';
 import type { DeliveryTuning } from './webhooks/queue.ts';
-
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 export interface ServerOptions {
   /** 0: a free port chosen by the system. */
@@ -34,6 +33,8 @@ export interface ServerOptions {
   /** The built web client, served at `/` when the folder exists; null serves no files. */
   staticDir: string | null;
   logLevel: string;
+  /** The commit the server was built from (`GIT_COMMIT`), shown by `GET /version`. */
+  commit: string | null;
   /** A bot's pause before its move, like a person thinking. */
   botDelayMs: number;
   botThreads: number;
@@ -69,6 +70,12 @@ export interface ServerOptions {
    * or the networks listed (`10.1.0.0/16,fd00::/8`).
    */
   webhookAllowPrivate: PrivateAllowance;
+  /** The SMTP server of the notification mails (`SMTP_URL`); null: no mail is sent. */
+  smtpUrl: string | null;
+  /** The sender of the notification mails (`MAIL_FROM`). */
+  mailFrom: string;
+  /** Sends the mails instead of SMTP (tests). */
+  mailer?: Mailer;
   /** Origins, the metrics token, the upgrade and webhook-test limits (docs/security.md). */
   security: SecuritySettings;
   /** Webhook delivery timing (tests shorten the backoff). */
@@ -108,102 +115,84 @@ export interface ResourceLimits {
   idleTableMs: number;
 }
 
-export const DEFAULT_LIMITS: ResourceLimits = {
-  // Enough for a turn-based player's many games; a guest cannot fill the lobby and memory.
-  openTablesPerPlayer: 20,
-  // A day to gather the players; an abandoned table then leaves the lobby and memory.
-  waitingTableTtlMs: 24 * 60 * 60_000,
-  lobbyPageSize: 50,
-  // The web client watches one table at a time; a few tabs share nothing, so leave room.
-  watchedPerConnection: 20,
-  spectatorsPerTable: 200,
-  // An honest client needs a handful (reconnects, an occasional stale move).
-  syncsPerMinute: 30,
-  // Live games move every few seconds; a turn-based game waits hours for its next move.
-  idleTableMs: 10 * 60_000,
-  helloTimeoutMs: 10_000,
-};
-
-export const DEFAULTS: ServerOptions = {
-  port: 5173,
-  host: '127.0.0.1',
-  dataDir: join(REPO_ROOT, 'data'),
-  databaseUrl: null,
-  redisUrl: null,
-  redisPrefix: DEFAULT_REDIS_PREFIX,
-  trustProxy: null,
-  staticDir: join(REPO_ROOT, 'packages', 'web', 'dist'),
-  logLevel: 'info',
-  botDelayMs: 800,
-  botThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
-  httpPerMinute: 120,
-  playersPerMinute: 10,
-  maxSocketsPerAddress: 20,
-  absentMs: 120_000,
-  commitWindowMs: 0,
-  sessionSecret: null,
-  cookieSecure: 'auto',
-  loginPerMinute: 10,
-  publicUrl: null,
-  webhookAllowPrivate: false,
-  security: DEFAULT_SECURITY,
-  limits: DEFAULT_LIMITS,
-};
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`${name} must be a whole number ≥ 0, not "${text}"`);
-  return value;
-}
-
-function redisPrefixFromEnv(text: string | undefined): string {
-  if (text === undefined || text === '') return DEFAULT_REDIS_PREFIX;
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(text)) {
-    throw new Error(
-      `REDIS_PREFIX must be 1 to 64 letters, digits, dots, dashes or underscores, not "${text}"`,
-    );
-  }
-  return text;
-}
-
-function cookieSecureFromEnv(text: string | undefined): boolean | 'auto' {
-  if (text === undefined || text === '') return 'auto';
-  if (text === '1' || text === '0') return text === '1';
-  throw new Error(
-    `COOKIE_SECURE must be 1 (always), 0 (never) or unset (over HTTPS), not "${text}"`,
-  );
-}
-
-/** Settings from the environment (PORT, HOST, DATA_DIR, STATIC_DIR, LOG_LEVEL, …). */
-export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOptions {
+function limitsOf(env: Environment): ResourceLimits {
   return {
-    port: integer(env, 'PORT', DEFAULTS.port),
-    host: env.HOST || DEFAULTS.host,
-    dataDir: resolve(env.DATA_DIR || DEFAULTS.dataDir),
-    databaseUrl: env.DATABASE_URL || null,
-    redisUrl: env.REDIS_URL || null,
-    redisPrefix: redisPrefixFromEnv(env.REDIS_PREFIX),
-    trustProxy: env.TRUST_PROXY || null,
-    staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : DEFAULTS.staticDir,
-    logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,
-    botDelayMs: integer(env, 'BOT_DELAY_MS', DEFAULTS.botDelayMs),
-    botThreads: Math.max(1, integer(env, 'BOT_THREADS', DEFAULTS.botThreads)),
-    httpPerMinute: integer(env, 'RATE_LIMIT_HTTP', DEFAULTS.httpPerMinute),
-    playersPerMinute: integer(env, 'RATE_LIMIT_PLAYERS', DEFAULTS.playersPerMinute),
-    maxSocketsPerAddress: integer(env, 'MAX_SOCKETS_PER_ADDRESS', DEFAULTS.maxSocketsPerAddress),
-    absentMs: integer(env, 'ABSENT_MS', DEFAULTS.absentMs),
-    commitWindowMs: integer(env, 'COMMIT_WINDOW_MS', DEFAULTS.commitWindowMs),
-    sessionSecret: env.SESSION_SECRET || null,
-    cookieSecure: cookieSecureFromEnv(env.COOKIE_SECURE),
-    loginPerMinute: integer(env, 'RATE_LIMIT_LOGIN', DEFAULTS.loginPerMinute),
-    publicUrl: env.PUBLIC_URL || null,
-    webhookAllowPrivate: parsePrivateAllowance(env.WEBHOOK_ALLOW_PRIVATE),
-    security: securityFromEnv(env),
-    limits: limitsFromEnv(env),
+    openTablesPerPlayer: env.MAX_OPEN_TABLES_PER_PLAYER,
+    waitingTableTtlMs: env.WAITING_TABLE_TTL_MS,
+    lobbyPageSize: env.LOBBY_PAGE_SIZE,
+    watchedPerConnection: env.MAX_WATCHED_PER_CONNECTION,
+    spectatorsPerTable: env.MAX_SPECTATORS_PER_TABLE,
+    syncsPerMinute: env.SYNCS_PER_MINUTE,
+    helloTimeoutMs: env.HELLO_TIMEOUT_MS,
+    idleTableMs: env.IDLE_TABLE_MS,
   };
+}
+
+function securityOf(env: Environment): SecuritySettings {
+  return {
+    allowedOrigins: env.ALLOWED_ORIGINS ?? null,
+    metricsToken: env.METRICS_TOKEN ?? null,
+    upgradeBurst: env.WS_UPGRADE_BURST,
+    upgradesPerMinute: env.WS_UPGRADES_PER_MINUTE,
+    webhookTestsPerHour: env.WEBHOOK_TESTS_PER_HOUR,
+    webhookDnsServers: env.WEBHOOK_DNS_SERVERS ?? null,
+  };
+}
+
+function optionsOf(env: Environment): ServerOptions {
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL ?? null,
+    redisUrl: env.REDIS_URL ?? null,
+    redisPrefix: env.REDIS_PREFIX,
+    trustProxy: env.TRUST_PROXY ?? null,
+    staticDir: env.STATIC_DIR,
+    logLevel: env.LOG_LEVEL,
+    commit: env.GIT_COMMIT ?? null,
+    botDelayMs: env.BOT_DELAY_MS,
+    botThreads: env.BOT_THREADS,
+    httpPerMinute: env.RATE_LIMIT_HTTP,
+    playersPerMinute: env.RATE_LIMIT_PLAYERS,
+    maxSocketsPerAddress: env.MAX_SOCKETS_PER_ADDRESS,
+    absentMs: env.ABSENT_MS,
+    commitWindowMs: env.COMMIT_WINDOW_MS,
+    sessionSecret: env.SESSION_SECRET ?? null,
+    cookieSecure: env.COOKIE_SECURE ?? 'auto',
+    loginPerMinute: env.RATE_LIMIT_LOGIN,
+    publicUrl: env.PUBLIC_URL ?? null,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? false,
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
+    security: securityOf(env),
+    limits: limitsOf(env),
+  };
+}
+
+/** The settings with no variable set: the schema's defaults. */
+const UNSET = readEnvironment({});
+
+export const DEFAULT_LIMITS: ResourceLimits = limitsOf(UNSET);
+
+export const DEFAULTS: ServerOptions = optionsOf(UNSET);
+
+/**
+ * Settings from the environment (PORT, HOST, DATA_DIR, DATABASE_URL, …: `environment.ts`);
+ * throws a `ConfigError` naming every variable that cannot be read.
+ */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOptions {
+  return optionsOf(readEnvironment(env));
+}
+
+/** The resource limits from the environment; a limit of 0 would lock everyone out, so ≥ 1. */
+export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ResourceLimits {
+  return limitsOf(readEnvironment(env));
+}
+
+/** Origins, the metrics token, the upgrade and webhook-test limits from the environment. */
+export function securityFromEnv(env: NodeJS.ProcessEnv = process.env): SecuritySettings {
+  return securityOf(readEnvironment(env));
 }
 
 /**
@@ -214,30 +203,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
  * A process-wide setting: `main.ts` applies it before the server starts.
  */
 export function heapGrowthPercentFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const percent = integer(env, 'HEAP_GROWTH_PERCENT', DEFAULT_HEAP_GROWTH_PERCENT);
-  if (percent !== 0 && (percent < 10 || percent > 400))
-    throw new Error(`HEAP_GROWTH_PERCENT must be 0 (V8's own) or 10 to 400, not "${percent}"`);
-  return percent;
+  return readEnvironment(env).HEAP_GROWTH_PERCENT;
 }
 
-export const DEFAULT_HEAP_GROWTH_PERCENT = 50;
-
-/** The resource limits from the environment; a limit of 0 would lock everyone out, so ≥ 1. */
-export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ResourceLimits {
-  const at = (name: string, fallback: number) => {
-    const value = integer(env, name, fallback);
-    if (value < 1) throw new Error(`${name} must be at least 1, not "${env[name]}"`);
-    return value;
-  };
-  const d = DEFAULT_LIMITS;
-  return {
-    openTablesPerPlayer: at('MAX_OPEN_TABLES_PER_PLAYER', d.openTablesPerPlayer),
-    waitingTableTtlMs: at('WAITING_TABLE_TTL_MS', d.waitingTableTtlMs),
-    lobbyPageSize: at('LOBBY_PAGE_SIZE', d.lobbyPageSize),
-    watchedPerConnection: at('MAX_WATCHED_PER_CONNECTION', d.watchedPerConnection),
-    spectatorsPerTable: at('MAX_SPECTATORS_PER_TABLE', d.spectatorsPerTable),
-    syncsPerMinute: at('SYNCS_PER_MINUTE', d.syncsPerMinute),
-    helloTimeoutMs: at('HELLO_TIMEOUT_MS', d.helloTimeoutMs),
-    idleTableMs: at('IDLE_TABLE_MS', d.idleTableMs),
-  };
-}
+export const DEFAULT_HEAP_GROWTH_PERCENT = UNSET.HEAP_GROWTH_PERCENT;

@@ -4,8 +4,8 @@
  * setting it misunderstood).
  */
 import { describe, expect, it } from 'vitest';
-import { optionsFromEnv } from '../src/config.ts';
-import { DEFAULT_SECURITY, securityFromEnv } from '../src/security/settings.ts';
+import { optionsFromEnv, securityFromEnv } from '../src/config.ts';
+import { DEFAULT_SECURITY } from '../src/security/settings.ts';
 import { hostResolver } from '../src/webhooks/addresses.ts';
 
 describe('security settings', () => {

@@ -1,7 +1,8 @@
 /**
  * The settings of the server's defences against other sites and crowded addresses (see
  * docs/security.md): allowed origins, the metrics token, the WebSocket upgrade limit and the
- * webhook test limit and resolver. Each has an environment variable.
+ * webhook test limit and resolver. Each has an environment variable (`environment.ts`;
+ * `securityFromEnv` in `config.ts`).
  */
 import type { HostResolver } from '../webhooks/addresses.ts';
 
@@ -40,47 +41,3 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   webhookTestsPerHour: 6,
   webhookDnsServers: null,
 };
-
-function list(text: string | undefined): string[] | null {
-  const items = (text ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-  return items.length > 0 ? items : null;
-}
-
-function whole(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`${name} must be a whole number ≥ 0, not "${text}"`);
-  return value;
-}
-
-/** An origin as browsers send it: scheme, host and port only, nothing after. */
-function origin(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`ALLOWED_ORIGINS: "${text}" is not an origin like https://gangsta.example`);
-  }
-  if (url.origin === 'null' || url.pathname !== '/' || url.search || url.hash)
-    throw new Error(`ALLOWED_ORIGINS: "${text}" is not an origin like https://gangsta.example`);
-  return url.origin;
-}
-
-export function securityFromEnv(env: NodeJS.ProcessEnv = process.env): SecuritySettings {
-  const burst = whole(env, 'WS_UPGRADE_BURST', DEFAULT_SECURITY.upgradeBurst);
-  if (burst < 1)
-    throw new Error(`WS_UPGRADE_BURST must be at least 1, not "${env.WS_UPGRADE_BURST}"`);
-  return {
-    allowedOrigins: list(env.ALLOWED_ORIGINS)?.map(origin) ?? null,
-    metricsToken: env.METRICS_TOKEN || null,
-    upgradeBurst: burst,
-    upgradesPerMinute: whole(env, 'WS_UPGRADES_PER_MINUTE', DEFAULT_SECURITY.upgradesPerMinute),
-    webhookTestsPerHour: whole(env, 'WEBHOOK_TESTS_PER_HOUR', DEFAULT_SECURITY.webhookTestsPerHour),
-    webhookDnsServers: list(env.WEBHOOK_DNS_SERVERS),
-  };
-}
