@@ -1,0 +1,204 @@
+/**
+ * Plays one 2-player game through running server containers, restarts a container in the
+ * middle, and checks that no acknowledged move was lost (scripts/test-container.sh runs it).
+ *
+ * Two guest players, each with its own `@gangsta/client` on its own server address (the
+ * first and second of GANGSTA_URLS, the same one when only one is given), play against each
+ * other with the heuristic bot's choices. After RESTART_AFTER acknowledged moves the driver
+ * runs RESTART_COMMAND (e.g. `podman restart gangsta-a`) and waits for it; the clients
+ * reconnect by themselves and play on. At the end the game's record, read from the server,
+ * must hold exactly the moves the players were acknowledged, and replay to the same result.
+ *
+ *   GANGSTA_URLS=http://127.0.0.1:8080 RESTART_AFTER=20 RESTART_COMMAND='podman restart x' \
+ *     node_modules/.bin/tsx scripts/container/play-game.ts
+ *
+ * Prints one line of JSON with what happened; exits 1 with the reason when a check fails.
+ */
+import { execSync } from 'node:child_process';
+import { createBot } from '@gangsta/bots';
+import { GangstaClient, type SocketLike } from '@gangsta/client';
+import { type GameRecord, replay } from '@gangsta/engine';
+import { httpErrorSchema, playerCreatedSchema, tableAnswerSchema } from '@gangsta/protocol';
+import WebSocket from 'ws';
+import type { z } from 'zod';
+
+const urls = (process.env.GANGSTA_URLS ?? 'http://127.0.0.1:8080').split(',');
+const restartAfter = Number(process.env.RESTART_AFTER ?? 20);
+const restartCommand = process.env.RESTART_COMMAND ?? '';
+/** The whole game, restart included, must end within this long. */
+const GAME_TIMEOUT_MS = Number(process.env.GAME_TIMEOUT_MS ?? 180_000);
+
+function fail(reason: string): never {
+  console.error(`play-game: ${reason}`);
+  process.exit(1);
+}
+
+/** One call of the HTTP API, its answer checked; a refusal stops with the server's words. */
+async function api<T>(
+  base: string,
+  schema: z.ZodType<T>,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string | null,
+  body?: object,
+): Promise<T> {
+  const response = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const answer: unknown = await response.json();
+  if (response.ok) return schema.parse(answer);
+  const parsed = httpErrorSchema.safeParse(answer);
+  fail(
+    `${method} ${path}: ${response.status} ${parsed.success ? `${parsed.data.error.code}: ${parsed.data.error.message}` : JSON.stringify(answer)}`,
+  );
+}
+
+const urlOf = (seat: number) => urls[seat % urls.length];
+const suffix = Date.now().toString(36).slice(-5);
+const host = await api(urlOf(0), playerCreatedSchema, 'POST', '/players', null, {
+  name: `Host ${suffix}`,
+});
+const guest = await api(urlOf(1), playerCreatedSchema, 'POST', '/players', null, {
+  name: `Guest ${suffix}`,
+});
+const { table } = await api(urlOf(0), tableAnswerSchema, 'POST', '/tables', host.token, {
+  public: false,
+  options: { players: 2 },
+  seats: [{ kind: 'host' }, { kind: 'open' }],
+});
+// Joined through the other address: in a cluster the second process sees the table too.
+await api(urlOf(1), tableAnswerSchema, 'POST', `/tables/${table.id}/join`, guest.token, {});
+
+/** Ids of the moves the server acknowledged, over both players. */
+const acknowledged = new Set<string>();
+const rejected: string[] = [];
+let drops = 0;
+let ackedAtRestart = -1;
+let restart: Promise<void> | null = null;
+let restartMs = 0;
+
+function runRestart(): Promise<void> {
+  ackedAtRestart = acknowledged.size;
+  const started = performance.now();
+  return new Promise((resolve) => {
+    // Off the event loop's turn that counted the ack; the command blocks until it is done.
+    setImmediate(() => {
+      try {
+        execSync(restartCommand, { stdio: 'inherit' });
+      } catch (error) {
+        fail(`the restart command failed: ${error instanceof Error ? error.message : error}`);
+      }
+      restartMs = Math.round(performance.now() - started);
+      resolve();
+    });
+  });
+}
+
+function player(seat: number, token: string, over: (result: unknown) => void): GangstaClient {
+  const brain = createBot({ kind: 'heuristic', seed: 11 + seat });
+  const client = new GangstaClient({
+    url: `${urlOf(seat).replace(/^http/, 'ws')}/api/v1/ws`,
+    token: () => token,
+    socket: (url) => new WebSocket(url) as unknown as SocketLike,
+  });
+  client.on('answer', (answer) => {
+    if (answer.type === 'ack') acknowledged.add(answer.id);
+    else rejected.push(`${answer.id}: ${JSON.stringify(answer.error)}`);
+    if (restartCommand && restart === null && acknowledged.size >= restartAfter) {
+      restart = runRestart();
+    }
+  });
+  client.on('drop', () => drops++);
+  client.watch(table.id, {
+    receive(_message, { frame, version }) {
+      if (frame?.over) return over(frame.view.result);
+      // One move at a time: the next decision comes with the frame that answers this one.
+      if (!frame || frame.legal.length === 0 || client.getSnapshot().queued > 0) return;
+      client.sendMove(table.id, brain.decide(frame.view, frame.legal).move, version);
+    },
+  });
+  client.connect();
+  return client;
+}
+
+const started = performance.now();
+let hostClient: GangstaClient | null = null;
+let guestClient: GangstaClient | null = null;
+const result = await new Promise<unknown>((resolve, reject) => {
+  const timer = setTimeout(
+    () =>
+      reject(
+        new Error(
+          `no end of the game within ${GAME_TIMEOUT_MS} ms (${acknowledged.size} moves acknowledged)`,
+        ),
+      ),
+    GAME_TIMEOUT_MS,
+  );
+  let ends = 0;
+  const over = (value: unknown) => {
+    ends++;
+    // Both players must see the end (each through its own server).
+    if (ends === 2) {
+      clearTimeout(timer);
+      resolve(value);
+    }
+  };
+  let hostOver = false;
+  let guestOver = false;
+  hostClient = player(0, host.token, (value) => {
+    if (!hostOver) {
+      hostOver = true;
+      over(value);
+    }
+  });
+  guestClient = player(1, guest.token, (value) => {
+    if (!guestOver) {
+      guestOver = true;
+      over(value);
+    }
+  });
+  void api(urlOf(0), tableAnswerSchema, 'POST', `/tables/${table.id}/start`, host.token).catch(
+    reject,
+  );
+}).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+if (restart) await restart;
+await (hostClient as GangstaClient | null)?.close();
+await (guestClient as GangstaClient | null)?.close();
+
+const response = await fetch(`${urlOf(1)}/api/v1/tables/${table.id}/record`, {
+  headers: { authorization: `Bearer ${guest.token}` },
+});
+if (!response.ok) fail(`the record: ${response.status} ${await response.text()}`);
+const record = (await response.json()) as GameRecord;
+const replayed = replay(record);
+
+const summary = {
+  table: table.id,
+  servers: urls,
+  acknowledged: acknowledged.size,
+  recorded: record.moves.length,
+  rejected: rejected.length,
+  restartedAfter: ackedAtRestart,
+  restartMs,
+  drops,
+  gameMs: Math.round(performance.now() - started),
+};
+console.log(JSON.stringify(summary));
+
+if (restartCommand && ackedAtRestart < 0) fail('the game ended before the restart');
+if (restartCommand && drops === 0) fail('no client lost its connection: nothing was restarted');
+if (restartCommand && acknowledged.size <= ackedAtRestart)
+  fail('no move was acknowledged after the restart');
+if (rejected.length > 0) fail(`moves refused: ${rejected.slice(0, 3).join('; ')}`);
+if (record.moves.length !== acknowledged.size)
+  fail(
+    `the record holds ${record.moves.length} moves, the players were acknowledged ${acknowledged.size}`,
+  );
+if (!replayed.ok) fail(`the record does not replay: move ${replayed.index}`);
+if (JSON.stringify(replayed.state.result) !== JSON.stringify(result))
+  fail('the record replays to another result than the players saw');
