@@ -1,10 +1,12 @@
-// `npm start`: builds the web client, then starts the game server (whose bin builds its own
-// bundle when it is out of date), which serves the client and the online API on one address
-// (http://127.0.0.1:5173/ unless PORT/HOST say otherwise) and keeps its database in data/
-// (DATA_DIR). Ctrl+C stops it.
+// `npm start`: builds the web client when its sources changed since the last build, then starts
+// the game server (whose bin rebuilds its own bundle when a file it was built from is newer),
+// which serves the client and the online API on one address (http://127.0.0.1:5173/ unless
+// PORT/HOST say otherwise) and keeps its database in data/ (DATA_DIR). Ctrl+C stops it.
+// The server logs at LOG_LEVEL (default info: a line per start, migration and stop) on stderr.
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildStaleness, recordBuild, sourcesHash, WEB_BUILD } from './freshness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'packages', 'web');
@@ -13,12 +15,19 @@ const serverBin = join(root, 'packages', 'server', 'bin', 'server.mjs');
 const host = process.env.HOST ?? '127.0.0.1';
 const port = process.env.PORT ?? '5173';
 
-// The server's bin rebuilds its own bundle when it is out of date.
-console.log('Building the web client…');
-const build = spawnSync(vite, ['build'], { cwd: web, stdio: 'inherit' });
-if (build.status !== 0) {
-  console.error('The build failed.');
-  process.exit(build.status ?? 1);
+// Hashed before the build: a file saved during the build makes the next start build again.
+const hash = sourcesHash(WEB_BUILD);
+const stale = buildStaleness(WEB_BUILD, hash);
+if (stale === null) {
+  console.log('The web client is up to date (packages/web/dist).');
+} else {
+  console.log(`Building the web client (${stale})…`);
+  const build = spawnSync(vite, ['build'], { cwd: web, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('The build failed.');
+    process.exit(build.status ?? 1);
+  }
+  recordBuild(WEB_BUILD, hash);
 }
 
 const server = spawn(process.execPath, [serverBin], {
@@ -29,7 +38,6 @@ const server = spawn(process.execPath, [serverBin], {
     PORT: port,
     STATIC_DIR: process.env.STATIC_DIR ?? join(web, 'dist'),
     DATA_DIR: process.env.DATA_DIR ?? join(root, 'data'),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
