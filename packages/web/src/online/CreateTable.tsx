@@ -19,6 +19,7 @@ import { ClockFields, clockSetting, DEFAULT_CLOCK } from './ClockFields.tsx';
 import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
 import { NameForm } from './NameForm.tsx';
+import { RatedNotice } from './RatedNotice.tsx';
 import { onlineHash } from './routes.ts';
 import { errorText } from './texts.ts';
 
@@ -164,6 +165,7 @@ export function CreateTable({ client }: { client: OnlineClient }) {
         </div>
       </fieldset>
       {hostMissing ? <p className="error">{t('online.create.hostMissing')}</p> : null}
+      <RatedNotice client={client} />
       {error ? (
         <p className="error" role="alert">
           {error}

@@ -1,9 +1,10 @@
 /**
  * "My games" (`#/online/games`): every table where the player holds a seat, theirs to play
- * first, with whose turn it is and the time left (counting down between refreshes). The list
- * is asked for again every 15 s while the page is visible and on focus; while open, the tab's
- * title counts the games waiting for the player, and a game that becomes their turn brings a
- * browser notification (when the player asked for them).
+ * first, with whose turn it is and the time left (counting down between refreshes), and the
+ * tables that keep a seat for the player (a rematch, an invitation: "your seat is waiting").
+ * The list is asked for again every 15 s while the page is visible and on focus; while open,
+ * the tab's title counts the games waiting for the player, and a game that becomes their turn
+ * or keeps them a seat brings a browser notification (when the player asked for them).
  */
 import type { MyGame, SeatInfo } from '@gangsta/protocol';
 import type { TFunction } from 'i18next';
@@ -43,22 +44,34 @@ function useMyGames(client: OnlineClient, signedIn: boolean) {
   return { listed, error };
 }
 
-/** The player's turns as the tab's title, and a notification for each new one. */
+/** A game that waits for the player: their turn, or a seat kept for them (a rematch, an invitation). */
+export function waitsForYou(game: MyGame): boolean {
+  return game.yourTurn || game.seatWaiting === true;
+}
+
+/**
+ * The games waiting for the player as the tab's title, and a notification for each new one:
+ * a turn, or a seat kept for them, is news the same way.
+ */
 function useTurnNotices(games: MyGame[] | null) {
   const { t } = useTranslation();
   const original = useRef(document.title);
   const known = useRef<Set<string> | null>(null);
   useEffect(() => {
     if (!games) return;
-    const mine = games.filter((game) => game.yourTurn);
+    const mine = games.filter(waitsForYou);
     document.title =
       mine.length > 0 ? t('online.games.tabTitle', { count: mine.length }) : original.current;
     const fresh = mine.filter(
       (game) => known.current !== null && !known.current.has(game.table.id),
     );
-    // The first list only says how things stand; a turn that comes later is news.
+    // The first list only says how things stand; a turn or a seat that comes later is news.
     if (fresh.length > 0 && !document.hasFocus()) {
-      notify(t('online.games.notice', { name: fresh.map((game) => game.table.name).join(', ') }));
+      const names = (list: MyGame[]) => list.map((game) => game.table.name).join(', ');
+      const turns = fresh.filter((game) => game.yourTurn);
+      const seats = fresh.filter((game) => !game.yourTurn);
+      if (turns.length > 0) notify(t('online.games.notice', { name: names(turns) }));
+      if (seats.length > 0) notify(t('online.games.seatNotice', { name: names(seats) }));
     }
     known.current = new Set(mine.map((game) => game.table.id));
   }, [games, t]);
@@ -107,6 +120,7 @@ export function formatTimeLeft(ms: number, locale: string): string {
 function turnText(t: TFunction, game: MyGame): string {
   const { table } = game;
   if (table.status === 'finished') return t('online.games.finished');
+  if (game.seatWaiting) return t('online.games.seatWaiting');
   if (table.status === 'waiting') return t('online.games.waitingForPlayers');
   if (game.yourTurn) return t('online.games.yourTurn');
   const names = game.deciding.map((seat) => seatName(t, table.seats[seat]));
@@ -135,9 +149,10 @@ function GameRow({ game, listedAt, now }: { game: MyGame; listedAt: number; now:
   const clock = clockText(t, game, listedAt, now, i18n.language);
   return (
     <li
-      className={`my-game${game.yourTurn ? ' your-turn' : ''}`}
+      className={`my-game${waitsForYou(game) ? ' your-turn' : ''}`}
       data-testid="my-game"
       data-your-turn={game.yourTurn}
+      data-seat-waiting={game.seatWaiting === true}
     >
       <a href={onlineHash({ page: 'table', table: table.id, invite: null })}>
         {table.name || t('online.lobby.unnamed')}
@@ -149,10 +164,10 @@ function GameRow({ game, listedAt, now }: { game: MyGame; listedAt: number; now:
   );
 }
 
-/** Your turn first, then games in play, then waiting tables, then finished ones. */
+/** Your turn and seats waiting for you first, then games in play, waiting tables, finished ones. */
 function ordered(games: MyGame[]): MyGame[] {
   const rank = (game: MyGame) =>
-    game.yourTurn ? 0 : ['playing', 'waiting', 'finished'].indexOf(game.table.status) + 1;
+    waitsForYou(game) ? 0 : ['playing', 'waiting', 'finished'].indexOf(game.table.status) + 1;
   return [...games].sort((a, b) => rank(a) - rank(b));
 }
 

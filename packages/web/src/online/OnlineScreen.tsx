@@ -5,6 +5,7 @@ import { CreateTable } from './CreateTable.tsx';
 import { onlineClient } from './client.ts';
 import { MyGames } from './MyGames.tsx';
 import { OnlineHome } from './OnlineHome.tsx';
+import { PlayerProfile } from './PlayerProfile.tsx';
 import { Ratings } from './Ratings.tsx';
 import type { OnlineRoute } from './routes.ts';
 import { TableRoom } from './TableRoom.tsx';
@@ -15,6 +16,7 @@ export function OnlineScreen({ session, route }: { session: Session; route: Onli
   if (route.page === 'new') return <CreateTable client={client} />;
   if (route.page === 'games') return <MyGames client={client} />;
   if (route.page === 'ratings') return <Ratings client={client} />;
+  if (route.page === 'player') return <PlayerProfile client={client} username={route.username} />;
   if (route.page === 'table') {
     return (
       <TableRoom

@@ -1,7 +1,8 @@
 /**
  * The leaderboards at `#/online/ratings`: one tab per table size, ordered by the conservative
- * estimate (mu − 3σ), bots labelled with their level and the viewer's row marked; below, the
- * viewer's own ratings with their latest rated games.
+ * estimate (mu − 3σ), bots labelled with their level and the viewer's row marked, each name
+ * (the display name, as tables show it) a link to the player's profile; below, the viewer's
+ * own ratings with their latest rated games.
  */
 import {
   type Leaderboard,
@@ -54,6 +55,11 @@ function entryName(t: T, entry: LeaderboardEntry): string {
 
 const fixed = (value: number) => value.toFixed(1);
 
+/** The entry's profile: by username (a server bot's is its player id, `bot-easy`). */
+function profileHash(entry: LeaderboardEntry): string {
+  return onlineHash({ page: 'player', username: entry.username ?? entry.playerId });
+}
+
 function Board({ board, me }: { board: Leaderboard; me: string | null }) {
   const { t } = useTranslation();
   if (board.entries.length === 0) return <p className="help">{t('online.ratings.empty')}</p>;
@@ -80,7 +86,9 @@ function Board({ board, me }: { board: Leaderboard; me: string | null }) {
             >
               <td>{entry.place}</td>
               <th scope="row">
-                {entryName(t, entry)}
+                <a href={profileHash(entry)} data-testid="profile-link">
+                  {entryName(t, entry)}
+                </a>
                 {mine ? <span className="badge you">{t('app.you')}</span> : null}
               </th>
               <td>{fixed(entry.conservative)}</td>

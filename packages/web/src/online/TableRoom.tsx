@@ -11,6 +11,7 @@ import { AwayBanner } from './AwayBanner.tsx';
 import { Chat } from './Chat.tsx';
 import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
+import { GameRating } from './GameRating.tsx';
 import { OnlineGameMenu } from './OnlineGameMenu.tsx';
 import { OtherTurns } from './OtherTurns.tsx';
 import type { OnlineTable } from './onlineTable.ts';
@@ -135,7 +136,12 @@ function Room({ client, session, table, invites, invite, error }: RoomProps) {
         </>
       )}
       chat={<Chat table={table} />}
-      afterScore={<Rematch client={client} table={table} />}
+      afterScore={
+        <>
+          <Rematch client={client} table={table} />
+          <GameRating client={client} table={table} />
+        </>
+      }
     />
   );
 }

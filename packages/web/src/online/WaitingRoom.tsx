@@ -11,6 +11,7 @@ import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
 import { NameForm } from './NameForm.tsx';
 import type { OnlineTable } from './onlineTable.ts';
+import { RatedNotice } from './RatedNotice.tsx';
 import { onlineHash, tableLink } from './routes.ts';
 import { errorText, playerName } from './texts.ts';
 
@@ -124,6 +125,7 @@ export function WaitingRoom({ client, table, info, invites, invite }: WaitingRoo
         <ConnectionBadge connection={client.connection} />
       </div>
       <p>{t('online.room.intro')}</p>
+      <RatedNotice client={client} />
       {!identity ? (
         <div className="room-name">
           <p>{t('online.room.nameFirst')}</p>

@@ -23,14 +23,18 @@ import {
   myGamesSchema,
   type Player,
   type PlayerCreated,
+  type PlayerProfile,
   type PlayerRatings,
   playerCreatedSchema,
+  playerProfileSchema,
   playerRatingsSchema,
   playerSchema,
   type TableAnswer,
   type TableDeleted,
+  type TableRating,
   tableAnswerSchema,
   tableDeletedSchema,
+  tableRatingSchema,
   type WebhookTestAnswer,
   webhookAnswerSchema,
   webhookTestAnswerSchema,
@@ -77,6 +81,10 @@ export interface Api {
   playerRatings(id: string): Promise<PlayerRatings>;
   /** The finished table's rematch (made, or the one that exists), with our seat at it. */
   rematch(id: string): Promise<TableAnswer>;
+  /** Whether a finished game was rated (if not, why) and how each rating moved. */
+  tableRating(id: string): Promise<TableRating>;
+  /** A player's profile, by username (a server bot's: `bot-easy`…). */
+  profile(username: string): Promise<PlayerProfile>;
 }
 
 export function createApi(options: ApiOptions): Api {
@@ -117,6 +125,10 @@ export function createApi(options: ApiOptions): Api {
     playerRatings: async (id) =>
       parse(playerRatingsSchema, await call('GET', `/players/${enc(id)}/ratings`)),
     rematch: (id) => tableCall('POST', `/tables/${enc(id)}/rematch`, {}),
+    tableRating: async (id) =>
+      parse(tableRatingSchema, await call('GET', `/tables/${enc(id)}/rating`)),
+    profile: async (username) =>
+      parse(playerProfileSchema, await call('GET', `/players/${enc(username)}/profile`)),
   };
 }
 

@@ -6,15 +6,19 @@
  *   #/online/games              My games: the player's tables, theirs to play first
  *   #/online/ratings            leaderboards (2, 3, 4 players) and the player's ratings
  *   #/online/t/<id>?invite=<c>  a table: waiting room, then the game (invite: a reserved seat)
+ *   #/online/players/<username> a player's profile (statistics, rating history)
  */
 export type OnlineRoute =
   | { page: 'home' }
   | { page: 'new' }
   | { page: 'games' }
   | { page: 'ratings' }
-  | { page: 'table'; table: string; invite: string | null };
+  | { page: 'table'; table: string; invite: string | null }
+  | { page: 'player'; username: string };
 
 const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A username's characters (`usernameSchema`), or a server bot's id. */
+const USERNAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** The route of a hash (`#/online/...`), or null when the hash is not an online address. */
 export function parseOnlineHash(hash: string): OnlineRoute | null {
@@ -26,6 +30,10 @@ export function parseOnlineHash(hash: string): OnlineRoute | null {
   if (parts.length === 2 && parts[1] === 'new') return { page: 'new' };
   if (parts.length === 2 && parts[1] === 'games') return { page: 'games' };
   if (parts.length === 2 && parts[1] === 'ratings') return { page: 'ratings' };
+  if (parts.length === 3 && parts[1] === 'players') {
+    const username = decodeURIComponent(parts[2]);
+    return USERNAME.test(username) ? { page: 'player', username } : { page: 'ratings' };
+  }
   if (parts.length === 3 && parts[1] === 't') {
     const table = decodeURIComponent(parts[2]);
     if (!TABLE_ID.test(table)) return { page: 'home' };
@@ -40,6 +48,7 @@ export function onlineHash(route: OnlineRoute): string {
   if (route.page === 'new') return '#/online/new';
   if (route.page === 'games') return '#/online/games';
   if (route.page === 'ratings') return '#/online/ratings';
+  if (route.page === 'player') return `#/online/players/${encodeURIComponent(route.username)}`;
   const invite = route.invite ? `?invite=${encodeURIComponent(route.invite)}` : '';
   return `#/online/t/${encodeURIComponent(route.table)}${invite}`;
 }
