@@ -188,7 +188,12 @@ describe('the rating store', () => {
     expect(bot!.mu).toBeGreaterThan(25);
     const board = await store.leaderboard(2, 10);
     expect(board.find((row) => row.playerId === 'bot-hard')).toMatchObject({ name: 'hard' });
-    expect(board.find((row) => row.playerId === 'c')).toMatchObject({ name: 'user-c' });
+    // An account is shown by its display name, as tables show it; the username is kept for
+    // the profile's address.
+    expect(board.find((row) => row.playerId === 'c')).toMatchObject({
+      name: 'c',
+      username: 'user-c',
+    });
   });
 
   it('rates a table once: a second time changes nothing', async () => {
