@@ -46,6 +46,7 @@ import {
   tableDeletedSchema,
 } from './http.ts';
 import { PROTOCOL_VERSION } from './limits.ts';
+import { serverVersionSchema } from './operations.ts';
 import { playerProfileSchema, tableRatingSchema } from './profiles.ts';
 import { leaderboardQuerySchema, leaderboardSchema, playerRatingsSchema } from './ratings.ts';
 import { chatLineSchema, clientMessageSchema, moveSchema, serverMessageSchema } from './socket.ts';
@@ -212,6 +213,7 @@ function answerEntries(): [z.ZodType, Meta][] {
     [playerRatingsSchema, { id: 'PlayerRatings' }],
     [tableRatingSchema, { id: 'TableRating' }],
     [playerProfileSchema, { id: 'PlayerProfile' }],
+    [serverVersionSchema, { id: 'ServerVersion' }],
   ];
 }
 
@@ -330,7 +332,7 @@ export interface HttpOperation {
   /** Fastify's form: `/api/v1/tables/:id`. */
   path: string;
   operationId: string;
-  tag: 'players' | 'tables' | 'accounts' | 'ratings' | 'live' | 'documents';
+  tag: 'players' | 'tables' | 'accounts' | 'ratings' | 'live' | 'documents' | 'operations';
   summary: string;
   description?: string;
   /** required: a player token or a session cookie; optional: read when given; none. */
@@ -638,6 +640,15 @@ export const HTTP_OPERATIONS: readonly HttpOperation[] = [
     auth: 'none',
     answer: { status: 200, description: 'The JSON Schema' },
   },
+  {
+    method: 'get',
+    path: '/version',
+    operationId: 'serverVersion',
+    tag: 'operations',
+    summary: 'Which server answers: its version, protocol version, commit and Node.js',
+    auth: 'none',
+    answer: { status: 200, schema: 'ServerVersion', description: 'The server and its protocol' },
+  },
 ];
 
 /** `/api/v1/tables/:id` → `/api/v1/tables/{id}`. */
@@ -747,6 +758,7 @@ export function buildOpenApi(schemas = schemasById('draft-2020-12', componentUri
       { name: 'ratings', description: 'Leaderboards, ratings, rematches' },
       { name: 'live', description: 'The WebSocket' },
       { name: 'documents', description: 'These documents' },
+      { name: 'operations', description: 'For operators: which server answers' },
     ],
     paths,
     components: {

@@ -18,6 +18,7 @@ export * from './errors.ts';
 export * from './frameDelta.ts';
 export * from './http.ts';
 export * from './limits.ts';
+export * from './operations.ts';
 export * from './profiles.ts';
 export * from './ratings.ts';
 export * from './socket.ts';

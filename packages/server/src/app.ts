@@ -17,6 +17,8 @@ import { registerDocs } from './http/docs.ts';
 import { installErrorHandler, installNotFound } from './http/errors.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerOperations } from './ops/health.ts';
+import { checkPostgres, migrateStore, storeDescription } from './ops/startup.ts';
+import { registerVersion, SERVER_VERSION } from './ops/version.ts';
 import { installRatings } from './ratings/install.ts';
 import { installSecurity } from './security/install.ts';
 import { DEFAULT_SECURITY } from './security/settings.ts';
@@ -29,7 +31,8 @@ import { Hub, RESTART_RETRY_MS, socketErrorHandler } from './ws/hub.ts';
 export interface RunningServer {
   url: string;
   port: number;
-  close(): Promise<void>;
+  /** Drains and stops; `reason` (`SIGTERM`) is logged with the drain. */
+  close(reason?: string): Promise<void>;
 }
 
 /**
@@ -61,11 +64,6 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   const options: ServerOptions = { ...DEFAULTS, ...overrides };
   const clock = options.clock;
   if (clock && !options.now) options.now = () => clock.now();
-  // A pooled connection that breaks is reported to the store's health (once it exists).
-  let connectionLost = (_error: Error): void => {};
-  const openedStore: Store =
-    options.store ?? openStore(options, { connectionLost: (error) => connectionLost(error) });
-  await openedStore.migrate();
   const app = Fastify({
     logger: { level: options.logLevel, stream: process.stderr },
     bodyLimit: LIMITS.maxBodyBytes,
@@ -73,6 +71,21 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy ?? false,
   });
+  // What this process is, in its first line and its ready line (docs/deploy.md, "Logs").
+  const identity = {
+    version: SERVER_VERSION,
+    ...(options.commit ? { commit: options.commit } : {}),
+    ...storeDescription(options),
+    redis: Boolean(options.redisUrl),
+  };
+  app.log.info(identity, `gangsta server ${SERVER_VERSION} starting`);
+  // A wrong address or password ends the start with one line rather than a pool's stack.
+  if (options.databaseUrl && !options.store) await checkPostgres(options.databaseUrl);
+  // A pooled connection that breaks is reported to the store's health (once it exists).
+  let connectionLost = (_error: Error): void => {};
+  const openedStore: Store =
+    options.store ?? openStore(options, { connectionLost: (error) => connectionLost(error) });
+  await migrateStore(openedStore, options, app.log);
   // Every store call goes through the health: a database that cannot be reached is
   // UNAVAILABLE (retry later) for the callers, and not-ready for the load balancer.
   const storeHealth = new StoreHealth(app.log);
@@ -111,6 +124,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     tables.ctx.metrics,
     securitySettings.metricsToken,
   );
+  registerVersion(app, options.commit);
   tables.connections = () => hub.size;
   // Before the bots play on: a game they finish now is rated like any other.
   const ratings = await installRatings(tables.ctx);
@@ -147,12 +161,21 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   accounts.listening(`http://${options.host}:${port}`);
-  app.log.info({ rebuilt }, 'tables rebuilt from the store');
+  const url = `http://${options.host}:${port}`;
+  const processId = tables.cluster.processId;
+  app.log.info(
+    { ...identity, address: url, ...(options.redisUrl ? { processId } : {}), rebuilt },
+    `ready: gangsta server ${SERVER_VERSION} on ${url}, ${identity.store} store${options.redisUrl ? `, cluster process ${processId}` : ''}, ${rebuilt} tables rebuilt`,
+  );
   let closing: Promise<void> | null = null;
-  const close = () => {
+  const close = (reason?: string) => {
     closing ??= (async () => {
       // Not ready (the load balancer sends nobody new), clients told, nothing more read; the
       // moves being committed finish and are acknowledged; then the sockets close.
+      app.log.info(
+        { reason: reason ?? 'close', sockets: hub.size },
+        `draining${reason ? ` (${reason} received)` : ''}: ${hub.size} sockets told to reconnect`,
+      );
       stopping = true;
       hub.announceRestart(RESTART_RETRY_MS);
       await tables.stop();
@@ -162,8 +185,9 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
       await tables.ctx.commits.drained();
       storeHealth.close();
       await store.close();
+      app.log.info('stopped');
     })();
     return closing;
   };
-  return { url: `http://${options.host}:${port}`, port, close };
+  return { url, port, close };
 }

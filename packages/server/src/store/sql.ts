@@ -238,10 +238,17 @@ export class SqlStore implements Store {
     private readonly prepared?: PreparedCommit,
   ) {}
 
-  async migrate(): Promise<void> {
+  async migrate(): Promise<string[]> {
     const migrator = new Migrator({ db: this.db, provider: migrationProvider });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(failed ? `migration ${failed} failed: ${reason}` : reason, { cause: error });
+    }
+    return (results ?? [])
+      .filter((result) => result.status === 'Success')
+      .map((result) => result.migrationName);
   }
 
   /** Runs `work` in one transaction with a store bound to it (the SQLite thread's group commit). */

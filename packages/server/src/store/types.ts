@@ -186,8 +186,11 @@ export interface LoadedTable {
 
 /** The database itself rather than a feature of it. */
 export interface StoreLifecycle {
-  /** Brings the schema up to date (`migrations/`); run once before any other call. */
-  migrate(): Promise<void>;
+  /**
+   * Brings the schema up to date (`migrations/`); run once before any other call. Returns the
+   * names of the migrations it ran now, in order (none: the database was up to date).
+   */
+  migrate(): Promise<string[]>;
   /** A trivial query: whether the store answers (asked again and again while it does not). */
   ping(): Promise<void>;
   close(): Promise<void>;
