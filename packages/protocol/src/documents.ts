@@ -33,6 +33,17 @@ import {
 } from './accounts.ts';
 import { protocolErrorSchema } from './errors.ts';
 import {
+  accountEventSchema,
+  challengeAnswerSchema,
+  createChallengeSchema,
+  declineAnswerSchema,
+  emailSettingsSchema,
+  friendAnswerSchema,
+  friendsSchema,
+  setEmailSchema,
+  unfollowAnswerSchema,
+} from './friends.ts';
+import {
   createPlayerSchema,
   createTableSchema,
   httpErrorSchema,
@@ -164,6 +175,11 @@ function requestEntries(): [z.ZodType, Meta][] {
     [createAccountSchema, { id: 'CreateAccount', description: 'A username and a password.' }],
     [loginSchema, { id: 'Login', description: 'A username and a password.' }],
     [setWebhookSchema, { id: 'SetWebhook', description: 'An address, or null to remove it.' }],
+    [
+      createChallengeSchema,
+      { id: 'CreateChallenge', description: 'The challenged username and the game.' },
+    ],
+    [setEmailSchema, { id: 'SetEmail', description: 'A mail address (or null) and opt-ins.' }],
   ];
 }
 
@@ -209,6 +225,16 @@ function answerEntries(): [z.ZodType, Meta][] {
     [webhookAnswerSchema, { id: 'WebhookAnswer' }],
     [webhookTestAnswerSchema, { id: 'WebhookTestAnswer' }],
     [logoutAnswerSchema, { id: 'LogoutAnswer' }],
+    [friendsSchema, { id: 'Friends' }],
+    [friendAnswerSchema, { id: 'FriendAnswer' }],
+    [unfollowAnswerSchema, { id: 'UnfollowAnswer' }],
+    [challengeAnswerSchema, { id: 'ChallengeAnswer' }],
+    [declineAnswerSchema, { id: 'DeclineAnswer' }],
+    [
+      accountEventSchema,
+      { id: 'AccountEvent', description: 'One line of the event stream (NDJSON).' },
+    ],
+    [emailSettingsSchema, { id: 'EmailSettings' }],
     [leaderboardSchema, { id: 'Leaderboard' }],
     [playerRatingsSchema, { id: 'PlayerRatings' }],
     [tableRatingSchema, { id: 'TableRating' }],
@@ -332,7 +358,15 @@ export interface HttpOperation {
   /** Fastify's form: `/api/v1/tables/:id`. */
   path: string;
   operationId: string;
-  tag: 'players' | 'tables' | 'accounts' | 'ratings' | 'live' | 'documents' | 'operations';
+  tag:
+    | 'players'
+    | 'tables'
+    | 'accounts'
+    | 'friends'
+    | 'ratings'
+    | 'live'
+    | 'documents'
+    | 'operations';
   summary: string;
   description?: string;
   /** required: a player token or a session cookie; optional: read when given; none. */
@@ -605,6 +639,135 @@ export const HTTP_OPERATIONS: readonly HttpOperation[] = [
   },
   {
     method: 'get',
+    path: '/api/v1/me/friends',
+    operationId: 'friends',
+    tag: 'friends',
+    summary: 'The accounts the caller follows, who of them is online',
+    description: 'Online: seen in the last five minutes. Those online first, then by name.',
+    auth: 'required',
+    answer: { status: 200, schema: 'Friends', description: 'The friends list' },
+  },
+  {
+    method: 'put',
+    path: '/api/v1/me/friends/:username',
+    operationId: 'follow',
+    tag: 'friends',
+    summary: 'Follow an account (by username; one way, idempotent)',
+    auth: 'required',
+    answer: { status: 200, schema: 'FriendAnswer', description: 'The account now followed' },
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/me/friends/:username',
+    operationId: 'unfollow',
+    tag: 'friends',
+    summary: 'Stop following an account',
+    auth: 'required',
+    answer: { status: 200, schema: 'UnfollowAnswer', description: 'The account’s player id' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/challenges',
+    operationId: 'challenge',
+    tag: 'friends',
+    summary: 'Challenge an account to a new private table',
+    description:
+      'Seat 0 is the caller’s, seat 1 is kept for the challenged account, bots of `botLevel` take the others. The challenged account sees it in My games (`seatWaiting`) and on its event stream, and accepts or declines. A player who blocked the caller cannot be challenged by them (BLOCKED).',
+    auth: 'required',
+    body: { schema: 'CreateChallenge', required: true },
+    answer: { status: 201, schema: 'ChallengeAnswer', description: 'The challenge and its table' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/challenges/:id/accept',
+    operationId: 'acceptChallenge',
+    tag: 'friends',
+    summary: 'Accept a challenge: take the kept seat (the game starts once every seat is taken)',
+    auth: 'required',
+    answer: { status: 200, schema: 'TableAnswer', description: 'The table and the seat taken' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/challenges/:id/decline',
+    operationId: 'declineChallenge',
+    tag: 'friends',
+    summary: 'Decline a challenge: its table is deleted and the challenger told',
+    auth: 'required',
+    answer: { status: 200, schema: 'DeclineAnswer', description: 'The declined table’s id' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/stream/event',
+    operationId: 'eventStream',
+    tag: 'friends',
+    summary: 'The account’s events, one JSON object per line (NDJSON), kept open',
+    description:
+      'Content type `application/x-ndjson`. Opens with a `challenge` line per challenge waiting for the caller, then `challenge`, `challengeDeclined`, `seatWaiting` and `gameStart` as they happen; an empty line every 7 seconds keeps it open. At most 4 streams per player (RATE_LIMITED).',
+    auth: 'required',
+    answer: { status: 200, schema: 'AccountEvent', description: 'Events, one per line' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/me/email',
+    operationId: 'emailSettings',
+    tag: 'friends',
+    summary: 'The mail address, whether it is verified, and the opt-ins',
+    auth: 'required',
+    answer: { status: 200, schema: 'EmailSettings', description: 'The mail settings' },
+  },
+  {
+    method: 'put',
+    path: '/api/v1/me/email',
+    operationId: 'setEmail',
+    tag: 'friends',
+    summary: 'Set the mail address and opt-ins (accounts only)',
+    description:
+      'A new address is mailed a verification link and gets nothing else until it is opened. "Your turn" (turn-based tables) is mailed at most once per table an hour.',
+    auth: 'required',
+    body: { schema: 'SetEmail', required: true },
+    answer: { status: 200, schema: 'EmailSettings', description: 'The mail settings now' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/me/email/verify',
+    operationId: 'resendVerification',
+    tag: 'friends',
+    summary: 'Mail the verification link again',
+    auth: 'required',
+    answer: { status: 200, schema: 'EmailSettings', description: 'The mail settings' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/email/verify',
+    operationId: 'verifyEmail',
+    tag: 'friends',
+    summary: 'The verification link of a mail (signed token, no login)',
+    auth: 'none',
+    query: z.object({ token: z.string() }),
+    answer: { status: 303, description: 'To the web client, `?email=verified` or `invalid`' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/email/unsubscribe',
+    operationId: 'unsubscribeLink',
+    tag: 'friends',
+    summary: 'The unsubscribe link of a mail: every opt-in off (signed token, no login)',
+    auth: 'none',
+    query: z.object({ token: z.string() }),
+    answer: { status: 303, description: 'To the web client, `?email=unsubscribed` or `invalid`' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/email/unsubscribe',
+    operationId: 'unsubscribeOneClick',
+    tag: 'friends',
+    summary: 'One-click unsubscribe (RFC 8058, the mail program’s button)',
+    auth: 'none',
+    query: z.object({ token: z.string() }),
+    answer: { status: 200, schema: 'LogoutAnswer', description: '`{ ok: true }`' },
+  },
+  {
+    method: 'get',
     path: '/api/v1/ws',
     operationId: 'webSocket',
     tag: 'live',
@@ -757,6 +920,7 @@ export function buildOpenApi(schemas = schemasById('draft-2020-12', componentUri
       { name: 'accounts', description: 'Accounts, sessions, My games, webhooks' },
       { name: 'ratings', description: 'Leaderboards, ratings, rematches' },
       { name: 'live', description: 'The WebSocket' },
+      { name: 'friends', description: 'Friends, challenges, the event stream, mail notifications' },
       { name: 'documents', description: 'These documents' },
       { name: 'operations', description: 'For operators: which server answers' },
     ],

@@ -57,6 +57,8 @@ export const SERVER_ERROR_CODES = [
   'SEAT_RESERVED',
   /** A webhook address that is not http(s), or that points into a private network. */
   'BAD_WEBHOOK',
+  /** Not a mail address (email notifications), or none is set. */
+  'BAD_EMAIL',
   /** The player hosts as many open (waiting or playing) tables as allowed (`params.max`). */
   'TOO_MANY_TABLES',
   /** The connection watches as many tables as allowed (`params.max`): unwatch one first. */

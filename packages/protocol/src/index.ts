@@ -16,6 +16,7 @@ export * from './accounts.ts';
 export * from './clock.ts';
 export * from './errors.ts';
 export * from './frameDelta.ts';
+export * from './friends.ts';
 export * from './http.ts';
 export * from './limits.ts';
 export * from './operations.ts';

@@ -11,6 +11,8 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { installAccounts } from './accounts/install.ts';
 import { addressKey } from './addressKey.ts';
 import { DEFAULT_LIMITS, DEFAULTS, type ServerOptions } from './config.ts';
+import { installEmail } from './email/install.ts';
+import { installFriends } from './friends/install.ts';
 import { serveClient } from './http/client.ts';
 import { compressAnswers } from './http/compression.ts';
 import { registerDocs } from './http/docs.ts';
@@ -132,6 +134,8 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   installErrorHandler(app);
   // Before the WebSocket route: its upgrade request's cookie identifies a logged-in player.
   const accounts = await installAccounts(app, tables.ctx, options);
+  const friends = installFriends(app, tables.ctx);
+  const email = await installEmail(tables.ctx, options, accounts.publicUrl);
   await app.register(fastifyWebsocket, {
     // UTF-8 is checked by the connection, which answers BAD_MESSAGE and keeps the socket
     // (the library would close it); socket errors are the peer's doing and logged as such.
@@ -143,6 +147,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     heartbeatMs: 30_000,
     guard: security.socket,
   });
+  friends.presence.addLiveSource(() => hub.players());
   await app.register(async (scope) => {
     // The API's larger answers compressed (http/compression.ts); the client's files come
     // precompressed (http/client.ts) and WebSocket frames never are.
@@ -152,6 +157,8 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     hub.register(scope);
     registerRoutes(scope, tables.ctx, { playersPerMinute: options.playersPerMinute });
     accounts.routes(scope);
+    friends.routes(scope);
+    email.routes(scope);
     ratings.routes(scope);
     registerDocs(scope);
   });
@@ -180,6 +187,8 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
       hub.announceRestart(RESTART_RETRY_MS);
       await tables.stop();
       accounts.close();
+      friends.close();
+      email.close();
       hub.closeAll();
       await app.close();
       await tables.ctx.commits.drained();

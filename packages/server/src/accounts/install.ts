@@ -18,6 +18,8 @@ export interface InstalledAccounts {
   routes(scope: FastifyInstance): void;
   /** The server listens at `url`: the table links of webhooks use it unless PUBLIC_URL is set. */
   listening(url: string): void;
+  /** The address players reach the server at (`PUBLIC_URL`, else its own), for links. */
+  publicUrl(): string;
   /** Drops pending webhook deliveries (shutdown). */
   close(): void;
   webhooks: WebhookQueue;
@@ -59,6 +61,7 @@ export async function installAccounts(
         webhookTests: new WebhookTestLimits(security.webhookTestsPerHour),
         publicUrl,
       }),
+    publicUrl,
     listening: (url) => {
       ownUrl = url;
     },

@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type {} from '../accounts/sessions.ts';
+import type {} from '../friends/presence.ts';
 import { hashToken } from '../ids.ts';
 import { refuse } from '../refusal.ts';
 import type { PlayerStore } from '../store/players.ts';
@@ -37,6 +38,8 @@ export async function requirePlayer(
   request: FastifyRequest,
 ): Promise<PlayerRow> {
   const player = await optionalPlayer(store, request);
+  // Seen now: online in their friends' lists (friends/presence.ts).
+  if (player) request.server.presence?.seen(player.id);
   if (!player && request.server.sessions.hasCookie(request))
     refuse('UNAUTHENTICATED', 'the session has ended (logged out, expired or altered)');
   if (!player)

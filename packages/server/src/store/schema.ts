@@ -8,6 +8,8 @@ export interface PlayersTable {
   created_at: string;
   /** 1: a bot account, which a program plays (migration 0007). */
   bot: ColumnType<number, number | undefined, number>;
+  /** When the player was last seen (a request, a connection), for "friends online" (0010). */
+  last_seen_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TablesTable {
@@ -125,7 +127,46 @@ export interface RematchesTable {
   to_table_id: string;
 }
 
+/** Who follows whom (`friends.ts`, migration 0010). */
+export interface FollowsTable {
+  follower_id: string;
+  followed_id: string;
+  created_at: string;
+}
+
+/** A challenge waiting for its answer: its table and the seat kept for the challenged. */
+export interface ChallengesTable {
+  table_id: string;
+  from_id: string;
+  to_id: string;
+  seat: number;
+  created_at: string;
+}
+
+/** An account's mail address and opt-ins (`email.ts`, migration 0010). */
+export interface EmailsTable {
+  player_id: string;
+  address: string;
+  verified_at: string | null;
+  your_turn: number;
+  invitations: number;
+  rematches: number;
+  updated_at: string;
+}
+
+/** When a player was last mailed about a table, per kind of mail (batching). */
+export interface EmailSentTable {
+  player_id: string;
+  table_id: string;
+  kind: string;
+  sent_at: string;
+}
+
 export interface Database {
+  follows: FollowsTable;
+  challenges: ChallengesTable;
+  emails: EmailsTable;
+  email_sent: EmailSentTable;
   ratings: RatingsTable;
   rating_history: RatingHistoryTable;
   rematches: RematchesTable;

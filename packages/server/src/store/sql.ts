@@ -12,7 +12,9 @@ import { groupBy } from '../groupBy.ts';
 import * as accounts from './accounts.ts';
 import * as chat from './chat.ts';
 import { clockFromColumn } from './clocks.ts';
+import * as email from './email.ts';
 import { checkFences, raiseFences } from './fencing.ts';
+import * as friends from './friends.ts';
 import { migrationProvider } from './migrations/index.ts';
 import * as players from './players.ts';
 import { commitInOneStatement } from './postgresCommit.ts';
@@ -503,6 +505,29 @@ export class SqlStore implements Store {
     rematches.createRematch(this.db, fromTableId, table, (trx) =>
       new SqlStore(trx, this.dialect).createTable(table),
     );
+
+  // Friends, challenges (`friends.ts`) and email notifications (`email.ts`).
+  follow = (follower: string, followed: string, at: string) =>
+    friends.follow(this.db, follower, followed, at);
+  unfollow = (follower: string, followed: string) => friends.unfollow(this.db, follower, followed);
+  following = (follower: string, limit: number) => friends.following(this.db, follower, limit);
+  markSeen = (playerIds: string[], at: string) => friends.markSeen(this.db, playerIds, at);
+  createChallenge = (c: friends.ChallengeRow) => friends.createChallenge(this.db, c);
+  challengeOf = (tableId: string) => friends.challengeOf(this.db, tableId);
+  challengesTo = (playerId: string) => friends.challengesTo(this.db, playerId);
+  deleteChallenge = (tableId: string) => friends.deleteChallenge(this.db, tableId);
+  emailOf = (playerId: string) => email.emailOf(this.db, playerId);
+  setEmail = (
+    playerId: string,
+    row: Omit<email.EmailRow, 'playerId' | 'verifiedAt'> | null,
+    at: string,
+  ) => email.setEmail(this.db, playerId, row, at);
+  verifyEmail = (playerId: string, address: string, at: string) =>
+    email.verifyEmail(this.db, playerId, address, at);
+  unsubscribeEmail = (playerId: string, at: string) =>
+    email.unsubscribeEmail(this.db, playerId, at);
+  claimMail = (playerId: string, tableId: string, kind: string, since: string, at: string) =>
+    email.claimMail(this.db, playerId, tableId, kind, since, at);
 
   async ping(): Promise<void> {
     await sql`select 1`.execute(this.db);

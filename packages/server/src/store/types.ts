@@ -20,6 +20,8 @@ import type {
 } from '@gangsta/protocol';
 import type { AccountStore } from './accounts.ts';
 import type { ChatStore } from './chat.ts';
+import type { EmailStore } from './email.ts';
+import type { FriendStore } from './friends.ts';
 import type { PlayerStore } from './players.ts';
 import type { RatingStore } from './ratings.ts';
 import type { RematchStore } from './rematches.ts';
@@ -205,4 +207,6 @@ export interface Store
     AccountStore,
     WebhookStore,
     RatingStore,
-    RematchStore {}
+    RematchStore,
+    FriendStore,
+    EmailStore {}

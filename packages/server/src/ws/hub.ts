@@ -138,6 +138,13 @@ export class Hub {
     for (const connection of this.connections) connection.close(1012, 'server restarting');
   }
 
+  /** The players with a connection here that said hello (presence: "friends online"). */
+  *players(): Iterable<string> {
+    for (const connection of this.connections) {
+      if (connection.player) yield connection.player.id;
+    }
+  }
+
   get size(): number {
     return this.connections.size;
   }

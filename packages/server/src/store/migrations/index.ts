@@ -17,6 +17,7 @@ import * as clocks from './0005_clocks.ts';
 import * as fencing from './0006_fencing.ts';
 import * as botAccounts from './0007_bot_accounts.ts';
 import * as seatReservations from './0009_seat_reservations.ts';
+import * as friendsEmail from './0010_friends_email.ts';
 
 /** The migrations in the order of their files. */
 export const ORDERED: readonly { name: string; migration: Migration }[] = [
@@ -28,6 +29,7 @@ export const ORDERED: readonly { name: string; migration: Migration }[] = [
   fencing,
   botAccounts,
   seatReservations,
+  friendsEmail,
 ];
 
 export const MIGRATIONS: Record<string, Migration> = Object.fromEntries(

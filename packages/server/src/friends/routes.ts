@@ -1,0 +1,156 @@
+/**
+ * The HTTP routes of friends, challenges and the account's event stream (protocol
+ * `friends.ts`): follow and unfollow by username, the friends list with who is online, a
+ * challenge made, accepted or declined, and `GET /api/v1/stream/event` (NDJSON).
+ */
+import {
+  type ChallengeAnswer,
+  createChallengeSchema,
+  type DeclineAnswer,
+  type FriendAnswer,
+  type Friends,
+  type TableAnswer,
+} from '@gangsta/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountStreams } from '../events/streams.ts';
+import { requirePlayer } from '../http/auth.ts';
+import { parseBody } from '../http/body.ts';
+import { refuse } from '../refusal.ts';
+import type { FollowedRow } from '../store/friends.ts';
+import type { PlayerRow } from '../store/types.ts';
+import type { TableContext } from '../tables/context.ts';
+import { infoFor } from '../tables/lifecycle.ts';
+import {
+  acceptChallenge,
+  accountPlayer,
+  createChallenge,
+  declineChallenge,
+  pendingChallenges,
+} from './challenges.ts';
+import type { Presence } from './presence.ts';
+
+/** Accounts one player follows at most (the list is one answer). */
+export const FOLLOWING_MAX = 500;
+/** The empty line that keeps an idle stream open through proxies (lichess sends one too). */
+export const KEEPALIVE_MS = 7_000;
+
+export interface FriendRouteDeps {
+  ctx: TableContext;
+  streams: AccountStreams;
+  presence: Presence;
+}
+
+type UsernameParams = { Params: { username: string } };
+type IdParams = { Params: { id: string } };
+
+function friendOf(row: FollowedRow, presence: Presence) {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    online: presence.isOnline(row.lastSeenAt),
+    ...(row.bot ? { bot: true } : {}),
+  };
+}
+
+async function friendsOf(deps: FriendRouteDeps, player: PlayerRow): Promise<Friends> {
+  const rows = await deps.ctx.store.following(player.id, FOLLOWING_MAX);
+  const friends = rows.map((row) => friendOf(row, deps.presence));
+  // Those online first, then by name: the list answers "who can I play now?".
+  friends.sort((a, b) => Number(b.online) - Number(a.online) || a.name.localeCompare(b.name, 'en'));
+  return { friends };
+}
+
+function friendRoutes(app: FastifyInstance, deps: FriendRouteDeps): void {
+  const { ctx } = deps;
+  app.get('/api/v1/me/friends', async (request) =>
+    friendsOf(deps, await requirePlayer(ctx.store, request)),
+  );
+  app.put<UsernameParams>(
+    '/api/v1/me/friends/:username',
+    async (request): Promise<FriendAnswer> => {
+      const player = await requirePlayer(ctx.store, request);
+      const other = await accountPlayer(ctx, request.params.username);
+      if (other.id === player.id) refuse('BAD_MESSAGE', 'you cannot follow yourself');
+      const following = await ctx.store.following(player.id, FOLLOWING_MAX + 1);
+      const already = following.find((row) => row.id === other.id);
+      if (!already && following.length >= FOLLOWING_MAX)
+        refuse('BAD_MESSAGE', `a player follows at most ${FOLLOWING_MAX} accounts`, {
+          max: FOLLOWING_MAX,
+        });
+      await ctx.store.follow(player.id, other.id, new Date(ctx.now()).toISOString());
+      const rows = await ctx.store.following(player.id, FOLLOWING_MAX);
+      const row = rows.find((r) => r.id === other.id);
+      if (!row) throw new Error('a followed account is missing from the list');
+      return { friend: friendOf(row, deps.presence) };
+    },
+  );
+  app.delete<UsernameParams>('/api/v1/me/friends/:username', async (request) => {
+    const player = await requirePlayer(ctx.store, request);
+    const other = await accountPlayer(ctx, request.params.username);
+    await ctx.store.unfollow(player.id, other.id);
+    return { unfollowed: other.id };
+  });
+}
+
+function challengeRoutes(app: FastifyInstance, deps: FriendRouteDeps): void {
+  const { ctx, streams } = deps;
+  app.post('/api/v1/challenges', async (request, reply) => {
+    const player = await requirePlayer(ctx.store, request);
+    const body = parseBody(createChallengeSchema, request.body, (path) =>
+      path[0] === 'options' || path[0] === 'clock' ? 'BAD_OPTIONS' : 'BAD_MESSAGE',
+    );
+    const challenge = await createChallenge(ctx, streams, player, body);
+    const answer: ChallengeAnswer = { challenge };
+    return reply.status(201).send(answer);
+  });
+  app.post<IdParams>('/api/v1/challenges/:id/accept', async (request): Promise<TableAnswer> => {
+    const player = await requirePlayer(ctx.store, request);
+    const { room, seat } = await acceptChallenge(ctx, player, request.params.id);
+    return { table: infoFor(room, player), seat };
+  });
+  app.post<IdParams>('/api/v1/challenges/:id/decline', async (request): Promise<DeclineAnswer> => {
+    const player = await requirePlayer(ctx.store, request);
+    await declineChallenge(ctx, streams, player, request.params.id);
+    return { declined: request.params.id };
+  });
+}
+
+/**
+ * `GET /api/v1/stream/event`: the answer stays open, one JSON object per line. It opens with
+ * the challenges waiting for the player; an empty line every `KEEPALIVE_MS` keeps it alive.
+ */
+async function openStream(deps: FriendRouteDeps, request: FastifyRequest, reply: FastifyReply) {
+  const { ctx, streams } = deps;
+  const player = await requirePlayer(ctx.store, request);
+  const pending = await pendingChallenges(ctx, player);
+  const raw = reply.raw;
+  const write = (line: string) => !raw.destroyed && raw.write(line);
+  const close = streams.open(player.id, write, () => raw.end());
+  if (!close)
+    refuse('RATE_LIMITED', 'too many event streams are open for this player', { retryMs: 60_000 });
+  reply.hijack();
+  raw.writeHead(200, {
+    'content-type': 'application/x-ndjson; charset=utf-8',
+    'cache-control': 'no-store',
+    // Proxies must pass each line on at once.
+    'x-accel-buffering': 'no',
+  });
+  for (const challenge of pending) write(`${JSON.stringify({ type: 'challenge', challenge })}\n`);
+  const keepalive = setInterval(() => write('\n'), KEEPALIVE_MS);
+  keepalive.unref();
+  const end = () => {
+    clearInterval(keepalive);
+    close();
+  };
+  raw.on('close', end);
+  request.raw.on('close', () => {
+    if (raw.writableEnded || raw.destroyed) end();
+  });
+}
+
+export function registerFriendRoutes(app: FastifyInstance, deps: FriendRouteDeps): void {
+  friendRoutes(app, deps);
+  challengeRoutes(app, deps);
+  app.get('/api/v1/stream/event', (request, reply) => openStream(deps, request, reply));
+}
