@@ -73,9 +73,13 @@ describe('the protocol documents', () => {
     expect(JSON.parse(missing.text).error.code).toBe('NOT_FOUND');
   });
 
-  it('lists every route of the server under /api/ in the OpenAPI document, and no other', () => {
+  it('lists every route of the server under /api/ (and /version) in the OpenAPI document, and no other', () => {
     const served = seen.routes
-      .filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD')
+      // `/version` is the one operations route the document lists (health and metrics are not).
+      .filter(
+        (route) =>
+          (route.url.startsWith('/api/') || route.url === '/version') && route.method !== 'HEAD',
+      )
       .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(served.length).toBeGreaterThan(20);
     const paths = (documents.openapi as JsonObject & { paths: Record<string, JsonObject> }).paths;

@@ -238,6 +238,10 @@ export class RedisCluster implements Cluster {
     for (const timer of this.timers) clearInterval(timer);
     await this.sweeping?.catch(() => {});
     const released = await this.leases.releaseAll();
+    this.log.info(
+      { tables: released.length },
+      `hand-over: ${released.length} tables given up to the other processes`,
+    );
     if (released.length > 0) await this.bus.publishNow({ kind: 'released', tables: released });
     await this.bus.close();
   }

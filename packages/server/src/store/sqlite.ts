@@ -10,8 +10,9 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import { SqlStore } from './sql.ts';
 import { PreparedCommit } from './sqliteCommit.ts';
+import { DATABASE_FILE } from './sqliteFile.ts';
 
-export const DATABASE_FILE = 'gangsta.sqlite';
+export { DATABASE_FILE };
 
 /** The database file, created if need be, with the settings above. */
 function openDatabase(dataDir: string): SQLite.Database {

@@ -60,9 +60,9 @@ async function runAlone(call: StoreCall): Promise<void> {
 
 async function special(call: StoreCall): Promise<void> {
   try {
-    if (call.method === 'migrate') await store.migrate();
+    const value = call.method === 'migrate' ? await store.migrate() : undefined;
     if (call.method === 'close') await store.close();
-    reply({ id: call.id, ok: true, value: undefined });
+    reply({ id: call.id, ok: true, value });
   } catch (error) {
     reply(failure(call, error));
   }
