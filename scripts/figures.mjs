@@ -207,6 +207,9 @@ const SECTIONS = {
         (m) => [m[1], number(m[4])],
       );
       const total = match(out, /(\d+) positions: (\d+) iterations per CPU second/, 'the total');
+      // The heuristic bot's speed, what `gangsta simulate`, tournaments and balance runs pay.
+      const cli = run('npm', ['run', '--silent', 'bench', '--', '--json', '--seconds', '5']);
+      const heuristic = JSON.parse(cli.slice(cli.indexOf('{'))).heuristic;
       return [
         `ISMCTS iterations per CPU second (${number(iterations)} iterations at each of ${total[1]} fixed positions; CPU time, so a busy machine still gives about one core's speed). The medium bot searches 840 iterations per decision, the hard one 2,800. \`npm run bench -w packages/bots\`.`,
         '',
@@ -214,6 +217,8 @@ const SECTIONS = {
           ['position', 'iterations per CPU second'],
           [...positions, ['**all positions**', `**${number(total[2])}**`]],
         ),
+        '',
+        `Four heuristic (easy) bots play ${number(heuristic.gamesPerSecond, 1)} complete 4-player games per second on one core through the checked API (what \`gangsta simulate\`, tournaments and balance runs do; wall time). \`npm run bench -- --seconds 5\`.`,
         '',
         "The bots' strength against each other is measured over hundreds of games, which takes hours: `docs/strength.md` (`npm run strength -w packages/bots`); the card set's balance: `docs/balance.md` (`npm run gangsta -- balance`).",
       ].join('\n');
@@ -321,7 +326,7 @@ const SECTIONS = {
       if (cluster) loadArgs.push('--postgres', options.postgres, '--redis', options.redis);
       const load = npmRun('packages/server', 'load', loadArgs);
       const loadRows = markdownRows(load, 'setup').map((r) => [
-        r.setup === 'sqlite' ? 'one process, SQLite' : 'two processes, PostgreSQL + Redis',
+        r.setup, // as the load script names it: "1 process, SQLite", "2 processes, PostgreSQL + Redis"
         r.step,
         r.games,
         r['moves/s'],
