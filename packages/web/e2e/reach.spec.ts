@@ -223,7 +223,7 @@ test('a rated game: the ratings moved, the rematch offer in view, My games and p
   await link.click();
   await expect(bob.page.getByRole('heading', { name: 'Bob', exact: true })).toBeVisible();
   await expect(bob.page.getByTestId('profile-games')).toHaveText('1');
-  await expect(bob.page.getByTestId('profile-chart')).toBeVisible();
+  await expect(bob.page.getByTestId('rating-chart')).toBeVisible();
   await expect(
     bob.page.getByTestId('profile-recent').getByRole('link', { name: 'Friday night' }),
   ).toHaveAttribute('href', `#/online/t/${table}`);
@@ -250,6 +250,7 @@ test('a rated game: the ratings moved, the rematch offer in view, My games and p
   await shot(german, 'my-games-1440-de');
   await german.goto('/#/online/players/bob_e2e');
   await expect(german.getByTestId('profile-games')).toHaveText('1');
+  await expect(german.getByTestId('rating-chart')).toBeVisible();
   await shot(german, 'profile-1440-de');
   await german.setViewportSize(PHONE);
   await german.goto(`/#/online/t/${table}`);
@@ -257,6 +258,7 @@ test('a rated game: the ratings moved, the rematch offer in view, My games and p
   await shot(german, 'score-rated-390-de');
   await german.goto('/#/online/players/bob_e2e');
   await expect(german.getByTestId('profile-games')).toHaveText('1');
+  await expect(german.getByTestId('rating-chart')).toBeVisible();
   await shot(german, 'profile-390-de');
   expect(errors).toEqual([]);
 });

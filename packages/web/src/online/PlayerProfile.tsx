@@ -100,7 +100,7 @@ function Sizes({ sizes }: { sizes: ProfileSize[] }) {
         <thead>
           <tr>
             <th scope="col">{t('online.profile.tableSize')}</th>
-            <th scope="col">{t('online.profile.games')}</th>
+            <th scope="col">{t('online.profile.gamesColumn')}</th>
             <th scope="col">{t('online.profile.wins')}</th>
             <th scope="col">{t('online.profile.meanIp')}</th>
             <th scope="col">{t('online.profile.estimate')}</th>

@@ -1,7 +1,7 @@
 /**
  * A player's rating history at one table size (a lazy chunk: chart.js loads only when a
- * profile shows one): the cautious estimate (mu − 3σ, what leaderboards order by) after each
- * rated game, oldest first. The same numbers are in a visually hidden table for screen readers.
+ * profile shows one): the cautious estimate (mu − 3σ, what leaderboards order by) before the
+ * first game shown and after each rated game, oldest first. The same numbers are in a visually hidden table for screen readers.
  */
 import type { RatingPoint } from '@gangsta/protocol';
 import {
@@ -34,6 +34,12 @@ function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** The rating before the first game of the history (its change taken back). */
+function startOf(history: readonly RatingPoint[]): number {
+  const first = history[0];
+  return first ? first.after.conservative - first.change : 0;
+}
+
 export default function RatingChart({ history, label }: RatingChartProps) {
   const { t, i18n } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -45,11 +51,14 @@ export default function RatingChart({ history, label }: RatingChartProps) {
     () => ({
       type: 'line',
       data: {
-        labels: history.map((_, i) => String(i + 1)),
+        // Game 0 is the rating before the first game shown, so one game draws a line too.
+        labels: ['0', ...history.map((_, i) => String(i + 1))],
         datasets: [
           {
             label: t('online.profile.estimate'),
-            data: history.map((p) => Number(p.after.conservative.toFixed(2))),
+            data: [startOf(history), ...history.map((p) => p.after.conservative)].map((value) =>
+              Number(value.toFixed(2)),
+            ),
             borderColor: seatColour(0),
             backgroundColor: seatColour(0),
             pointRadius: history.length > 40 ? 0 : 3,
@@ -79,7 +88,7 @@ export default function RatingChart({ history, label }: RatingChartProps) {
           tooltip: {
             callbacks: {
               title: (items) => {
-                const point = history[items[0]?.dataIndex ?? 0];
+                const point = history[(items[0]?.dataIndex ?? 0) - 1];
                 return point ? date.format(new Date(point.at)) : '';
               },
             },
