@@ -12,9 +12,9 @@ names. \`npm run figures -- --only engine,web\` measures some sections again and
 others' figures as they were. Figures are comparable only within one section's run; on a
 shared or busier machine they are lower. Nothing in the tests depends on speed.
 
-How the server's figures came to be, and where its time goes: \`docs/scaling.md\`. The
-bots' strength and the card set's balance, each measured over many games: \`docs/strength.md\`
-and \`docs/balance.md\`.
+What the server's figures mean against its goals, and where its time goes:
+\`docs/scaling.md\`. The bots' strength and the card set's balance, each measured over many
+games: \`docs/strength.md\` and \`docs/balance.md\`.
 `;
 
 /** How the block of a section never measured begins. */
