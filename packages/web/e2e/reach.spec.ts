@@ -289,7 +289,9 @@ test('a guest is told before the start, and the score says the game was not rate
     ).ok(),
   ).toBe(true);
   await playToTheEnd(baseURL!, gus.token, table);
+  // The finished table opened afresh, as a player coming back to it would.
   await gus.page.goto(`/#/online/t/${table}`);
+  await gus.page.reload();
   const rating = gus.page.getByTestId('game-rating');
   await expect(rating).toHaveAttribute('data-status', 'unrated');
   await expect(rating).toContainText('You played as a guest');

@@ -225,6 +225,26 @@ describe('the game’s rating on the score screen', () => {
     expect(tableRating).toHaveBeenCalledTimes(2);
   });
 
+  it('asks again after a failed request', async () => {
+    const rated: TableRating = {
+      table: 't1',
+      players: 2,
+      status: 'rated',
+      reason: null,
+      guestSeats: [],
+      changes: [],
+    };
+    const tableRating = vi
+      .fn<() => Promise<TableRating>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(rated);
+    render(<GameRating client={client({ tableRating })} table={finishedTable(info)} />);
+    expect(
+      await screen.findByText('Rated game (2 players)', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(tableRating).toHaveBeenCalledTimes(2);
+  });
+
   it('writes changes with their sign and a true minus', () => {
     expect(signed(1.26, 'en')).toBe('+1.3');
     expect(signed(-0.44, 'en')).toBe('−0.4');

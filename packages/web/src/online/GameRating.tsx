@@ -2,7 +2,8 @@
  * On an online game's score screen: whether the game counted for the ratings and, if it did,
  * how each rated player's estimate moved (before → after, ±), the viewer's line marked; if it
  * did not, why (a guest at the table) and how to make the next one count. Right after the last
- * move the server may still be writing the rating (`pending`): asked again until it is there.
+ * move the server may still be writing the rating (`pending`): asked again until it is there
+ * (and after a failed request, a few times).
  */
 import type { TableInfo, TableRating, TableRatingChange } from '@gangsta/protocol';
 import type { TFunction } from 'i18next';
@@ -25,16 +26,17 @@ function useTableRating(client: OnlineClient, tableId: string, finished: boolean
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = (tries: number) => {
+      const again = () => {
+        if (live && tries > 1) timer = setTimeout(() => ask(tries - 1), PENDING_RETRY_MS);
+      };
       client.api.tableRating(tableId).then(
         (answer) => {
           if (!live) return;
           setRating(answer);
-          if (answer.status === 'pending' && tries > 1) {
-            timer = setTimeout(() => ask(tries - 1), PENDING_RETRY_MS);
-          }
+          if (answer.status === 'pending') again();
         },
-        // Only feedback: the score screen stands without it.
-        () => {},
+        // Only feedback: the score screen stands without it, and asks again a little later.
+        again,
       );
     };
     ask(PENDING_TRIES);
