@@ -35,6 +35,7 @@ import { protocolErrorSchema } from './errors.ts';
 import {
   accountEventSchema,
   challengeAnswerSchema,
+  challengesSchema,
   createChallengeSchema,
   declineAnswerSchema,
   emailSettingsSchema,
@@ -229,6 +230,7 @@ function answerEntries(): [z.ZodType, Meta][] {
     [friendAnswerSchema, { id: 'FriendAnswer' }],
     [unfollowAnswerSchema, { id: 'UnfollowAnswer' }],
     [challengeAnswerSchema, { id: 'ChallengeAnswer' }],
+    [challengesSchema, { id: 'Challenges' }],
     [declineAnswerSchema, { id: 'DeclineAnswer' }],
     [
       accountEventSchema,
@@ -676,6 +678,15 @@ export const HTTP_OPERATIONS: readonly HttpOperation[] = [
     auth: 'required',
     body: { schema: 'CreateChallenge', required: true },
     answer: { status: 201, schema: 'ChallengeAnswer', description: 'The challenge and its table' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/me/challenges',
+    operationId: 'myChallenges',
+    tag: 'friends',
+    summary: 'The challenges waiting for the caller’s answer',
+    auth: 'required',
+    answer: { status: 200, schema: 'Challenges', description: 'Oldest first' },
   },
   {
     method: 'post',

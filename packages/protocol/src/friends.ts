@@ -67,6 +67,10 @@ export type Challenge = z.infer<typeof challengeSchema>;
 export const challengeAnswerSchema = z.object({ challenge: challengeSchema });
 export type ChallengeAnswer = z.infer<typeof challengeAnswerSchema>;
 
+/** `GET /api/v1/me/challenges`: the challenges waiting for the caller's answer, oldest first. */
+export const challengesSchema = z.object({ challenges: z.array(challengeSchema) });
+export type Challenges = z.infer<typeof challengesSchema>;
+
 /** `POST /api/v1/challenges/:id/decline`: the table kept for you is gone (or the seat freed). */
 export const declineAnswerSchema = z.object({ declined: z.string() });
 export type DeclineAnswer = z.infer<typeof declineAnswerSchema>;

@@ -138,6 +138,8 @@ describe('challenges', () => {
     });
     expect(table.public).toBe(false);
     expect(table.seats[1]).toMatchObject({ kind: 'reserved', reservedFor: ben.id });
+    const listed = await http(base, 'GET', '/api/v1/me/challenges', { token: ben.token });
+    expect(listed.body.challenges).toEqual([made.body.challenge]);
     const waiting = (await myGames(ben)).find((g) => g.table.id === id);
     expect(waiting).toMatchObject({ seat: 1, seatWaiting: true, table: { status: 'waiting' } });
 

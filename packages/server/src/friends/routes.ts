@@ -5,6 +5,7 @@
  */
 import {
   type ChallengeAnswer,
+  type Challenges,
   createChallengeSchema,
   type DeclineAnswer,
   type FriendAnswer,

@@ -14,6 +14,7 @@ import { type FormEvent, useEffect, useId, useState, useSyncExternalStore } from
 import { useTranslation } from 'react-i18next';
 import { createAccount, logIn, logOut } from './account.ts';
 import type { OnlineClient } from './client.ts';
+import { EmailSettingsForm } from './EmailSettings.tsx';
 import { asOnlineError } from './errors.ts';
 import { errorText } from './texts.ts';
 import './account.css';
@@ -198,7 +199,10 @@ export function AccountPanel({ client }: { client: OnlineClient }) {
     <section className="account-panel" aria-labelledby="account-title" data-testid="account">
       <h3 id="account-title">{t('online.account.title')}</h3>
       {identity?.account ? (
-        <SignedIn client={client} username={identity.account.username} />
+        <>
+          <SignedIn client={client} username={identity.account.username} />
+          <EmailSettingsForm key={identity.player.id} client={client} />
+        </>
       ) : identity ? (
         <>
           <p className="help">{t('online.account.createIntro')}</p>

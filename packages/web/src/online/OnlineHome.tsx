@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountPanel } from './AccountPanel.tsx';
 import type { OnlineClient } from './client.ts';
+import { FriendsPanel } from './Friends.tsx';
 import { Lobby } from './Lobby.tsx';
 import { NameForm } from './NameForm.tsx';
 import { onlineHash, routeFromPasted } from './routes.ts';
@@ -75,6 +76,7 @@ export function OnlineHome({ client }: { client: OnlineClient }) {
         <p className="help">{t('online.home.signedIn', { name: identity.player.name })}</p>
       ) : null}
       <AccountPanel client={client} />
+      {identity ? <FriendsPanel key={identity.player.id} client={client} /> : null}
       <NotifySwitch />
       <p>
         <a

@@ -6,8 +6,19 @@
  */
 import type { GameRecord } from '@gangsta/engine';
 import {
+  type Challenge,
   type CreateAccount,
+  type CreateChallenge,
   type CreateTable,
+  challengeAnswerSchema,
+  challengesSchema,
+  declineAnswerSchema,
+  type EmailSettings,
+  emailSettingsSchema,
+  type Friend,
+  type Friends,
+  friendAnswerSchema,
+  friendsSchema,
   type HostTableInfo,
   hostTableInfoSchema,
   httpErrorSchema,
@@ -29,6 +40,7 @@ import {
   playerProfileSchema,
   playerRatingsSchema,
   playerSchema,
+  type SetEmail,
   type TableAnswer,
   type TableDeleted,
   type TableRating,
@@ -78,6 +90,20 @@ export interface Api {
   testWebhook(): Promise<WebhookTestAnswer>;
   /** The leaderboard of a table size (2, 3 or 4 players). */
   leaderboard(players: number): Promise<Leaderboard>;
+  /** The accounts the player follows, with who is online. */
+  friends(): Promise<Friends>;
+  follow(username: string): Promise<Friend>;
+  unfollow(username: string): Promise<void>;
+  /** A new private table with a seat kept for the account `to`. */
+  challenge(body: CreateChallenge): Promise<Challenge>;
+  /** The challenges waiting for the player's answer. */
+  challenges(): Promise<Challenge[]>;
+  acceptChallenge(id: string): Promise<TableAnswer>;
+  declineChallenge(id: string): Promise<void>;
+  /** The mail address, its verification and the opt-ins. */
+  email(): Promise<EmailSettings>;
+  setEmail(body: SetEmail): Promise<EmailSettings>;
+  resendVerification(): Promise<EmailSettings>;
   playerRatings(id: string): Promise<PlayerRatings>;
   /** The finished table's rematch (made, or the one that exists), with our seat at it. */
   rematch(id: string): Promise<TableAnswer>;
@@ -122,6 +148,23 @@ export function createApi(options: ApiOptions): Api {
       parse(webhookTestAnswerSchema, await call('POST', '/me/webhook/test', {})),
     leaderboard: async (players) =>
       parse(leaderboardSchema, await call('GET', `/ratings?players=${players}`)),
+    friends: async () => parse(friendsSchema, await call('GET', '/me/friends')),
+    follow: async (username) =>
+      parse(friendAnswerSchema, await call('PUT', `/me/friends/${enc(username)}`)).friend,
+    unfollow: async (username) => {
+      await call('DELETE', `/me/friends/${enc(username)}`);
+    },
+    challenge: async (body) =>
+      parse(challengeAnswerSchema, await call('POST', '/challenges', body)).challenge,
+    challenges: async () => parse(challengesSchema, await call('GET', '/me/challenges')).challenges,
+    acceptChallenge: (id) => tableCall('POST', `/challenges/${enc(id)}/accept`, {}),
+    declineChallenge: async (id) => {
+      parse(declineAnswerSchema, await call('POST', `/challenges/${enc(id)}/decline`, {}));
+    },
+    email: async () => parse(emailSettingsSchema, await call('GET', '/me/email')),
+    setEmail: async (body) => parse(emailSettingsSchema, await call('PUT', '/me/email', body)),
+    resendVerification: async () =>
+      parse(emailSettingsSchema, await call('POST', '/me/email/verify', {})),
     playerRatings: async (id) =>
       parse(playerRatingsSchema, await call('GET', `/players/${enc(id)}/ratings`)),
     rematch: (id) => tableCall('POST', `/tables/${enc(id)}/rematch`, {}),
