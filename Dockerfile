@@ -27,7 +27,8 @@ COPY packages/server/package.json packages/server/
 COPY packages/web/package.json packages/web/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json ./
-COPY scripts scripts
+# The bundler the server's build runs (packages/server/scripts/build.mjs imports it).
+COPY scripts/bundle.mjs scripts/
 COPY packages packages
 RUN npm run build -w packages/web && npm run build -w packages/server
 # What stays: the dependencies the bundle imports at run time (better-sqlite3 with its compiled
