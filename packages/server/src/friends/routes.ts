@@ -105,6 +105,10 @@ function challengeRoutes(app: FastifyInstance, deps: FriendRouteDeps): void {
     const answer: ChallengeAnswer = { challenge };
     return reply.status(201).send(answer);
   });
+  app.get('/api/v1/me/challenges', async (request): Promise<Challenges> => {
+    const player = await requirePlayer(ctx.store, request);
+    return { challenges: await pendingChallenges(ctx, player) };
+  });
   app.post<IdParams>('/api/v1/challenges/:id/accept', async (request): Promise<TableAnswer> => {
     const player = await requirePlayer(ctx.store, request);
     const { room, seat } = await acceptChallenge(ctx, player, request.params.id);
