@@ -10,6 +10,9 @@ import { PROTOCOL_MINOR, PROTOCOL_VERSION } from '@gangsta/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
 import { ORDERED } from '../src/store/migrations/index.ts';
+import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
+import { tablesRun, twoProcesses } from './support/faults.ts';
+import { setUpTable } from './support/index.ts';
 import { makeDataDir, SERVER_BIN, spawnServer, stopAllServers } from './support/spawnServer.ts';
 
 afterAll(stopAllServers);
@@ -99,6 +102,40 @@ describe('the log of a server process', () => {
     expect(after[0]).toMatchObject({ reason: 'SIGTERM', sockets: 0 });
   });
 });
+
+describe.skipIf(TEST_POSTGRES_URL === null || TEST_REDIS_URL === null)(
+  'the log of a cluster process (PostgreSQL and Redis)',
+  () => {
+    it('names the process in its ready line and counts the tables it hands over at SIGTERM', async () => {
+      const [runner, other] = await twoProcesses([{ LOG_LEVEL: 'info' }, {}]);
+      const ready = logLines(runner.output()).find((line) => line.msg.startsWith('ready:'));
+      expect(ready).toMatchObject({ store: 'postgres', redis: true });
+      expect(ready?.processId).toEqual(expect.any(String));
+      expect(ready?.msg).toContain(`, cluster process ${ready?.processId},`);
+      // Tables created on the runner: it takes their leases at once.
+      for (let i = 0; i < 2; i++) {
+        const table = await setUpTable(runner, {
+          label: `log${i}`,
+          seats: [{ kind: 'human' }, { kind: 'bot', level: 'easy' }],
+          timeoutMs: 30_000,
+        });
+        await table.players[0].client.reconnect(other);
+      }
+      const held = await tablesRun(runner);
+      expect(held).toBe(2);
+      expect(await runner.stop()).toBe(0);
+      const messages = logLines(runner.output()).map((line) => line.msg);
+      const drain = messages.findIndex((msg) =>
+        /^draining \(SIGTERM received\): \d+ sockets told to reconnect$/.test(msg),
+      );
+      expect(drain).toBeGreaterThan(-1);
+      expect(messages.slice(drain + 1)).toEqual([
+        `hand-over: ${held} tables given up to the other processes`,
+        'stopped',
+      ]);
+    });
+  },
+);
 
 describe('--migrate-only', () => {
   it('runs the migrations, prints each, exits 0 without serving; a second run has none to run', async () => {
