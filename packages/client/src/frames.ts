@@ -53,6 +53,7 @@ const KNOWN_TYPES = new Set<string>([
   'ack',
   'rejected',
   'chat',
+  'chatRemoved',
   'error',
   'closing',
 ] satisfies ServerMessage['type'][]);

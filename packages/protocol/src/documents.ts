@@ -19,6 +19,7 @@
  * here). Refinements (`.refine`) are not represented either; the schemas say what the shape
  * is, the server's parse says the rest.
  */
+import { cardSetSchema, gameEventSchema, gameViewSchema } from '@gangsta/engine';
 import { z } from 'zod';
 import {
   accountSchema,
@@ -57,11 +58,22 @@ import {
   tableAnswerSchema,
   tableDeletedSchema,
 } from './http.ts';
-import { PROTOCOL_VERSION } from './limits.ts';
+import { PROTOCOL_MINOR, PROTOCOL_VERSION } from './limits.ts';
+import { chatLineRemovedSchema, chatReportedSchema, moderationListsSchema } from './moderation.ts';
 import { serverVersionSchema } from './operations.ts';
 import { playerProfileSchema, tableRatingSchema } from './profiles.ts';
 import { leaderboardQuerySchema, leaderboardSchema, playerRatingsSchema } from './ratings.ts';
-import { chatLineSchema, clientMessageSchema, moveSchema, serverMessageSchema } from './socket.ts';
+import {
+  chatLineSchema,
+  clientMessageSchema,
+  documentedServerMessageSchema,
+  documentedUpdateFrameSchema,
+  gameFrameSchema,
+  logLineSchema,
+  moveNewsSchema,
+  moveSchema,
+  updateViewSchema,
+} from './socket.ts';
 import { hostTableInfoSchema, seatInfoSchema, tableInfoSchema } from './tables.ts';
 
 /** A JSON value as the documents hold it. */
@@ -99,10 +111,8 @@ const gameRecordSchema = z.object({
     'GameOptions',
     "The engine's `GameOptions` (players, the seed, the variants); not described by this schema.",
   ),
-  cardSet: opaqueObject(
-    'CardSet',
-    "The engine's `CardSet`, present only for a set that is not the classic one.",
-  ).optional(),
+  /** Present only for a set that is not the classic one. */
+  cardSet: cardSetSchema.optional(),
   moves: z.array(moveSchema),
 });
 
@@ -151,6 +161,8 @@ const SERVER_MESSAGES: Record<string, string> = {
   rejected:
     'The move or undo with this id was not applied: STALE (a `sync` follows, unless `params.sync` is false), RATE_LIMITED or UNAVAILABLE (send it again with the same id after `params.retryMs`), or an engine refusal.',
   chat: 'A chat line (or a system notice) at a watched table.',
+  chatRemoved:
+    "The table's host removed a spectator's chat line (`seq`): drop it (it is gone after a reload too).",
   error:
     'A refusal not tied to a move: a bad frame, a rate limit, an unknown table, UNAVAILABLE for a hello or a watch… The connection stays open.',
   closing:
@@ -184,18 +196,84 @@ function requestEntries(): [z.ZodType, Meta][] {
   ];
 }
 
+/**
+ * The engine's data in the server's messages, each a schema of its own that the messages refer
+ * to: the engine's zod schemas (packages/engine/src/viewSchema.ts, cards/schema.ts), so the
+ * documents describe every field of a view, an event and the card set.
+ */
+const ENGINE_DATA: [z.ZodType, Meta][] = [
+  [
+    gameFrameSchema,
+    {
+      id: 'GameFrame',
+      description:
+        'The position as the recipient may see it: its seat (null: a spectator), the view for that seat, its legal moves when it must decide now, whether it may undo, who must decide, and whether the game is over.',
+    },
+  ],
+  [
+    documentedUpdateFrameSchema,
+    {
+      id: 'UpdateFrame',
+      description:
+        'A GameFrame whose view has no `cards`: the card set travels with the sync only.',
+    },
+  ],
+  [
+    gameViewSchema,
+    {
+      id: 'GameView',
+      description:
+        "The engine's `GameView`: everything public about the game plus what the viewer may see (R-INFO), with the card set.",
+    },
+  ],
+  [updateViewSchema, { id: 'UpdateView', description: 'A GameView without `cards`.' }],
+  [
+    gameEventSchema,
+    {
+      id: 'GameEvent',
+      description:
+        'Something that happened, for logs and animation; `to` marks an event only that seat may see.',
+    },
+  ],
+  [
+    logLineSchema,
+    {
+      id: 'LogLine',
+      description:
+        'A log line: an event with the index of the move that caused it (-1: the setup) and, when a bot made that move, the seat it moved for.',
+    },
+  ],
+  [
+    moveNewsSchema,
+    {
+      id: 'MoveNews',
+      description:
+        'A move as the recipient learns of it (`move` is null when it is secret to the recipient), with the events the recipient may see.',
+    },
+  ],
+  [
+    cardSetSchema,
+    {
+      id: 'CardSet',
+      description:
+        "The cards a game is played with: Bosses, gangsters, heists, snitches and resource cards (the engine's `CardSet`).",
+    },
+  ],
+];
+
 /** Answers: converted as the server writes them (`io: output`). */
 function answerEntries(): [z.ZodType, Meta][] {
   return [
     [
-      serverMessageSchema,
+      documentedServerMessageSchema,
       { id: 'ServerMessage', description: 'Any frame the server sends on /api/v1/ws.' },
     ],
-    ...variants(serverMessageSchema).map(([type, schema]): [z.ZodType, Meta] => [
+    ...variants(documentedServerMessageSchema).map(([type, schema]): [z.ZodType, Meta] => [
       schema,
       { id: `Server${capitalized(type)}`, description: purpose(SERVER_MESSAGES, type) },
     ]),
     [moveSchema, { id: 'Move', description: "A move, in the engine's strict shape." }],
+    ...ENGINE_DATA,
     [playerSchema, { id: 'Player' }],
     [accountSchema, { id: 'Account' }],
     [seatInfoSchema, { id: 'SeatInfo', description: 'A seat as everyone at the table sees it.' }],
@@ -225,6 +303,12 @@ function answerEntries(): [z.ZodType, Meta][] {
     [myGamesSchema, { id: 'MyGames' }],
     [webhookAnswerSchema, { id: 'WebhookAnswer' }],
     [webhookTestAnswerSchema, { id: 'WebhookTestAnswer' }],
+    [
+      moderationListsSchema,
+      { id: 'ModerationLists', description: 'The players you muted and blocked.' },
+    ],
+    [chatReportedSchema, { id: 'ChatReported' }],
+    [chatLineRemovedSchema, { id: 'ChatLineRemoved' }],
     [logoutAnswerSchema, { id: 'LogoutAnswer' }],
     [friendsSchema, { id: 'Friends' }],
     [friendAnswerSchema, { id: 'FriendAnswer' }],
@@ -380,6 +464,52 @@ export interface HttpOperation {
 
 /** Every route under `/api/v1` (the server's test checks the two lists are the same). */
 export const HTTP_OPERATIONS: readonly HttpOperation[] = [
+  {
+    method: 'get',
+    path: '/api/v1/me/moderation',
+    operationId: 'moderationLists',
+    tag: 'accounts',
+    summary: 'The players you muted and blocked',
+    auth: 'required',
+    answer: { status: 200, schema: 'ModerationLists', description: 'Both lists, with names' },
+  },
+  ...(['muted', 'blocked'] as const).flatMap((list): HttpOperation[] =>
+    (['put', 'delete'] as const).map((method) => ({
+      method,
+      path: `/api/v1/me/${list}/:playerId`,
+      operationId: `${method === 'put' ? 'add' : 'remove'}${list === 'muted' ? 'Muted' : 'Blocked'}`,
+      tag: 'accounts',
+      summary: `${method === 'put' ? 'Add a player to' : 'Remove a player from'} your ${list} players`,
+      description:
+        list === 'muted'
+          ? 'A muted player’s chat lines are hidden by your clients (the list follows your account).'
+          : 'A blocked player’s chat is not sent to you, and they cannot take a seat at a waiting table where you sit (BLOCKED). See docs/protocol.md, "Moderation".',
+      auth: 'required',
+      answer: { status: 200, schema: 'ModerationLists', description: 'Both lists now' },
+    })),
+  ),
+  {
+    method: 'post',
+    path: '/api/v1/tables/:id/chat/:seq/report',
+    operationId: 'reportChatLine',
+    tag: 'tables',
+    summary: 'Report a chat line to the operators',
+    description:
+      'Stored with the 10 lines before it, the table, you and the time; once per line and reporter; 5 at once, then one a minute (RATE_LIMITED).',
+    auth: 'required',
+    answer: { status: 200, schema: 'ChatReported', description: 'The report is stored' },
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/tables/:id/chat/:seq',
+    operationId: 'removeChatLine',
+    tag: 'tables',
+    summary: 'Remove a spectator’s chat line (the host)',
+    description:
+      'Gone for every watcher at once (`chatRemoved`) and after a reload. Only the host (NOT_HOST), only a spectator’s line.',
+    auth: 'required',
+    answer: { status: 200, schema: 'ChatLineRemoved', description: 'The line removed' },
+  },
   {
     method: 'post',
     path: '/api/v1/players',
@@ -921,7 +1051,7 @@ export function buildOpenApi(schemas = schemasById('draft-2020-12', componentUri
     openapi: '3.1.0',
     info: {
       title: 'Gangsta! HTTP API',
-      version: String(PROTOCOL_VERSION),
+      version: `${PROTOCOL_VERSION}.${PROTOCOL_MINOR}`,
       description: HTTP_DESCRIPTION,
     },
     servers: [{ url: '/', description: 'The server that serves this document' }],
@@ -980,7 +1110,7 @@ The game's own data inside a frame (the view, log lines, moves with their events
 
 export function buildAsyncApi(schemas = schemasById('draft-07', componentUri)): JsonObject {
   const client = variants(clientMessageSchema).map(([type]) => type);
-  const server = variants(serverMessageSchema).map(([type]) => type);
+  const server = variants(documentedServerMessageSchema).map(([type]) => type);
   const messageId = (side: 'Client' | 'Server', type: string) => `${side}${capitalized(type)}`;
   const channelMessage = (id: string) => ref(`#/channels/socket/messages/${id}`);
   const channel = ref('#/channels/socket');
@@ -1033,7 +1163,7 @@ export function buildAsyncApi(schemas = schemasById('draft-07', componentUri)): 
     asyncapi: '3.0.0',
     info: {
       title: 'Gangsta! live protocol',
-      version: String(PROTOCOL_VERSION),
+      version: `${PROTOCOL_VERSION}.${PROTOCOL_MINOR}`,
       description: WS_DESCRIPTION,
     },
     defaultContentType: 'application/json',

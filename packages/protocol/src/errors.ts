@@ -72,6 +72,10 @@ export const SERVER_ERROR_CODES = [
    * lasts. The same `retryMs` as RATE_LIMITED, so one retry path serves both.
    */
   'UNAVAILABLE',
+  /** A player at the table blocked the one who asks for a seat (`moderation.ts`). */
+  'BLOCKED',
+  /** The player's mute or block list holds as many players as allowed (`params.max`). */
+  'TOO_MANY_LISTED',
   /** A page of another site may not do this (a WebSocket, a change by cookie): `params.origin`. */
   'BAD_ORIGIN',
   /** The server failed; nothing was changed. */

@@ -49,6 +49,7 @@ import { z } from 'zod';
 import { clockSettingSchema, NO_CLOCK } from './clock.ts';
 import { protocolErrorSchema } from './errors.ts';
 import { BOT_LEVELS, LIMITS } from './limits.ts';
+import { safeNameSchema } from './names.ts';
 import {
   hostTableInfoSchema,
   playerNameSchema,
@@ -68,7 +69,7 @@ export type PlayerCreated = z.infer<typeof playerCreatedSchema>;
 
 export const createTableSchema = z
   .strictObject({
-    name: z.string().trim().max(LIMITS.tableNameMax).optional(),
+    name: safeNameSchema(LIMITS.tableNameMax, 0).optional(),
     public: z.boolean(),
     options: tableOptionsSchema,
     /** One entry per seat, in seat order; exactly one is the host's. */

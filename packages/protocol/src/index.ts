@@ -19,6 +19,8 @@ export * from './frameDelta.ts';
 export * from './friends.ts';
 export * from './http.ts';
 export * from './limits.ts';
+export * from './moderation.ts';
+export * from './names.ts';
 export * from './operations.ts';
 export * from './profiles.ts';
 export * from './ratings.ts';

@@ -21,13 +21,18 @@
  * `params.retryMs` on the same socket.
  */
 import type { GameEvent, GameView, Move, Seat } from '@gangsta/engine';
-import { moveSchema as engineMoveSchema } from '@gangsta/engine';
+import {
+  moveSchema as engineMoveSchema,
+  gameEventSchema,
+  gameViewSchema,
+} from '@gangsta/engine';
 import { z } from 'zod';
 import { noticeSchema } from './clock.ts';
 import { protocolErrorSchema } from './errors.ts';
 import type { FramePatch } from './frameDelta.ts';
 import { playerSchema } from './http.ts';
 import { LIMITS } from './limits.ts';
+import { textLength } from './names.ts';
 import { tableInfoSchema } from './tables.ts';
 
 const tableId = z.string().min(1).max(64);
@@ -62,7 +67,17 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     protocol: z.number().int(),
     token: z.string().max(128).optional(),
   }),
-  z.strictObject({ type: z.literal('watch'), table: tableId, seen: version.optional() }),
+  z.strictObject({
+    type: z.literal('watch'),
+    table: tableId,
+    seen: version.optional(),
+    /**
+     * false: this watch's live updates carry the whole `frame` (without the card set) instead
+     * of a JSON Patch, so a client needs no JSON Patch library (protocol 2.1). Each watch says
+     * it again: a watch without it gets patches.
+     */
+    patches: z.boolean().optional(),
+  }),
   z.strictObject({ type: z.literal('unwatch'), table: tableId }),
   z.strictObject({
     type: z.literal('move'),
@@ -75,7 +90,16 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('chat'),
     table: tableId,
-    text: z.string().trim().min(1).max(LIMITS.chatMax),
+    /** 1–`chatMax` code points (`names.ts`); UTF-16 units bound the raw text first. */
+    text: z
+      .string()
+      .trim()
+      .min(1)
+      .max(LIMITS.chatMax * 2)
+      .refine(
+        (text) => textLength(text) <= LIMITS.chatMax,
+        'a chat line has at most 300 characters',
+      ),
   }),
   /** The seat's player takes their seat back from the bot that plays it. */
   z.strictObject({ type: z.literal('resume'), table: tableId }),
@@ -136,6 +160,10 @@ export const chatLineSchema = z.object({
   seat: z.number().int().nullable(),
   text: z.string(),
   at: z.string(),
+  /** The line's number at its table: what a report or the host's removal names. */
+  seq: z.number().int().optional(),
+  /** Who wrote it (absent on a system notice): what muting and blocking go by. */
+  playerId: z.string().optional(),
   /** A system notice (a bot took a seat over, a player is back): clients show it translated. */
   notice: noticeSchema.optional(),
 });
@@ -170,54 +198,130 @@ const newsSchema = z.array(
   ),
 );
 
-export const serverMessageSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('welcome'),
-    protocol: z.number().int(),
-    player: playerSchema.nullable(),
-  }),
-  z.object({ type: z.literal('table'), table: tableInfoSchema }),
-  /** Everything the recipient needs to draw the table, from scratch. */
-  z.object({
-    type: z.literal('sync'),
-    table: tableId,
-    version,
-    frame: frameSchema.nullable(),
-    log: logSchema,
-    chat: z.array(chatLineSchema),
-  }),
-  /**
-   * Moves since `from` (exclusive), then the position after them: as a `patch` of the frame
-   * of `from` (live updates, with a `digest` now and then, see frameDelta.ts), or as the whole
-   * `frame` (an update that catches a reconnecting watcher up).
-   */
-  z.object({
-    type: z.literal('update'),
-    table: tableId,
-    from: version,
-    version,
-    moves: newsSchema,
-    frame: updateFrameSchema.optional(),
-    patch: z.array(patchOperationSchema).optional(),
-    digest: z.string().optional(),
-  }),
-  z.object({ type: z.literal('ack'), table: tableId, id: clientMoveId, version }),
-  z.object({
-    type: z.literal('rejected'),
-    table: tableId,
-    id: clientMoveId,
-    error: protocolErrorSchema,
-  }),
-  z.object({ type: z.literal('chat'), table: tableId, line: chatLineSchema }),
-  /** A refusal not tied to a move (bad frame, rate limit, unknown table…). */
-  z.object({ type: z.literal('error'), table: tableId.nullable(), error: protocolErrorSchema }),
-  /**
-   * The server is shutting down (a restart or a deploy): the connection closes next, and the
-   * client reconnects after about `retryMs`, to another process if there is one. Nothing
-   * acknowledged is lost; unacknowledged moves are sent again with their ids.
-   */
-  z.object({ type: z.literal('closing'), reason: z.enum(['restart']), retryMs: version }),
-]);
+/** The schemas of the engine's data in the server's messages: checked loosely, or documented. */
+interface FrameParts {
+  frame: z.ZodType<GameFrame>;
+  updateFrame: z.ZodType<UpdateFrame>;
+  log: z.ZodType<LogLine[]>;
+  news: z.ZodType<MoveNews[]>;
+}
+
+/** The server's messages, with the engine's data checked by `parts`. */
+const serverMessages = ({
+  frame: frameSchema,
+  updateFrame: updateFrameSchema,
+  log: logSchema,
+  news: newsSchema,
+}: FrameParts) =>
+  z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('welcome'),
+      protocol: z.number().int(),
+      /** The server's PROTOCOL_MINOR: the features it offers (absent: 0). */
+      minor: z.number().int().min(0).optional(),
+      player: playerSchema.nullable(),
+    }),
+    z.object({ type: z.literal('table'), table: tableInfoSchema }),
+    /** Everything the recipient needs to draw the table, from scratch. */
+    z.object({
+      type: z.literal('sync'),
+      table: tableId,
+      version,
+      frame: frameSchema.nullable(),
+      log: logSchema,
+      chat: z.array(chatLineSchema),
+    }),
+    /**
+     * Moves since `from` (exclusive), then the position after them: as a `patch` of the frame
+     * of `from` (live updates, with a `digest` now and then, see frameDelta.ts), or as the whole
+     * `frame` (an update that catches a reconnecting watcher up).
+     */
+    z.object({
+      type: z.literal('update'),
+      table: tableId,
+      from: version,
+      version,
+      moves: newsSchema,
+      frame: updateFrameSchema.optional(),
+      patch: z.array(patchOperationSchema).optional(),
+      digest: z.string().optional(),
+    }),
+    z.object({ type: z.literal('ack'), table: tableId, id: clientMoveId, version }),
+    z.object({
+      type: z.literal('rejected'),
+      table: tableId,
+      id: clientMoveId,
+      error: protocolErrorSchema,
+    }),
+    z.object({ type: z.literal('chat'), table: tableId, line: chatLineSchema }),
+    /** The host removed a spectator's chat line (`seq`): clients drop it. */
+    z.object({ type: z.literal('chatRemoved'), table: tableId, seq: z.number().int() }),
+    /** A refusal not tied to a move (bad frame, rate limit, unknown table…). */
+    z.object({ type: z.literal('error'), table: tableId.nullable(), error: protocolErrorSchema }),
+    /**
+     * The server is shutting down (a restart or a deploy): the connection closes next, and the
+     * client reconnects after about `retryMs`, to another process if there is one. Nothing
+     * acknowledged is lost; unacknowledged moves are sent again with their ids.
+     */
+    z.object({ type: z.literal('closing'), reason: z.enum(['restart']), retryMs: version }),
+  ]);
+
+/**
+ * Every message the server sends, as a client parses it: the engine's data (views, events)
+ * checked as objects only. A client is not the judge of the engine's data, and a field a
+ * newer server adds to a view must not make an older client drop the frame.
+ */
+export const serverMessageSchema = serverMessages({
+  frame: frameSchema,
+  updateFrame: updateFrameSchema,
+  log: logSchema,
+  news: newsSchema,
+});
+
+// --- the engine's data, described -----------------------------------------------------------
+// The same messages with the engine's own zod schemas of the view, the events and the card set
+// (packages/engine/src/viewSchema.ts, tested against every view and event of random games):
+// what the JSON Schemas of `documents.ts` are made from, so that a client in another language
+// knows every field. Not used to parse (see `serverMessageSchema`).
+
+const seatSchema = z.number().int().min(0).max(3);
+
+export const gameFrameSchema = z.object({
+  seat: seatSchema.nullable(),
+  moveCount: version,
+  view: gameViewSchema,
+  legal: z.array(engineMoveSchema),
+  canUndo: z.boolean(),
+  deciding: z.array(seatSchema),
+  over: z.boolean(),
+});
+
+/** The view of an `update`'s frame: a `GameView` without `cards` (they travel with the sync). */
+export const updateViewSchema = gameViewSchema.omit({ cards: true });
+export const documentedUpdateFrameSchema = gameFrameSchema.extend({ view: updateViewSchema });
+
+export const logLineSchema = z.object({
+  moveIndex: z.number().int().min(-1),
+  event: gameEventSchema,
+  botSeat: seatSchema.optional(),
+});
+
+export const moveNewsSchema = z.object({
+  index: version,
+  seat: seatSchema,
+  byBot: z.boolean(),
+  move: engineMoveSchema.nullable(),
+  events: z.array(gameEventSchema),
+});
+
+/** The server's messages with every field of the engine's data described (documents.ts). */
+export const documentedServerMessageSchema = serverMessages({
+  frame: gameFrameSchema as unknown as z.ZodType<GameFrame>,
+  updateFrame: documentedUpdateFrameSchema as unknown as z.ZodType<UpdateFrame>,
+  log: z.array(logLineSchema) as unknown as z.ZodType<LogLine[]>,
+  news: z.array(moveNewsSchema) as unknown as z.ZodType<MoveNews[]>,
+});
+
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 

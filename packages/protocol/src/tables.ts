@@ -2,19 +2,15 @@
  * Tables: seats, who sits there, and where the table stands. A table is created by its host
  * with the same options as a local game; the server draws the seed when the game starts.
  */
-import { gameOptionShape } from '@gangsta/engine';
+import { type GameOptionShape, gameOptionShape } from '@gangsta/engine';
 import { z } from 'zod';
 import { clockInfoSchema } from './clock.ts';
 import { BOT_LEVELS, LIMITS } from './limits.ts';
+import { safeNameSchema } from './names.ts';
 import { rematchInfoSchema } from './ratings.ts';
 
-/** Display names: trimmed, no control characters. */
-export const playerNameSchema = z
-  .string()
-  .trim()
-  .min(LIMITS.nameMin)
-  .max(LIMITS.nameMax)
-  .refine((name) => !/\p{Cc}/u.test(name), 'a name has no control characters');
+/** Display names: trimmed, 1–24 code points, nothing invisible (`names.ts`). */
+export const playerNameSchema = safeNameSchema(LIMITS.nameMax, LIMITS.nameMin);
 
 const { seed: _seed, bosses: _bosses, ...tableOptionShape } = gameOptionShape;
 
@@ -23,7 +19,13 @@ const { seed: _seed, bosses: _bosses, ...tableOptionShape } = gameOptionShape;
  * `firstPlayer`), minus the seed (the server draws it) and the Bosses (dealt). `firstPlayer`:
  * who plays first (drawn from the seed when absent); a rematch passes the start on.
  */
-export const tableOptionsSchema = z.strictObject(tableOptionShape);
+export const tableOptionsSchema: TableOptionsSchema = z.strictObject(tableOptionShape);
+/**
+ * Its type, by name: the built package's declarations then refer to the engine's
+ * `GameOptionShape` where tsc, spelling the shape out, wrote the ruleset's enum over a type
+ * variable out of its scope (a declaration no consumer could compile).
+ */
+type TableOptionsSchema = z.ZodObject<Omit<GameOptionShape, 'seed' | 'bosses'>, z.core.$strict>;
 export type TableOptions = z.infer<typeof tableOptionsSchema>;
 
 /** How the host sets up a seat: open to anyone with the link, reserved for an invitation, or a bot. */
@@ -32,7 +34,7 @@ export const seatSetupSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('open') }),
   z.strictObject({
     kind: z.literal('invited'),
-    label: z.string().trim().max(LIMITS.nameMax).optional(),
+    label: safeNameSchema(LIMITS.nameMax, 0).optional(),
   }),
   z.strictObject({ kind: z.literal('bot'), level: z.enum(BOT_LEVELS) }),
 ]);

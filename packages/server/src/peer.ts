@@ -11,6 +11,11 @@ export interface Peer {
   player: PeerPlayer | null;
   /** Tables this connection watches. */
   readonly tables: Set<string>;
+  /**
+   * The players this connection's player blocked: their chat is not sent here. Read from the
+   * store at the first watch (`moderation.ts`), kept up to date when the player changes it.
+   */
+  blocked?: Set<string>;
   send(message: ServerMessage): void;
   /**
    * Sends a frame already encoded (`encodeMessage`): a frame that several watchers receive

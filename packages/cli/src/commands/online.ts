@@ -17,6 +17,7 @@ import {
 import { type Command, InvalidArgumentError } from 'commander';
 import { UsageError } from '../errors.ts';
 import { connectApi, type IdentityFlags } from '../online/identity.ts';
+import { terminalText } from '../online/safeText.ts';
 import { runTable } from '../online/table.ts';
 import {
   addVariantFlags,
@@ -26,7 +27,8 @@ import {
   type VariantFlags,
 } from '../options.ts';
 
-const DEFAULT_SERVER = 'http://127.0.0.1:8080';
+/** Where `npm start` serves the game (scripts/start.mjs: PORT 5173 unless set). */
+const DEFAULT_SERVER = 'http://127.0.0.1:5173';
 
 interface GlobalFlags {
   server?: string;
@@ -150,14 +152,14 @@ function seatsText(info: TableInfo): string {
       seat.kind === 'bot'
         ? `${seat.botLevel} bot`
         : seat.kind === 'player'
-          ? `${seat.botAccount ? 'BOT ' : ''}${seat.name ?? '?'}`
+          ? `${seat.botAccount ? 'BOT ' : ''}${terminalText(seat.name ?? '?')}`
           : seat.kind,
     )
     .join(', ');
 }
 
 function tableLine(info: TableInfo): string {
-  const name = info.name ? ` "${info.name}"` : '';
+  const name = info.name ? ` "${terminalText(info.name)}"` : '';
   return `${info.id}${name}  ${info.status}  ${info.options.players}p  ${variantsText(info)}  ${clockText(info)}  seats: ${seatsText(info)}${info.allowBots ? '  bots welcome' : ''}${info.moveCount > 0 ? `  moves: ${info.moveCount}` : ''}`;
 }
 
@@ -224,7 +226,7 @@ Identity is kept per server in $GANGSTA_CONFIG or ~/.config/gangsta/online.json.
 Examples:
   gangsta online --name Alice create --seats host,bot:easy --play
   gangsta online lobby
-  gangsta online join 'http://127.0.0.1:8080/#/online/t/T123?invite=abc'
+  gangsta online join 'http://127.0.0.1:5173/#/online/t/T123?invite=abc'
   gangsta online play T123`,
   );
 

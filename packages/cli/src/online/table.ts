@@ -19,8 +19,11 @@ import type { RenderContext } from '../render/context.ts';
 import { describeDecision } from '../render/decision.ts';
 import { describeEvent } from '../render/events.ts';
 import { describeMove, logMove } from '../render/moves.ts';
-import { renderScores } from '../render/scores.ts';
+import { SKILL_NAMES } from '../render/names.ts';
+import { endSentence, renderScores } from '../render/scores.ts';
 import { type Api, ServerRefusal } from './api.ts';
+import { type ClockReading, clockLine, readClock, WARN_BELOW_MS } from './clock.ts';
+import { terminalText } from './safeText.ts';
 
 export interface TableRun {
   api: Api;
@@ -38,7 +41,13 @@ const HELP = [
   '  c TEXT  say TEXT in the table chat',
   '  u       take back your last move (while the game allows it)',
   '  start   start the game (the host, once every seat is filled)',
+  '  k       the clocks: yours and the player to move',
   '  q       leave the table (the game goes on; come back with `gangsta online play`)',
+  '',
+  `Skill letters: ${Object.entries(SKILL_NAMES)
+    .map(([letter, name]) => `${letter} ${name}`)
+    .join(', ')}.`,
+  'Members are named as in the browser, their card id after the name in brackets.',
 ].join('\n');
 
 /** Seat names for the renderers: "You" for ours, the player's name or the bot's level. */
@@ -46,7 +55,8 @@ function seatNames(info: TableInfo, mine: number | null): string[] {
   return info.seats.map((seat) => {
     if (seat.seat === mine) return 'You';
     if (seat.kind === 'bot') return `Seat ${seat.seat + 1} (${seat.botLevel ?? 'bot'} bot)`;
-    if (seat.name) return `${seat.botAccount ? 'BOT ' : ''}${seat.name} (seat ${seat.seat + 1})`;
+    if (seat.name)
+      return `${seat.botAccount ? 'BOT ' : ''}${terminalText(seat.name)} (seat ${seat.seat + 1})`;
     return `Seat ${seat.seat + 1} (${seat.kind})`;
   });
 }
@@ -58,7 +68,7 @@ function seatLine(info: TableInfo, me: Player | null): string {
         seat.kind === 'bot'
           ? `${seat.botLevel} bot`
           : seat.kind === 'player'
-            ? `${seat.botAccount ? 'BOT ' : ''}${seat.name ?? '?'}${seat.playerId === me?.id ? ' (you)' : ''}${seat.host ? ' (host)' : ''}`
+            ? `${seat.botAccount ? 'BOT ' : ''}${terminalText(seat.name ?? '?')}${seat.playerId === me?.id ? ' (you)' : ''}${seat.host ? ' (host)' : ''}`
             : seat.kind;
       return `${seat.seat + 1}: ${who}`;
     })
@@ -83,6 +93,10 @@ export async function runTable(run: TableRun): Promise<void> {
   let dropped = false;
   let startAsked = false;
   let finished = false;
+  /** The table's clock and when it arrived (the server's times are as of its sending). */
+  let clockAt = Date.now();
+  /** The decision whose 30-second warning was given ("" when none is running low). */
+  let warnedFor = '';
 
   const isHost = () => me !== null && info.hostId === me.id;
   const ctxFor = (view: GameView): RenderContext => ({
@@ -112,11 +126,34 @@ export async function runTable(run: TableRun): Promise<void> {
     out(text);
   };
 
+  const clockNow = (): ClockReading | null =>
+    readClock(info.clock, Date.now() - clockAt, frame?.seat ?? null, frame?.deciding ?? []);
+  /** The clocks' line ("Clocks: you 4:32 · to move: …"), when the table has a clock. */
+  const showClocks = () => {
+    const reading = clockNow();
+    if (reading) say(clockLine(reading, seatNames(info, frame?.seat ?? null), c));
+  };
+  /** Once per decision: the player's own clock has 30 seconds or less. */
+  const warnIfLow = () => {
+    const reading = clockNow();
+    const mine = reading?.mine;
+    if (!mine?.running || mine.ms > WARN_BELOW_MS || finished) return;
+    const decision = `${frame?.moveCount ?? 0}`;
+    if (warnedFor === decision) return;
+    warnedFor = decision;
+    const seconds = Math.max(0, Math.ceil(mine.ms / 1000));
+    say(c.red(c.bold(`Warning: ${seconds} seconds left on your clock!`)));
+    prompt();
+  };
+  const lowClock = setInterval(warnIfLow, 1000);
+  lowClock.unref();
+
   const showDecision = (full: boolean) => {
     if (!frame) return;
     const view = frame.view;
     const ctx = ctxFor(view);
     if (full) say(`\n${renderBoard(view, ctx)}`);
+    if (legal().length > 0) showClocks();
     const moves = legal();
     if (moves.length === 0) return;
     if (!full) say(c.cyan(describeDecision(view, ctx)));
@@ -137,12 +174,13 @@ export async function runTable(run: TableRun): Promise<void> {
     const ctx = ctxFor(frame.view);
     say(`\n${renderBoard(frame.view, ctx)}\n`);
     if (frame.view.result) say(renderScores(frame.view.result, ctx));
-    say('The game is over. Type q to leave.');
+    const reason = frame.view.result ? ` ${endSentence(frame.view.result.reason)}` : '';
+    say(`The game is over.${reason} Type q to leave.`);
   };
 
   const showFrame = (full: boolean) => {
     if (!frame) {
-      say(`Waiting room of ${info.name || info.id}: ${seatLine(info, me)}.`);
+      say(`Waiting room of ${terminalText(info.name) || info.id}: ${seatLine(info, me)}.`);
       if (isHost() && !filled(info)) say('Type start once every seat is filled.');
       return;
     }
@@ -156,7 +194,10 @@ export async function runTable(run: TableRun): Promise<void> {
       const ctx = ctxFor(frame.view);
       const names = frame.deciding.map((seat) => ctx.seatNames[seat] ?? `Seat ${seat + 1}`);
       const waiting = names.join(', ');
-      if (names.length > 0 && waiting !== shownWaiting) say(c.dim(`Waiting for ${waiting}…`));
+      if (names.length > 0 && waiting !== shownWaiting) {
+        say(c.dim(`Waiting for ${waiting}…`));
+        showClocks();
+      }
       shownWaiting = waiting;
     }
     if (mine) shownWaiting = '';
@@ -164,8 +205,8 @@ export async function runTable(run: TableRun): Promise<void> {
   };
 
   const printChat = (line: ChatLine) => {
-    const from = line.notice ? 'notice' : line.from;
-    say(c.magenta(`[${from}] ${line.text}`));
+    const from = line.notice ? 'notice' : terminalText(line.from);
+    say(c.magenta(`[${from}] ${terminalText(line.text)}`));
   };
 
   const printNews = (news: MoveNews[], view: GameView) => {
@@ -238,6 +279,7 @@ export async function runTable(run: TableRun): Promise<void> {
         case 'table': {
           const wasWaiting = info.status === 'waiting';
           info = message.table;
+          clockAt = Date.now();
           if (info.status === 'waiting') {
             say(`Seats: ${seatLine(info, me)}.`);
             if (isHost() && filled(info) && !startAsked && !run.spectate) void startGame();
@@ -317,6 +359,10 @@ export async function runTable(run: TableRun): Promise<void> {
         case 'b':
           showFrame(true);
           break;
+        case 'k':
+          if (clockNow()) showClocks();
+          else say('This table has no clock.');
+          break;
         case 't':
           if (now) say(c.yellow(tipForView(now.view, moves, ctxFor(now.view))));
           else say('The game has not started.');
@@ -348,6 +394,7 @@ export async function runTable(run: TableRun): Promise<void> {
     }
   } finally {
     finished = true;
+    clearInterval(lowClock);
     reader.close();
     client.close();
   }

@@ -1,5 +1,5 @@
 /** Request bodies parsed with the protocol's schemas; a bad one is refused with the first problem. */
-import type { ProtocolErrorCode } from '@gangsta/protocol';
+import type { ProtocolError, ProtocolErrorCode } from '@gangsta/protocol';
 import type { z } from 'zod';
 import { refuse } from '../refusal.ts';
 
@@ -17,7 +17,19 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown, codeFor = defa
   const issue = parsed.error.issues[0];
   const where = issue.path.length ? `${issue.path.map(String).join('.')}: ` : '';
   const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+  // A name refused for its characters or length says which (`names.ts`: reason, char, max).
+  const details = issue.code === 'custom' ? scalarParams(issue.params) : {};
   return refuse(codeFor(issue.path, keys), `${where}${issue.message}`, {
+    ...details,
     path: issue.path.map(String).join('.'),
   });
+}
+
+function scalarParams(params: Record<string, unknown> | undefined): ProtocolError['params'] {
+  const scalars: ProtocolError['params'] = {};
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      scalars[key] = value;
+  }
+  return scalars;
 }

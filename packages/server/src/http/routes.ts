@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { meAnswer } from '../accounts/routes.ts';
 import { hashToken, newToken, randomId } from '../ids.ts';
-import type { PlayerRow, Store } from '../store/types.ts';
+import type { PlayerRow } from '../store/types.ts';
 import type { TableContext } from '../tables/context.ts';
 import { deleteTable } from '../tables/expiry.ts';
 import {
@@ -25,11 +25,13 @@ import {
   kickPlayer,
   leaveTable,
   lobby,
+  renameSeated,
   startTable,
 } from '../tables/lifecycle.ts';
 import { tableOf } from '../tables/lookup.ts';
 import { optionalPlayer, requirePlayer } from './auth.ts';
 import { parseBody } from './body.ts';
+import { moderationRoutes } from './moderation.ts';
 
 export interface RouteLimits {
   /** Player creations per minute and address (0: no limit). */
@@ -44,6 +46,8 @@ const nameCode = (path: readonly PropertyKey[]): ProtocolErrorCode =>
 /** A custom card set is not accepted in v1: it could make the engine enumerate huge move lists. */
 const tableCode = (path: readonly PropertyKey[], keys: readonly string[]): ProtocolErrorCode => {
   if (keys.includes('cardSet')) return 'BAD_CARD_SET';
+  // The table's name and a seat's label are names (`names.ts`): BAD_NAME says which character.
+  if (path[0] === 'name' || (path[0] === 'seats' && path[2] === 'label')) return 'BAD_NAME';
   if (['options', 'seats', 'clock', 'takeoverLevel'].includes(String(path[0])))
     return 'BAD_OPTIONS';
   return 'BAD_MESSAGE';
@@ -53,7 +57,8 @@ function publicPlayer(player: PlayerRow) {
   return { id: player.id, name: player.name };
 }
 
-function playerRoutes(app: FastifyInstance, store: Store, limits: RouteLimits): void {
+function playerRoutes(app: FastifyInstance, ctx: TableContext, limits: RouteLimits): void {
+  const { store } = ctx;
   const create = async (request: FastifyRequest, reply: FastifyReply) => {
     const { name } = parseBody(createPlayerSchema, request.body, nameCode);
     const token = newToken();
@@ -78,6 +83,8 @@ function playerRoutes(app: FastifyInstance, store: Store, limits: RouteLimits): 
     const player = await requirePlayer(store, request);
     const { name } = parseBody(createPlayerSchema, request.body, nameCode);
     await store.renamePlayer(player.id, name);
+    // The seats and the chat say the new name at once, not after a reload.
+    await renameSeated(ctx, { ...player, name });
     return { player: { id: player.id, name } };
   });
 }
@@ -137,6 +144,7 @@ function tableRoutes(app: FastifyInstance, ctx: TableContext): void {
 }
 
 export function registerRoutes(app: FastifyInstance, ctx: TableContext, limits: RouteLimits): void {
-  playerRoutes(app, ctx.store, limits);
+  playerRoutes(app, ctx, limits);
   tableRoutes(app, ctx);
+  moderationRoutes(app, ctx);
 }

@@ -61,6 +61,26 @@ export interface ChatTable {
   at: string;
   /** JSON of a system notice (`Notice`); null for what a person wrote. */
   notice: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the table's host removed the line (migration 0008); null while shown. */
+  removed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A player's muted or blocked players (`moderation.ts`, migration 0008). */
+export interface ModerationListTable {
+  player_id: string;
+  other_id: string;
+  created_at: string;
+}
+
+/** A reported chat line with the lines before it (JSON `lines`). */
+export interface ChatReportsTable {
+  id: string;
+  table_id: string;
+  seq: number;
+  reporter_id: string;
+  reported_id: string;
+  lines: string;
+  created_at: string;
 }
 
 /** Who sits at which table (kept by the store whenever seats are written). */
@@ -179,4 +199,7 @@ export interface Database {
   tables: TablesTable;
   moves: MovesTable;
   chat: ChatTable;
+  mutes: ModerationListTable;
+  blocks: ModerationListTable;
+  chat_reports: ChatReportsTable;
 }

@@ -16,6 +16,7 @@ import * as email from './email.ts';
 import { checkFences, raiseFences } from './fencing.ts';
 import * as friends from './friends.ts';
 import { migrationProvider } from './migrations/index.ts';
+import * as moderation from './moderation.ts';
 import * as players from './players.ts';
 import { commitInOneStatement } from './postgresCommit.ts';
 import * as ratings from './ratings.ts';
@@ -335,6 +336,7 @@ export class SqlStore implements Store {
       .selectFrom('chat')
       .selectAll()
       .where('table_id', '=', id)
+      .where('removed_at', 'is', null)
       .orderBy('seq', 'desc')
       .limit(chatLimit)
       .execute();
@@ -476,6 +478,25 @@ export class SqlStore implements Store {
 
   // Chat lines (`chat.ts`; reading them is `loadTable`'s).
   appendChat = (line: ChatRow) => chat.appendChat(this.db, line);
+
+  // Mutes, blocks, chat reports and removed lines (`moderation.ts`).
+  setListed = (
+    list: moderation.ModerationList,
+    playerId: string,
+    otherId: string,
+    on: boolean,
+    at: string,
+  ) => moderation.setListed(this.db, list, playerId, otherId, on, at);
+  listOf = (list: moderation.ModerationList, playerId: string) =>
+    moderation.listOf(this.db, list, playerId);
+  blockersAmong = (playerIds: string[], otherId: string) =>
+    moderation.blockersAmong(this.db, playerIds, otherId);
+  chatContext = (tableId: string, seq: number, before: number) =>
+    moderation.chatContext(this.db, tableId, seq, before);
+  addChatReport = (report: moderation.ChatReportRow) => moderation.addChatReport(this.db, report);
+  chatReports = (limit: number) => moderation.chatReports(this.db, limit);
+  removeChatLine = (tableId: string, seq: number, at: string) =>
+    moderation.removeChatLine(this.db, tableId, seq, at);
 
   // Accounts, sessions, settings (`accounts.ts`) and webhooks (`webhooks.ts`).
   createAccount = (a: accounts.AccountRow) => accounts.createAccount(this.db, a);

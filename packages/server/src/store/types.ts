@@ -22,6 +22,7 @@ import type { AccountStore } from './accounts.ts';
 import type { ChatStore } from './chat.ts';
 import type { EmailStore } from './email.ts';
 import type { FriendStore } from './friends.ts';
+import type { ModerationStore } from './moderation.ts';
 import type { PlayerStore } from './players.ts';
 import type { RatingStore } from './ratings.ts';
 import type { RematchStore } from './rematches.ts';
@@ -203,6 +204,7 @@ export interface Store
   extends StoreLifecycle,
     TableStore,
     ChatStore,
+    ModerationStore,
     PlayerStore,
     AccountStore,
     WebhookStore,

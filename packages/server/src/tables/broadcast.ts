@@ -16,7 +16,22 @@ import type { Room } from './room.ts';
 export const MAX_CATCH_UP = 64;
 
 export function syncFor(room: Room, peer: Peer): ServerMessageOf<'sync'> {
-  return syncForSeat(room, room.viewerSeat(peer));
+  const sync = syncForSeat(room, room.viewerSeat(peer));
+  return hearsEveryone(room, peer) ? sync : { ...sync, chat: chatHeardBy(room, peer) };
+}
+
+/** Whether none of the table's chat lines is by a player the watcher blocked. */
+function hearsEveryone(room: Room, peer: Peer): boolean {
+  const blocked = peer.blocked;
+  if (!blocked || blocked.size === 0) return true;
+  return !room.chat.some((line) => line.playerId !== undefined && blocked.has(line.playerId));
+}
+
+/** The table's chat without the lines of players the watcher blocked. */
+function chatHeardBy(room: Room, peer: Peer) {
+  return room.chat.filter(
+    (line) => line.playerId === undefined || !peer.blocked?.has(line.playerId),
+  );
 }
 
 function syncForSeat(room: Room, seat: Seat | null): ServerMessageOf<'sync'> {
@@ -88,16 +103,31 @@ export function catchUpFor(
 /** Frames encoded by `sendToAll` (tests and metrics count them: one per seat, not per watcher). */
 export const encodedFrames = { count: 0 };
 
-/** Sends every watcher the frame for its seat, building and encoding it once per seat. */
-function sendToAll(room: Room, frameOf: (seat: Seat | null) => ServerMessage): void {
-  const texts = new Map<Seat | null, string>();
+/**
+ * Sends every watcher the frame for its seat, building and encoding it once per seat; a
+ * watcher for whom the shared frame is not `fits` (a sync whose chat holds a line by someone
+ * they blocked) gets one of its own. `whole` tells `frameOf` that the watcher asked for whole
+ * frames instead of patches (`watch` with `patches: false`): those share a text of their own.
+ */
+function sendToAll(
+  room: Room,
+  frameOf: (seat: Seat | null, whole: boolean) => ServerMessage,
+  fits: (peer: Peer) => boolean = () => true,
+): void {
+  const texts = new Map<string, string>();
   for (const peer of room.watchers) {
+    if (!fits(peer)) {
+      peer.send(syncFor(room, peer));
+      continue;
+    }
     const seat = room.viewerSeat(peer);
-    let text = texts.get(seat);
+    const whole = room.wholeFrameWatchers.has(peer);
+    const key = whole ? `${seat}/whole` : `${seat}`;
+    let text = texts.get(key);
     if (text === undefined) {
-      text = encodeMessage(frameOf(seat));
+      text = encodeMessage(frameOf(seat, whole));
       encodedFrames.count++;
-      texts.set(seat, text);
+      texts.set(key, text);
     }
     peer.sendText(text);
   }
@@ -110,26 +140,36 @@ export function sendTableInfo(room: Room): void {
 }
 
 export function sendSyncToAll(room: Room): void {
-  sendToAll(room, (seat) => syncForSeat(room, seat));
+  sendToAll(
+    room,
+    (seat) => syncForSeat(room, seat),
+    (peer) => hearsEveryone(room, peer),
+  );
 }
 
 /**
  * The live update after moves: every watcher holds the frame of `base` (the position it was
- * last told of), so it gets the moves and the patch from that frame to the new one.
+ * last told of), so it gets the moves and the patch from that frame to the new one; or, when
+ * it asked for whole frames (`whole`), the new frame itself (without the card set).
  */
 function patchUpdateForSeat(
   room: Room,
   seat: Seat | null,
   base: Position,
   position: Position,
+  whole: boolean,
 ): ServerMessageOf<'update'> {
   const frame = sharedUpdateFrame(position, seat);
+  const moves = newsFor(position, position.version - base.version, seat);
+  const from = base.version;
+  const version = position.version;
+  if (whole) return { type: 'update', table: room.id, from, version, moves, frame };
   const message: ServerMessageOf<'update'> = {
     type: 'update',
     table: room.id,
-    from: base.version,
-    version: position.version,
-    moves: newsFor(position, position.version - base.version, seat),
+    from,
+    version,
+    moves,
     patch: diffFrames(sharedUpdateFrame(base, seat), frame),
   };
   if (carriesDigest(position.version, isOver(position))) message.digest = frameDigest(frame);
@@ -140,5 +180,5 @@ function patchUpdateForSeat(
 export function sendUpdateToAll(room: Room, base: Position): void {
   const position = room.committed;
   if (!position) return;
-  sendToAll(room, (seat) => patchUpdateForSeat(room, seat, base, position));
+  sendToAll(room, (seat, whole) => patchUpdateForSeat(room, seat, base, position, whole));
 }

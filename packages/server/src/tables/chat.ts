@@ -1,9 +1,9 @@
 /**
  * Table chat: plain text from a named player who watches the table, rate-limited per player,
- * stored, then sent to every watcher. The text is kept exactly as written (after trimming);
- * clients show it as text, never as HTML.
+ * stored, then sent to every watcher. The text is kept as written, trimmed and without
+ * bidirectional controls; clients show it as text (never as HTML), in an isolated run.
  */
-import { LIMITS } from '@gangsta/protocol';
+import { cleanChatText, LIMITS, textLength } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
 import { TokenBucket } from '../rateLimit.ts';
 import { refuse } from '../refusal.ts';
@@ -28,9 +28,10 @@ export async function chat(ctx: TableContext, peer: Peer, id: string, text: stri
   if (!player) refuse('UNAUTHENTICATED', 'only a player with a name can chat');
   const room = await tableOf(ctx, id);
   if (!room.watchers.has(peer)) refuse('BAD_CHAT', 'watch the table before chatting at it');
-  const trimmed = text.trim();
+  // Direction controls are dropped, not refused (`names.ts` says why).
+  const trimmed = cleanChatText(text);
   if (/\p{Cc}/u.test(trimmed)) refuse('BAD_CHAT', 'chat lines have no control characters');
-  if (trimmed.length === 0 || trimmed.length > LIMITS.chatMax)
+  if (trimmed.length === 0 || textLength(trimmed) > LIMITS.chatMax)
     refuse('BAD_CHAT', `chat lines have 1 to ${LIMITS.chatMax} characters`);
   checkRate(ctx, player.id);
   await postChatLine(ctx, room, {
@@ -78,5 +79,9 @@ async function storeChatLine(ctx: TableContext, room: Room, fields: ChatFields):
 /** A stored line, here or on another process of the cluster, for every watcher of this one. */
 export function showChatLine(room: Room, row: ChatRow): void {
   const line = room.addChat(row);
-  for (const watcher of room.watchers) watcher.send({ type: 'chat', table: room.id, line });
+  for (const watcher of room.watchers) {
+    // Someone who blocked the writer does not receive their lines (`moderation.ts`).
+    if (!row.notice && watcher.blocked?.has(row.playerId)) continue;
+    watcher.send({ type: 'chat', table: room.id, line });
+  }
 }

@@ -18,6 +18,7 @@ import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo } from './broadcast.ts';
 import type { TableContext } from './context.ts';
 import { tableOf } from './lookup.ts';
+import { refuseIfBlocked } from './moderation.ts';
 import { runHooks } from './play.ts';
 import { recordOf, startPosition } from './position.ts';
 import { applyTableChange, Room } from './room.ts';
@@ -232,6 +233,8 @@ export async function joinTable(
       });
     if (player.bot && !room.table.allowBots)
       refuse('BOTS_NOT_ALLOWED', 'the host of this table does not allow bot accounts');
+    const seated = room.table.seats.flatMap((s) => (s.playerId !== null ? [s.playerId] : []));
+    await refuseIfBlocked(ctx, seated, player.id);
     const seat = seatToJoin(room, body, player.id);
     const seats = room.table.seats.map((s, i) => (i === seat ? { ...s, ...sitting(player) } : s));
     await changeSeats(ctx, room, seats);
@@ -424,4 +427,41 @@ export async function lobby(ctx: TableContext, query: LobbyQuery = { offset: 0 }
     finished: finished.map((table) => new Room(table).info()),
     next: { waiting: waiting.next, playing: playing.next },
   };
+}
+
+/** Tables renamed at most per name change (as many as "My games" lists). */
+const RENAMED_TABLES_MAX = 100;
+
+/**
+ * A player's new name reaches the tables they sit at (waiting or playing) and the connections
+ * they watch from on this process, so the seats and their next chat lines say it at once,
+ * without a reload. Finished tables keep the name they were played under.
+ */
+export async function renameSeated(ctx: TableContext, player: PlayerRow): Promise<void> {
+  for (const room of ctx.rooms.all()) {
+    for (const peer of room.watchers) {
+      if (peer.player?.id === player.id) peer.player = { ...peer.player, name: player.name };
+    }
+  }
+  const rows = await ctx.store.tablesOfPlayer(
+    player.id,
+    ['waiting', 'playing'],
+    RENAMED_TABLES_MAX,
+  );
+  for (const row of rows) {
+    await onFreshTable(ctx, row.id, async () => {
+      const room = await tableOf(ctx, row.id);
+      const seat = room.seatOf(player.id);
+      if (seat === null || room.table.status === 'finished') return;
+      if (room.table.seats[seat].name === player.name) return;
+      await changeSeats(
+        ctx,
+        room,
+        room.table.seats.map((s, i) => (i === seat ? { ...s, name: player.name } : s)),
+      );
+    }).catch((error: unknown) => {
+      // The new name is stored; a table that missed it shows it at the next seat change.
+      ctx.log.warn({ err: error, table: row.id }, 'a renamed seat was not updated');
+    });
+  }
 }

@@ -16,6 +16,11 @@ export class Room {
   committed: Position | null = null;
   head: Position | null = null;
   readonly watchers = new Set<Peer>();
+  /**
+   * The watchers that asked for whole frames (`watch` with `patches: false`): their live
+   * updates carry the frame instead of a JSON Patch. Always a subset of `watchers`.
+   */
+  readonly wholeFrameWatchers = new Set<Peer>();
   /** The client move ids answered (`answered.ts`). */
   readonly answered = new AnsweredIds();
   chat: ChatLine[] = [];
@@ -52,8 +57,15 @@ export class Room {
   }
 
   addChat(row: ChatRow): ChatLine {
-    const line: ChatLine = { from: row.name, seat: row.seat, text: row.text, at: row.at };
+    const line: ChatLine = {
+      from: row.name,
+      seat: row.seat,
+      text: row.text,
+      at: row.at,
+      seq: row.seq,
+    };
     if (row.notice) line.notice = row.notice;
+    else line.playerId = row.playerId;
     this.chatSeq = Math.max(this.chatSeq, row.seq);
     this.chat.push(line);
     if (this.chat.length > LIMITS.chatHistory) this.chat.shift();

@@ -8,6 +8,7 @@ import { refuse } from '../refusal.ts';
 import { catchUpFor, sendTableInfo, syncNeeded } from './broadcast.ts';
 import type { TableContext } from './context.ts';
 import { tableOf } from './lookup.ts';
+import { loadBlocked } from './moderation.ts';
 import type { Room } from './room.ts';
 import { catchUpTo } from './stored.ts';
 
@@ -28,14 +29,18 @@ export async function watch(
   peer: Peer,
   id: string,
   seen: number | undefined,
+  patches = true,
 ): Promise<void> {
   const found = await tableOf(ctx, id);
+  await loadBlocked(ctx, peer);
   const player = seatedPlayer(found, peer);
   admit(ctx, found, peer, player, seen);
   // A finished table is kept in memory only while watched: this watch keeps it.
   const room = ctx.rooms.keep(found);
   const wasConnected = player !== null && connectedHere(room, player);
   room.watchers.add(peer);
+  if (patches) room.wholeFrameWatchers.delete(peer);
+  else room.wholeFrameWatchers.add(peer);
   peer.tables.add(room.id);
   if (player !== null && !wasConnected) {
     ctx.cluster.presenceChanged(room, player, true);
@@ -95,6 +100,7 @@ export function unwatch(ctx: TableContext, peer: Peer, id: string): void {
   peer.tables.delete(id);
   const room = ctx.rooms.loaded(id);
   if (!room?.watchers.delete(peer)) return;
+  room.wholeFrameWatchers.delete(peer);
   const player = seatedPlayer(room, peer);
   if (player !== null && !connectedHere(room, player)) {
     ctx.cluster.presenceChanged(room, player, false);
@@ -114,8 +120,14 @@ export function unwatch(ctx: TableContext, peer: Peer, id: string): void {
  */
 export function handOverWatch(room: Room, peer: LocalPeer): void {
   room.watchers.delete(peer);
+  const patches = !room.wholeFrameWatchers.delete(peer);
   peer.tables.delete(room.id);
-  peer.replay({ type: 'watch', table: room.id, seen: room.committed?.version });
+  peer.replay({
+    type: 'watch',
+    table: room.id,
+    seen: room.committed?.version,
+    ...(patches ? {} : { patches }),
+  });
 }
 
 /**

@@ -249,6 +249,10 @@ export class OnlineTable implements TableSource {
       case 'chat':
         this.chat = [...this.chat, message.line];
         return true;
+      case 'chatRemoved':
+        // The host removed a spectator's line: gone for everyone, at once.
+        this.chat = this.chat.filter((line) => line.seq !== message.seq);
+        return true;
       case 'table':
         this.applyInfo(message.table);
         return true;

@@ -16,6 +16,7 @@ import * as ratings from './0004_ratings.ts';
 import * as clocks from './0005_clocks.ts';
 import * as fencing from './0006_fencing.ts';
 import * as botAccounts from './0007_bot_accounts.ts';
+import * as moderation from './0008_moderation.ts';
 import * as seatReservations from './0009_seat_reservations.ts';
 import * as friendsEmail from './0010_friends_email.ts';
 
@@ -28,6 +29,7 @@ export const ORDERED: readonly { name: string; migration: Migration }[] = [
   clocks,
   fencing,
   botAccounts,
+  moderation,
   seatReservations,
   friendsEmail,
 ];
