@@ -1,15 +1,27 @@
 /**
- * A bot program for a Gangsta! server, start to finish (docs/bots.md). It makes an account,
- * turns it into a bot account (the token it gets is what a real bot keeps in its
- * configuration), hosts a 2-player table against the server's easy bot, and plays it through
- * `@gangsta/client` with the heuristic bot's choices.
+ * A bot program for a Gangsta! server, start to finish (docs/bots.md). The first run makes an
+ * account, turns it into a bot account and keeps its token in a file; every later run reads
+ * the token back, so running the program again never makes a second (rated) account. Then it
+ * plays through `@gangsta/client` with the heuristic bot's choices, in one of three ways:
+ *
+ *   host (default)   hosts a 2-player table against the server's easy bot and plays it;
+ *   join             takes a seat at someone else's table (GANGSTA_TABLE=<table id>);
+ *   listen           reads the account's event stream, accepts every challenge and plays
+ *                    each game that starts (GANGSTA_GAMES=<n>: stop after n games).
  *
  *   GANGSTA_URL=http://127.0.0.1:5173 npx tsx examples/bot/bot.ts
+ *   GANGSTA_MODE=listen npx tsx examples/bot/bot.ts
+ *
+ * GANGSTA_TOKEN_FILE (default `.gangsta-bot.json` in the current folder) holds the token:
+ * keep it private, like a password.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createBot } from '@gangsta/bots';
 import { GangstaClient, type SocketLike } from '@gangsta/client';
 import type { GameResult } from '@gangsta/engine';
 import {
+  accountEventSchema,
   botAccountAnswerSchema,
   httpErrorSchema,
   meAnswerSchema,
@@ -20,11 +32,19 @@ import WebSocket from 'ws';
 import type { z } from 'zod';
 
 const server = process.env.GANGSTA_URL ?? 'http://127.0.0.1:5173';
+const mode = process.env.GANGSTA_MODE ?? 'host';
+const tokenFile = resolve(process.env.GANGSTA_TOKEN_FILE ?? '.gangsta-bot.json');
 
 /** One call of the HTTP API, its answer checked; a refusal stops with the server's words. */
-async function api<T>(schema: z.ZodType<T>, path: string, token: string | null, body?: object) {
+async function api<T>(
+  schema: z.ZodType<T>,
+  path: string,
+  token: string | null,
+  body?: object,
+  method = 'POST',
+) {
   const response = await fetch(`${server}/api/v1${path}`, {
-    method: 'POST',
+    method,
     headers: {
       ...(body ? { 'content-type': 'application/json' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -37,17 +57,30 @@ async function api<T>(schema: z.ZodType<T>, path: string, token: string | null, 
   throw new Error(`${path}: ${error.code}: ${error.message}`);
 }
 
-const name = `robot_${Date.now().toString(36)}`;
-const guest = await api(playerCreatedSchema, '/players', null, { name });
-const password = `${guest.token}!`;
-await api(meAnswerSchema, '/account', guest.token, { username: name, password });
-const { token } = await api(botAccountAnswerSchema, '/account/bot', guest.token);
-const { table } = await api(tableAnswerSchema, '/tables', token, {
-  public: false,
-  options: { players: 2 },
-  seats: [{ kind: 'host' }, { kind: 'bot', level: 'easy' }],
-});
+/** The bot account's token: the one kept in the file, or a new account's (then kept). */
+async function botToken(): Promise<string> {
+  if (existsSync(tokenFile)) {
+    const kept = JSON.parse(readFileSync(tokenFile, 'utf8')) as { server: string; token: string };
+    if (kept.server === server) {
+      // A token the server refuses stops the program: a new account would be a new rating.
+      const me = await api(meAnswerSchema, '/me', kept.token, undefined, 'GET');
+      console.log(`bot account ${me.account?.username} (token from ${tokenFile})`);
+      return kept.token;
+    }
+  }
+  const name = `robot_${Date.now().toString(36)}`;
+  const guest = await api(playerCreatedSchema, '/players', null, { name });
+  const password = `${guest.token}!`;
+  await api(meAnswerSchema, '/account', guest.token, { username: name, password });
+  const { token } = await api(botAccountAnswerSchema, '/account/bot', guest.token);
+  writeFileSync(tokenFile, `${JSON.stringify({ server, username: name, token })}\n`, {
+    mode: 0o600,
+  });
+  console.log(`bot account ${name} (new; token kept in ${tokenFile})`);
+  return token;
+}
 
+const token = await botToken();
 const brain = createBot({ kind: 'heuristic', seed: 7 });
 const client = new GangstaClient({
   url: `${server.replace(/^http/, 'ws')}/api/v1/ws`,
@@ -55,22 +88,85 @@ const client = new GangstaClient({
   socket: (url) => new WebSocket(url) as unknown as SocketLike,
 });
 client.on('problem', (problem) => console.warn(`${problem.kind}: ${problem.message}`));
-let moves = 0;
-const result = new Promise<GameResult | null>((resolve) => {
-  client.watch(table.id, {
-    receive(_message, { frame, version }) {
-      if (frame?.over) return resolve(frame.view.result);
-      // One move at a time: the next decision comes with the frame that answers this one.
-      if (!frame || frame.legal.length === 0 || client.getSnapshot().queued > 0) return;
-      client.sendMove(table.id, brain.decide(frame.view, frame.legal).move, version);
-      moves++;
-    },
-  });
-});
 client.connect();
-await api(tableAnswerSchema, `/tables/${table.id}/start`, token);
-const final = await result;
-const [mine, theirs] = final?.scores.map((score) => score.total) ?? [];
-const won = final?.winners.includes(0) ? 'won' : 'lost';
-console.log(`game over after ${moves} moves of ours: ${won} ${mine} to ${theirs}`);
+
+/** Plays our seat at the table to the end of its game. */
+function play(tableId: string, seat: number): Promise<void> {
+  let moves = 0;
+  let unwatch = () => {};
+  return new Promise<GameResult | null>((done) => {
+    unwatch = client.watch(tableId, {
+      receive(_message, { frame, version }) {
+        if (frame?.over) return done(frame.view.result);
+        // One move at a time: the next decision comes with the frame that answers this one.
+        if (!frame || frame.legal.length === 0 || client.getSnapshot().queued > 0) return;
+        client.sendMove(tableId, brain.decide(frame.view, frame.legal).move, version);
+        moves++;
+      },
+    });
+  }).then((result) => {
+    unwatch();
+    const totals = result?.scores.map((score) => score.total) ?? [];
+    const mine = totals[seat];
+    const best = Math.max(...totals.filter((_, i) => i !== seat));
+    const won = result?.winners.includes(seat) ? 'won' : 'lost';
+    console.log(`game over after ${moves} moves of ours: ${won} ${mine} to ${best}`);
+  });
+}
+
+/** Reads the event stream: accepts each challenge, plays each game that starts. */
+async function listen(games: number): Promise<void> {
+  const stop = new AbortController();
+  const response = await fetch(`${server}/api/v1/stream/event`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: stop.signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`event stream: HTTP ${response.status}`);
+  console.log('listening for challenges');
+  const reader = response.body.getReader();
+  const playing: Promise<void>[] = [];
+  let buffered = '';
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('the server closed the event stream');
+    buffered += decoder.decode(value, { stream: true });
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines.filter((l) => l.trim() !== '')) {
+      const event = accountEventSchema.parse(JSON.parse(line));
+      if (event.type === 'challenge') {
+        console.log(`challenged by ${event.challenge.from.name}: accepting`);
+        await api(tableAnswerSchema, `/challenges/${event.challenge.id}/accept`, token);
+      } else if (event.type === 'gameStart') {
+        playing.push(play(event.table.id, event.seat));
+        if (playing.length >= games) {
+          await Promise.all(playing);
+          stop.abort();
+          return;
+        }
+      }
+    }
+  }
+}
+
+if (mode === 'listen') {
+  await listen(Number(process.env.GANGSTA_GAMES ?? Number.POSITIVE_INFINITY));
+} else if (mode === 'join') {
+  const tableId = process.env.GANGSTA_TABLE;
+  if (!tableId) throw new Error('GANGSTA_MODE=join needs GANGSTA_TABLE=<table id>');
+  // The first free seat that fits; the host starts the game (or it starts when full).
+  const { seat } = await api(tableAnswerSchema, `/tables/${tableId}/join`, token, {});
+  console.log(`sitting at seat ${seat}`);
+  await play(tableId, seat ?? 0);
+} else {
+  const { table } = await api(tableAnswerSchema, '/tables', token, {
+    public: false,
+    options: { players: 2 },
+    seats: [{ kind: 'host' }, { kind: 'bot', level: 'easy' }],
+  });
+  const game = play(table.id, 0);
+  await api(tableAnswerSchema, `/tables/${table.id}/start`, token);
+  await game;
+}
 await client.close();
