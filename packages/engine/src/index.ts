@@ -11,6 +11,7 @@ export {
   countSkills,
   heistInRuleset,
 } from './cards/index.ts';
+export { HEIST_TITLES, MEMBER_NAMES, RESOURCE_TITLES } from './cards/names.ts';
 export * from './cards/schema.ts';
 export { decidingSeats, pendingDecision } from './decision.ts';
 export { determinize } from './determinize.ts';
@@ -22,6 +23,7 @@ export {
   defaultOptionChoices,
   defaultOptionFlags,
   GAME_OPTIONS,
+  type GameOptionShape,
   gameOptionShape,
   MAX_PLAYERS,
   MIN_PLAYERS,
@@ -53,3 +55,11 @@ export {
   viewFor,
   visibleEvents,
 } from './view.ts';
+export {
+  decisionSchema,
+  gameEventSchema,
+  gameResultSchema,
+  gameViewSchema,
+  memberSchema,
+  playerViewSchema,
+} from './viewSchema.ts';

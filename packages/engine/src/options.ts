@@ -168,10 +168,17 @@ function schemaOf(spec: OptionSpec): z.ZodType {
   }
 }
 
+/**
+ * The type of `gameOptionShape`, named so that a declaration file that uses it (the protocol's
+ * built package) refers to it: spelled out there, tsc wrote the choice's enum over an `infer`
+ * variable out of its scope.
+ */
+export type GameOptionShape = { [K in keyof Options]: SchemaOf<Options[K]> };
+
 /** The options' schemas by name, from `GAME_OPTIONS`: the protocol picks the table's from them. */
 export const gameOptionShape = Object.fromEntries(
   Object.entries(GAME_OPTIONS).map(([name, spec]) => [name, schemaOf(spec)]),
-) as { [K in keyof Options]: SchemaOf<Options[K]> };
+) as GameOptionShape;
 
 export const gameOptionsSchema = z.strictObject(gameOptionShape).superRefine((o, ctx) => {
   for (const flag of OPTION_FLAGS) {
