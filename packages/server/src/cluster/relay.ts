@@ -40,6 +40,8 @@ interface Forward {
   /** The owner the table's messages go to. */
   to: string;
   watching: boolean;
+  /** The watch asked for whole frames (`patches: false`): said again when rerouted. */
+  wholeFrames?: boolean;
   /** Moves and undos sent and not yet answered, by id. */
   unanswered: Map<string, TableMessage>;
 }
@@ -121,7 +123,10 @@ export class Forwarder {
   }
 
   private note(peerId: number, message: TableMessage, forward: Forward): void {
-    if (message.type === 'watch') forward.watching = true;
+    if (message.type === 'watch') {
+      forward.watching = true;
+      forward.wholeFrames = message.patches === false;
+    }
     if (message.type === 'move' || message.type === 'undo') {
       forward.unanswered.set(message.id, message);
     }
@@ -187,7 +192,13 @@ export class Forwarder {
     if (!entry || !forward) return;
     entry.tables.delete(table);
     // The client's version is unknown here: it gets a full sync, which is always right.
-    if (forward.watching) entry.peer.replay({ type: 'watch', table });
+    if (forward.watching) {
+      entry.peer.replay({
+        type: 'watch',
+        table,
+        ...(forward.wholeFrames ? { patches: false } : {}),
+      });
+    }
     for (const message of forward.unanswered.values()) entry.peer.replay(message);
   }
 

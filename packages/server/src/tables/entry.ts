@@ -26,7 +26,7 @@ export function isTableMessage(message: ClientMessage): message is TableMessage 
 async function dispatch(ctx: TableContext, peer: Peer, message: TableMessage): Promise<void> {
   switch (message.type) {
     case 'watch':
-      return watch(ctx, peer, message.table, message.seen);
+      return watch(ctx, peer, message.table, message.seen, message.patches !== false);
     case 'unwatch':
       return unwatch(ctx, peer, message.table);
     case 'move': {

@@ -25,6 +25,7 @@ export function dropGoneTable(ctx: TableContext, room: Room, reason: GoneReason)
     peer.send({ type: 'error', table: room.id, error });
   }
   room.watchers.clear();
+  room.wholeFrameWatchers.clear();
 }
 
 /** Deletes a waiting table everywhere; false when it is not waiting (any more). */

@@ -8,6 +8,7 @@ import { isUtf8 } from 'node:buffer';
 import {
   type ClientMessage,
   LIMITS,
+  PROTOCOL_MINOR,
   PROTOCOL_VERSION,
   type ProtocolError,
   parseClientMessage,
@@ -260,6 +261,7 @@ export class Connection implements LocalPeer {
     this.send({
       type: 'welcome',
       protocol: PROTOCOL_VERSION,
+      minor: PROTOCOL_MINOR,
       player: player ? { id: player.id, name: player.name } : null,
     });
   }
