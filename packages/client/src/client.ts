@@ -136,6 +136,8 @@ interface Watched {
   copy: TableCopy;
   /** Who watches the table: while any does, it is watched again on every connection. */
   handlers: Set<TableHandler>;
+  /** Whole frames instead of patches (`watch` with `patches: false`, protocol 2.1). */
+  wholeFrames: boolean;
 }
 
 type Listeners = { [K in keyof ClientEvents]: Set<ClientEvents[K]> };
@@ -292,10 +294,17 @@ export class GangstaClient {
   /**
    * Starts receiving a table's frames (a handler is optional: the client keeps the position
    * anyway). The server is told at once, or after connecting; `seen` asks for what came after
-   * that version instead of the version held.
+   * that version instead of the version held. `patches: false` asks for live updates with the
+   * whole frame instead of a JSON Patch (said again on every connection; the position held
+   * is the same either way).
    */
-  watch(table: string, handler?: TableHandler, options: { seen?: number } = {}): () => void {
+  watch(
+    table: string,
+    handler?: TableHandler,
+    options: { seen?: number; patches?: boolean } = {},
+  ): () => void {
     const watched = this.entry(table);
+    if (options.patches !== undefined) watched.wholeFrames = !options.patches;
     const own = handler ?? { receive: () => {} };
     watched.handlers.add(own);
     this.sendWatch(table, 'seen' in options ? options.seen : watched.copy.version);
@@ -618,14 +627,19 @@ export class GangstaClient {
   private entry(table: string): Watched {
     let watched = this.tables.get(table);
     if (!watched) {
-      watched = { copy: new TableCopy(), handlers: new Set() };
+      watched = { copy: new TableCopy(), handlers: new Set(), wholeFrames: false };
       this.tables.set(table, watched);
     }
     return watched;
   }
 
   private sendWatch(table: string, seen: number | undefined): void {
-    this.send(seen === undefined ? { type: 'watch', table } : { type: 'watch', table, seen });
+    const whole = this.tables.get(table)?.wholeFrames ? { patches: false } : {};
+    this.send(
+      seen === undefined
+        ? { type: 'watch', table, ...whole }
+        : { type: 'watch', table, seen, ...whole },
+    );
   }
 
   private unwatch(table: string, handler: TableHandler): void {

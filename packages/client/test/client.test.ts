@@ -205,6 +205,25 @@ describe('connecting', () => {
     ]);
   });
 
+  it('asks for whole frames with patches: false, again after every reconnection', () => {
+    const { client, socket, connect, clock } = setup();
+    client.watch('t1', handler(), { patches: false });
+    client.watch('t2', handler());
+    connect();
+    expect(socket().sentOf('watch')).toEqual([
+      { type: 'watch', table: 't1', patches: false },
+      { type: 'watch', table: 't2' },
+    ]);
+    socket().receive(sync(4));
+    socket().drop();
+    clock.advance(BACKOFF_MAX_MS);
+    connect();
+    expect(socket().sentOf('watch')).toEqual([
+      { type: 'watch', table: 't1', seen: 4, patches: false },
+      { type: 'watch', table: 't2' },
+    ]);
+  });
+
   it('routes a table’s frames to its handlers only, and keeps each table’s position', () => {
     const { client, socket, connect } = setup();
     const one = handler();
