@@ -5,13 +5,14 @@
  * screen, the guest's notice before a game, leaderboard names linking to profiles, and the
  * profile's figures.
  */
-import type {
-  LeaderboardEntry,
-  MyGame,
-  PlayerProfile as Profile,
-  SeatInfo,
-  TableInfo,
-  TableRating,
+import {
+  type LeaderboardEntry,
+  type MyGame,
+  type PlayerProfile as Profile,
+  type SeatInfo,
+  type TableInfo,
+  type TableRating,
+  tableOptionsSchema,
 } from '@gangsta/protocol';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -75,14 +76,14 @@ function table(status: TableInfo['status'], seats: SeatInfo[], id = 't1'): Table
     name: 'Back room',
     public: false,
     status,
-    options: { players: seats.length },
+    options: tableOptionsSchema.parse({ players: seats.length }),
     seats,
     hostId: 'alice',
     spectators: 0,
     createdAt: '2026-11-27T10:00:00Z',
     moveCount: 0,
     clock: { setting: { kind: 'none' }, remainingMs: [], running: [] },
-  } as TableInfo;
+  };
 }
 
 describe('My games', () => {
