@@ -124,7 +124,11 @@ async function listen(games: number): Promise<void> {
   if (!response.ok || !response.body) throw new Error(`event stream: HTTP ${response.status}`);
   console.log('listening for challenges');
   const reader = response.body.getReader();
-  const playing: Promise<void>[] = [];
+  // Each game once: it starts with our accept (the answer says so) or later (`gameStart`).
+  const playing = new Map<string, Promise<void>>();
+  const start = (tableId: string, seat: number) => {
+    if (!playing.has(tableId)) playing.set(tableId, play(tableId, seat));
+  };
   let buffered = '';
   const decoder = new TextDecoder();
   for (;;) {
@@ -137,14 +141,19 @@ async function listen(games: number): Promise<void> {
       const event = accountEventSchema.parse(JSON.parse(line));
       if (event.type === 'challenge') {
         console.log(`challenged by ${event.challenge.from.name}: accepting`);
-        await api(tableAnswerSchema, `/challenges/${event.challenge.id}/accept`, token);
+        const accepted = await api(
+          tableAnswerSchema,
+          `/challenges/${event.challenge.id}/accept`,
+          token,
+        );
+        if (accepted.table.status === 'playing') start(accepted.table.id, event.challenge.seat);
       } else if (event.type === 'gameStart') {
-        playing.push(play(event.table.id, event.seat));
-        if (playing.length >= games) {
-          await Promise.all(playing);
-          stop.abort();
-          return;
-        }
+        start(event.table.id, event.seat);
+      }
+      if (playing.size >= games) {
+        await Promise.all(playing.values());
+        stop.abort();
+        return;
       }
     }
   }

@@ -34,6 +34,8 @@ import type { Presence } from './presence.ts';
 export const FOLLOWING_MAX = 500;
 /** The empty line that keeps an idle stream open through proxies (lichess sends one too). */
 export const KEEPALIVE_MS = 7_000;
+/** How often a stream looks in the store for challenges made on other processes. */
+export const RECHECK_MS = 30_000;
 
 export interface FriendRouteDeps {
   ctx: TableContext;
@@ -124,13 +126,24 @@ function challengeRoutes(app: FastifyInstance, deps: FriendRouteDeps): void {
 /**
  * `GET /api/v1/stream/event`: the answer stays open, one JSON object per line. It opens with
  * the challenges waiting for the player; an empty line every `KEEPALIVE_MS` keeps it alive.
+ * Events are written by the process where they happen; in a cluster a challenge made on
+ * another process reaches this stream through the store instead, looked for every
+ * `RECHECK_MS` (each challenge is written once per stream either way).
  */
 async function openStream(deps: FriendRouteDeps, request: FastifyRequest, reply: FastifyReply) {
   const { ctx, streams } = deps;
   const player = await requirePlayer(ctx.store, request);
   const pending = await pendingChallenges(ctx, player);
   const raw = reply.raw;
-  const write = (line: string) => !raw.destroyed && raw.write(line);
+  const announced = new Set<string>();
+  const write = (line: string) => {
+    if (line.startsWith('{"type":"challenge",')) {
+      const id = (JSON.parse(line) as { challenge: { id: string } }).challenge.id;
+      if (announced.has(id)) return true;
+      announced.add(id);
+    }
+    return !raw.destroyed && raw.write(line);
+  };
   const close = streams.open(player.id, write, () => raw.end());
   if (!close)
     refuse('RATE_LIMITED', 'too many event streams are open for this player', { retryMs: 60_000 });
@@ -144,8 +157,19 @@ async function openStream(deps: FriendRouteDeps, request: FastifyRequest, reply:
   for (const challenge of pending) write(`${JSON.stringify({ type: 'challenge', challenge })}\n`);
   const keepalive = setInterval(() => write('\n'), KEEPALIVE_MS);
   keepalive.unref();
+  const recheck = setInterval(() => {
+    pendingChallenges(ctx, player).then(
+      (waiting) => {
+        for (const challenge of waiting)
+          write(`${JSON.stringify({ type: 'challenge', challenge })}\n`);
+      },
+      (error: unknown) => ctx.log.warn({ err: error }, 'waiting challenges not read'),
+    );
+  }, RECHECK_MS);
+  recheck.unref();
   const end = () => {
     clearInterval(keepalive);
+    clearInterval(recheck);
     close();
   };
   raw.on('close', end);
