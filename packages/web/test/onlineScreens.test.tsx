@@ -10,7 +10,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seatColour } from '../src/game/players.ts';
 import { i18nReady } from '../src/i18n/index.ts';
 import { Chat } from '../src/online/Chat.tsx';
+import type { OnlineClient } from '../src/online/client.ts';
 import { Connection } from '../src/online/connection.ts';
+import { IdentityStore } from '../src/online/identity.ts';
 import { OnlineTable } from '../src/online/onlineTable.ts';
 import { useYourTurn } from '../src/online/yourTurn.ts';
 import { FakeClock, socketFactory, welcome } from './onlineFakes.ts';
@@ -64,7 +66,7 @@ describe('Chat', () => {
         ],
       }),
     );
-    const { container } = render(<Chat table={table} />);
+    const { container } = render(<Chat table={table} client={anonymousClient()} />);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByText(attack)).toBeTruthy();
     const from = screen.getByText('Bo');
@@ -75,7 +77,7 @@ describe('Chat', () => {
 
   it('sends a line, limits its length, and shows a rate limit politely', () => {
     const { table, socket } = onlineTable();
-    render(<Chat table={table} />);
+    render(<Chat table={table} client={anonymousClient()} />);
     const input = screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement;
     expect(input.maxLength).toBe(LIMITS.chatMax);
     fireEvent.change(input, { target: { value: '  good game  ' } });
@@ -92,6 +94,12 @@ describe('Chat', () => {
     expect(screen.getByRole('status').textContent).toBe('Slow down a little: try again in 2 s.');
   });
 });
+
+/** A viewer without an identity: the chat shows and sends, and only muting is offered. */
+function anonymousClient(): OnlineClient {
+  const storage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+  return { identity: new IdentityStore(storage) } as unknown as OnlineClient;
+}
 
 function hexToRgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);

@@ -130,10 +130,21 @@ export function replayPlayers(
   }));
 }
 
+/**
+ * Unicode's direction controls (as `@gangsta/protocol`'s `names.ts` lists them; not imported
+ * from there, which would bring zod into the first screen's bundle).
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
 /** The player's own name, or the default for the seat ("Player 2", "Player 2 (bot, hard)"). */
 export function playerName(t: TFunction, player: TablePlayer | undefined, seat: Seat): string {
-  if (player?.name)
-    return player.botAccount ? t('online.botAccount', { name: player.name }) : player.name;
+  if (player?.name) {
+    // Sentences (the log, the status line, the turn summary) put the name amid other words,
+    // where no `<bdi>` can go: a direction control in a name stored before the server refused
+    // them would reverse the words after it, so it is left out.
+    const name = player.name.replace(BIDI_CONTROLS, '');
+    return player.botAccount ? t('online.botAccount', { name }) : name;
+  }
   const base = t('app.player', { n: seat + 1 });
   if (!player || player.kind === 'human') return base;
   return t('app.seatBot', { seat: base, level: t(`app.botLevel.${player.kind}`) });

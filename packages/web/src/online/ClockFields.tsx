@@ -42,6 +42,25 @@ function choiceText(t: TFunction, choice: ClockChoice): string {
   return t('online.create.clock.none');
 }
 
+/**
+ * A table's time control in words: a preset's own label, or for a setting made through the API
+ * the label of a preset of its kind with the setting's own figures.
+ */
+export function clockSettingText(t: TFunction, setting: ClockSetting): string {
+  const presets = Object.keys(CLOCK_PRESETS) as ClockPreset[];
+  const same = presets.find((p) => JSON.stringify(CLOCK_PRESETS[p]) === JSON.stringify(setting));
+  if (same) return choiceText(t, same);
+  if (setting.kind === 'realtime') {
+    return t('online.create.clock.normal', {
+      minutes: Math.round(setting.bankMs / 60_000),
+      seconds: Math.round(setting.incrementMs / 1000),
+    });
+  }
+  if (setting.kind === 'turn')
+    return t('online.create.clock.day', { hours: Math.round(setting.perMoveMs / 3_600_000) });
+  return t('online.create.clock.none');
+}
+
 export function ClockFields({
   id,
   value,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
 import { onlineHash } from './routes.ts';
+import { TableSummary } from './TableSummary.tsx';
 import { errorText } from './texts.ts';
 import { useRefresh } from './useRefresh.ts';
 
@@ -16,7 +17,9 @@ function TableRow({ table }: { table: TableInfo }) {
   const href = onlineHash({ page: 'table', table: table.id, invite: null });
   return (
     <li className="lobby-table" data-testid="lobby-table">
-      <a href={href}>{table.name || t('online.lobby.unnamed')}</a>{' '}
+      <a href={href}>
+        <bdi>{table.name || t('online.lobby.unnamed')}</bdi>
+      </a>{' '}
       <span className="lobby-seats">
         {t('online.lobby.seats', { taken, total: table.seats.length })}
       </span>{' '}
@@ -25,7 +28,8 @@ function TableRow({ table }: { table: TableInfo }) {
         <span className="lobby-spectators">
           {t('online.lobby.spectators', { count: table.spectators })}
         </span>
-      ) : null}
+      ) : null}{' '}
+      <TableSummary table={table} />
     </li>
   );
 }

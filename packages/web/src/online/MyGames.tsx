@@ -138,6 +138,23 @@ function clockText(t: TFunction, game: MyGame, listedAt: number, now: number, lo
   return t('online.games.timeLeft', { time: formatTimeLeft(left, locale) });
 }
 
+/**
+ * What tells two tables of one name apart: the day it was made, how many play, and whether
+ * it is in progress (the status line beside it says a finished game is finished).
+ */
+function gameMeta(t: TFunction, game: MyGame, locale: string): string {
+  const { table } = game;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
+    new Date(table.createdAt),
+  );
+  const parts = [
+    t('online.games.created', { date }),
+    t('online.games.players', { count: table.seats.length }),
+  ];
+  if (table.status === 'playing') parts.push(t('online.games.inProgress'));
+  return parts.join(' · ');
+}
+
 function GameRow({ game, listedAt, now }: { game: MyGame; listedAt: number; now: number }) {
   const { t, i18n } = useTranslation();
   const { table } = game;
@@ -155,11 +172,22 @@ function GameRow({ game, listedAt, now }: { game: MyGame; listedAt: number; now:
       data-seat-waiting={game.seatWaiting === true}
     >
       <a href={onlineHash({ page: 'table', table: table.id, invite: null })}>
-        {table.name || t('online.lobby.unnamed')}
+        <bdi>{table.name || t('online.lobby.unnamed')}</bdi>
       </a>
       <span className="my-game-turn">{turnText(t, game)}</span>
       {clock ? <span className="my-game-clock">{clock}</span> : null}
-      <span className="my-game-seats">{seats.join(' · ')}</span>
+      <span className="my-game-meta" data-testid="my-game-meta">
+        {gameMeta(t, game, i18n.language)}
+      </span>
+      <span className="my-game-seats">
+        {seats.map((name, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one entry per seat, in seat order
+          <span key={i}>
+            {i > 0 ? ' · ' : null}
+            <bdi>{name}</bdi>
+          </span>
+        ))}
+      </span>
     </li>
   );
 }

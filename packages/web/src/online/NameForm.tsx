@@ -1,11 +1,11 @@
 /** The player's display name: asked once before anything that needs an identity, changeable. */
-import { LIMITS } from '@gangsta/protocol';
+import { LIMITS, nameProblem } from '@gangsta/protocol';
 import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPlayerName, savePlayerName } from '../game/storage.ts';
 import type { OnlineClient } from './client.ts';
 import { asOnlineError } from './errors.ts';
-import { errorText } from './texts.ts';
+import { errorText, nameProblemText } from './texts.ts';
 
 export function NameForm({ client, onDone }: { client: OnlineClient; onDone?: () => void }) {
   const { t } = useTranslation();
@@ -15,8 +15,11 @@ export function NameForm({ client, onDone }: { client: OnlineClient; onDone?: ()
   const [name, setName] = useState(identity?.player.name ?? loadPlayerName() ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Checked as the server checks it, so the refusal is said before anything is sent.
+  const problem = name.trim() === '' ? null : nameProblem(name.trim(), LIMITS.nameMax);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (problem) return;
     setBusy(true);
     setError(null);
     try {
@@ -35,14 +38,20 @@ export function NameForm({ client, onDone }: { client: OnlineClient; onDone?: ()
       <input
         id={`${id}-name`}
         value={name}
-        maxLength={LIMITS.nameMax}
         autoComplete="nickname"
         required
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-problem` : undefined}
         onChange={(e) => setName(e.target.value)}
       />
-      <button type="submit" disabled={busy || name.trim() === ''}>
+      <button type="submit" disabled={busy || name.trim() === '' || problem !== null}>
         {t(identity ? 'online.name.change' : 'online.name.save')}
       </button>
+      {problem ? (
+        <p className="error" id={`${id}-problem`} role="alert" data-testid="name-problem">
+          {nameProblemText(t, problem)}
+        </p>
+      ) : null}
       {error ? (
         <p className="error" role="alert">
           {error}

@@ -94,7 +94,13 @@ function Room({ client, session, table, invites, invite, error }: RoomProps) {
   const { t } = useTranslation();
   const room = useSyncExternalStore(table.subscribe, table.getRoom);
   const snapshot = useSyncExternalStore(table.subscribe, table.getSnapshot);
-  useYourTurn(snapshot.legal.length > 0, t('online.yourTurnTitle'), t('online.yourTurnNotice'));
+  // The notice names the table: the player may have several games open.
+  const tableName = room.info?.name || t('online.lobby.unnamed');
+  useYourTurn(
+    snapshot.legal.length > 0,
+    t('online.yourTurnTitle'),
+    t('online.yourTurnNotice', { name: tableName }),
+  );
   if (!room.info) {
     return error ? (
       <section className="online-error">
@@ -121,7 +127,7 @@ function Room({ client, session, table, invites, invite, error }: RoomProps) {
           invites={invites}
           invite={invite}
         />
-        <Chat table={table} />
+        <Chat table={table} client={client} />
       </div>
     );
   }
@@ -135,7 +141,7 @@ function Room({ client, session, table, invites, invite, error }: RoomProps) {
           <OnlineGameMenu client={client} session={session} table={table} snapshot={shown} />
         </>
       )}
-      chat={<Chat table={table} />}
+      chat={<Chat table={table} client={client} />}
       afterScore={
         <>
           <Rematch client={client} table={table} />

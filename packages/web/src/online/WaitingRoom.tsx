@@ -13,6 +13,7 @@ import { NameForm } from './NameForm.tsx';
 import type { OnlineTable } from './onlineTable.ts';
 import { RatedNotice } from './RatedNotice.tsx';
 import { onlineHash, tableLink } from './routes.ts';
+import { TableSummary } from './TableSummary.tsx';
 import { errorText, playerName } from './texts.ts';
 
 export interface WaitingRoomProps {
@@ -121,14 +122,25 @@ export function WaitingRoom({ client, table, info, invites, invite }: WaitingRoo
   return (
     <section className="waiting-room" aria-labelledby="room-title" data-testid="waiting-room">
       <div className="room-top">
-        <h2 id="room-title">{info.name || t('online.lobby.unnamed')}</h2>
+        <h2 id="room-title">
+          <bdi>{info.name || t('online.lobby.unnamed')}</bdi>
+        </h2>
         <ConnectionBadge connection={client.connection} />
       </div>
       <p>{t('online.room.intro')}</p>
+      <p>
+        <TableSummary table={info} />
+      </p>
       <RatedNotice client={client} />
+      {filled && !mySeat ? (
+        <p className="room-full" data-testid="room-full">
+          {t('online.room.full')}
+        </p>
+      ) : null}
       {!identity ? (
         <div className="room-name">
-          <p>{t('online.room.nameFirst')}</p>
+          {/* A full table has no seat to take: the name is then only for the chat. */}
+          {filled ? null : <p>{t('online.room.nameFirst')}</p>}
           <NameForm client={client} />
         </div>
       ) : null}
@@ -143,7 +155,7 @@ export function WaitingRoom({ client, table, info, invites, invite }: WaitingRoo
                 aria-hidden="true"
               />
               <span className="seat-label">{t('app.player', { n: seat.seat + 1 })}</span>{' '}
-              <span className="seat-who">{seatWho(t, seat)}</span>
+              <bdi className="seat-who">{seatWho(t, seat)}</bdi>
               {seat.kind === 'player' ? (
                 <span className={seat.connected ? 'presence on' : 'presence off'}>
                   {t(seat.connected ? 'online.room.connected' : 'online.room.away')}

@@ -12,6 +12,8 @@ import {
   type CreateTable,
   challengeAnswerSchema,
   challengesSchema,
+  chatLineRemovedSchema,
+  chatReportedSchema,
   declineAnswerSchema,
   type EmailSettings,
   emailSettingsSchema,
@@ -29,8 +31,10 @@ import {
   leaderboardSchema,
   lobbySchema,
   type MeAnswer,
+  type ModerationLists,
   type MyGames,
   meAnswerSchema,
+  moderationListsSchema,
   myGamesSchema,
   type Player,
   type PlayerCreated,
@@ -111,6 +115,14 @@ export interface Api {
   tableRating(id: string): Promise<TableRating>;
   /** A player's profile, by username (a server bot's: `bot-easy`…). */
   profile(username: string): Promise<PlayerProfile>;
+  /** The players you muted and blocked (`moderation.ts` of the protocol). */
+  moderation(): Promise<ModerationLists>;
+  /** Puts a player on (or takes them off) your muted or blocked list; answers both lists. */
+  setListed(list: 'muted' | 'blocked', playerId: string, on: boolean): Promise<ModerationLists>;
+  /** Reports a chat line (its number at the table) to the operators. */
+  reportChatLine(table: string, seq: number): Promise<void>;
+  /** The host removes a spectator's chat line for everyone. */
+  removeChatLine(table: string, seq: number): Promise<void>;
 }
 
 export function createApi(options: ApiOptions): Api {
@@ -172,6 +184,18 @@ export function createApi(options: ApiOptions): Api {
       parse(tableRatingSchema, await call('GET', `/tables/${enc(id)}/rating`)),
     profile: async (username) =>
       parse(playerProfileSchema, await call('GET', `/players/${enc(username)}/profile`)),
+    moderation: async () => parse(moderationListsSchema, await call('GET', '/me/moderation')),
+    setListed: async (list, playerId, on) =>
+      parse(
+        moderationListsSchema,
+        await call(on ? 'PUT' : 'DELETE', `/me/${list}/${enc(playerId)}`),
+      ),
+    reportChatLine: async (table, seq) => {
+      parse(chatReportedSchema, await call('POST', `/tables/${enc(table)}/chat/${seq}/report`));
+    },
+    removeChatLine: async (table, seq) => {
+      parse(chatLineRemovedSchema, await call('DELETE', `/tables/${enc(table)}/chat/${seq}`));
+    },
   };
 }
 

@@ -2,6 +2,7 @@
  * Online refusals in the player's language: `online.errors.<CODE>` for every protocol code
  * (the engine's and the server's) and the client's own (NETWORK, BAD_ANSWER).
  */
+import type { NameProblem } from '@gangsta/protocol';
 import type { TFunction } from 'i18next';
 import type { TableError } from '../game/tableSource.ts';
 import { ONLINE_ERROR_CODES, type OnlineErrorCode } from './errors.ts';
@@ -15,7 +16,21 @@ export function playerName(t: TFunction, name: string, botAccount: boolean | und
   return botAccount ? t('online.botAccount', { name }) : name;
 }
 
+/** Why a name cannot be used, in words (the same check the server makes, `names.ts`). */
+export function nameProblemText(t: TFunction, problem: NameProblem): string {
+  if (problem.reason === 'invisible')
+    return t('online.nameProblem.invisible', { char: problem.char });
+  if (problem.reason === 'tooLong') return t('online.nameProblem.tooLong', { max: problem.max });
+  return t('online.nameProblem.empty');
+}
+
 export function errorText(t: TFunction, error: Pick<TableError, 'code' | 'params'>): string {
+  // A name the server refused for a character says which one.
+  const { reason, char, max: limit } = error.params;
+  if (error.code === 'BAD_NAME' && reason === 'invisible' && typeof char === 'string')
+    return nameProblemText(t, { reason, char });
+  if (error.code === 'BAD_NAME' && reason === 'tooLong' && typeof limit === 'number')
+    return nameProblemText(t, { reason, max: limit });
   const code = isKnownCode(error.code) ? error.code : 'INTERNAL';
   const retryMs = error.params.retryMs;
   const seconds = typeof retryMs === 'number' ? Math.max(1, Math.ceil(retryMs / 1000)) : 1;

@@ -43,7 +43,7 @@ export function PlayerBadge({ player, seat, family }: PlayerBadgeProps) {
   return (
     <span className="player-badge">
       {emblem ? <FamilyEmblem family={emblem} size={18} /> : null}
-      <span className="player-badge__name">{identity.name}</span>
+      <bdi className="player-badge__name">{identity.name}</bdi>
       {identity.level ? <LevelBadge level={identity.level} /> : null}
     </span>
   );
