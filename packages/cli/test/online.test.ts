@@ -208,6 +208,63 @@ describe.runIf(run)('gangsta online (tmux, real server)', () => {
     expect(games.stdout).toMatch(/playing\s+2p/);
   });
 
+  it('a 30-second clock: the clocks, the warning, the legend, and the end stated with its reason', async () => {
+    const session = 'clock';
+    const capture = () => tmux('capture-pane', '-p', '-J', '-t', session, '-S', '-20000').trimEnd();
+    const waitIn = async (what: string, check: (text: string) => boolean, timeoutMs = 120_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const text = capture();
+        if (check(text)) return text;
+        if (Date.now() > deadline) {
+          throw new Error(
+            `timed out waiting for ${what}; the pane ends with:\n${text.slice(-3000)}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    const typeIn = (line: string) => {
+      tmux('send-keys', '-t', session, '-l', line);
+      tmux('send-keys', '-t', session, 'Enter');
+    };
+    const env = `GANGSTA_CONFIG='${config}' GANGSTA_SERVER='${serverUrl}' NO_COLOR=1`;
+    const command = `env ${env} '${process.execPath}' '${BIN}' online --name Clocky create --seats host,bot:easy --clock realtime:0.5 --play; echo "[exit $?]"; exec sh`;
+    tmux('new-session', '-d', '-s', session, '-x', '200', '-y', '50', command);
+    tmux('set-option', '-t', session, 'history-limit', '50000');
+
+    // A decision of ours with 30 seconds in the bank: the clocks, then at once the warning.
+    let text = await waitIn('the clocks', (t) => /^Clocks: you 0:[0-3]\d/m.test(t));
+    text = await waitIn('the warning', (t) =>
+      /^Warning: \d+ seconds left on your clock!$/m.test(t),
+    );
+    // Members are named as in the browser, the id after the name.
+    expect(text).toMatch(
+      /(Papa Volkov|Don Ramón Oro|Big Mama Royce|Don Vittorio Sabbia|Mister Jade)/,
+    );
+
+    typeIn('?');
+    text = await waitIn('the legend', (t) => t.includes('Skill letters: L Leader, M Mercenary'));
+    expect(text).toContain('I Informant, S Sniper, B Brawler, H Hacker.');
+    typeIn('k');
+    await waitIn('the clocks again', (t) => count(t, /^Clocks: /gm) >= 2);
+
+    // Nobody moves for us: the time runs out, the easy bot takes the seat and both bots play
+    // to the end, which the table states with its reason.
+    text = await waitIn(
+      'the end of the game',
+      (t) =>
+        /The game is over\. The game ended: (a gang reached 9 members|the third snitch of chapter III came out|nobody recruited or completed a heist for too long \(the safeguard\))\./.test(
+          t,
+        ),
+      240_000,
+    );
+    expect(text).toContain('Final scores');
+    typeIn('q');
+    await waitIn('the exit', (t) => t.includes('[exit 0]'));
+    // The 30 seconds, then two bots playing a whole game: minutes on a busy machine.
+  }, 400_000);
+
   it('a refused request exits 1 with the server’s code and message', async () => {
     const env = { GANGSTA_CONFIG: config, GANGSTA_SERVER: serverUrl };
     const refused = await runCli(['online', 'play', 'NO-SUCH-TABLE'], '', 60_000, env);
@@ -232,5 +289,27 @@ describe('gangsta online flags (no server needed)', () => {
     const server = await runCli(['online', '--server', 'ftp://x', 'lobby'], '', 60_000, env);
     expect(server.code).toBe(2);
     expect(server.stderr).toContain('--server');
+  });
+
+  it('a server that does not answer: the address tried, `npm start`’s address and how to name another', async () => {
+    const env = { GANGSTA_CONFIG: join(tmpdir(), `gangsta-none-${process.pid}.json`) };
+    // Port 9 (discard) on this machine: nothing listens there.
+    const down = await runCli(
+      ['online', '--server', 'http://127.0.0.1:9', 'lobby'],
+      '',
+      60_000,
+      env,
+    );
+    expect(down.code).toBe(1);
+    expect(down.stderr).toContain('cannot reach the server at http://127.0.0.1:9');
+    expect(down.stderr).toContain('`npm start` (it listens on http://127.0.0.1:5173)');
+    expect(down.stderr).toContain('--server URL');
+    expect(down.stderr).toContain('GANGSTA_SERVER=URL');
+  });
+
+  it('defaults to the address `npm start` serves', async () => {
+    const help = await runCli(['online', '--help'], '', 60_000, {});
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/\(default \$GANGSTA_SERVER or\s+http:\/\/127\.0\.0\.1:5173\)/);
   });
 });

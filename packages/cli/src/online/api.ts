@@ -76,8 +76,10 @@ export class Api {
       });
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
+      // Say where the address came from and how to give another: the usual slip is a server
+      // started on another port.
       throw new RuntimeError(
-        `cannot reach the server at ${this.baseUrl}${cause ? ` (${cause})` : ''}`,
+        `cannot reach the server at ${this.baseUrl}${cause ? ` (${cause})` : ''}. Start one with \`npm start\` (it listens on http://127.0.0.1:5173), or name yours: \`gangsta online --server URL …\` or GANGSTA_SERVER=URL`,
       );
     }
     const text = await response.text();

@@ -97,6 +97,8 @@ export async function runTable(run: TableRun): Promise<void> {
   let clockAt = Date.now();
   /** The decision whose 30-second warning was given ("" when none is running low). */
   let warnedFor = '';
+  /** The seats whose clocks ran when the clocks were last shown. */
+  let shownRunning = '';
 
   const isHost = () => me !== null && info.hostId === me.id;
   const ctxFor = (view: GameView): RenderContext => ({
@@ -153,7 +155,6 @@ export async function runTable(run: TableRun): Promise<void> {
     const view = frame.view;
     const ctx = ctxFor(view);
     if (full) say(`\n${renderBoard(view, ctx)}`);
-    if (legal().length > 0) showClocks();
     const moves = legal();
     if (moves.length === 0) return;
     if (!full) say(c.cyan(describeDecision(view, ctx)));
@@ -194,10 +195,7 @@ export async function runTable(run: TableRun): Promise<void> {
       const ctx = ctxFor(frame.view);
       const names = frame.deciding.map((seat) => ctx.seatNames[seat] ?? `Seat ${seat + 1}`);
       const waiting = names.join(', ');
-      if (names.length > 0 && waiting !== shownWaiting) {
-        say(c.dim(`Waiting for ${waiting}…`));
-        showClocks();
-      }
+      if (names.length > 0 && waiting !== shownWaiting) say(c.dim(`Waiting for ${waiting}…`));
       shownWaiting = waiting;
     }
     if (mine) shownWaiting = '';
@@ -280,6 +278,12 @@ export async function runTable(run: TableRun): Promise<void> {
           const wasWaiting = info.status === 'waiting';
           info = message.table;
           clockAt = Date.now();
+          // The clocks come with the table frame that follows each move: shown when another
+          // seat's time starts to run (a new turn, a decision passing hands).
+          if (info.status === 'playing' && info.clock.running.join() !== shownRunning) {
+            shownRunning = info.clock.running.join();
+            showClocks();
+          }
           if (info.status === 'waiting') {
             say(`Seats: ${seatLine(info, me)}.`);
             if (isHost() && filled(info) && !startAsked && !run.spectate) void startGame();

@@ -18,6 +18,7 @@ import { type Palette, PLAIN } from './color.ts';
 import {
   FAMILY_NAMES,
   HEIST_KIND_NAMES,
+  MEMBER_NAMES,
   RESOURCE_EFFECT_TEXT,
   RESOURCE_NAMES,
   SKILL_NAMES,
@@ -113,7 +114,23 @@ export function rewardsText(rewards: readonly Reward[]): string {
   return rewards.length === 0 ? 'nothing' : rewards.map(rewardText).join(', ');
 }
 
-/** A card's name, whatever its kind: "Casino", "Police station", "Bratva Boss", "G12". */
+/**
+ * A Boss's or gangster's nickname as the browser shows it ("Sal the Whisper"); a card of a
+ * custom set without one is named by its id.
+ */
+export function nickname(id: CardId): string | undefined {
+  return Object.hasOwn(MEMBER_NAMES, id) ? MEMBER_NAMES[id] : undefined;
+}
+
+/** A name with the card's id after it, for typing: "Sal the Whisper [G22]". */
+export function withId(name: string | undefined, id: CardId, c: Palette = PLAIN): string {
+  return name === undefined ? id : `${name} ${c.dim(`[${id}]`)}`;
+}
+
+/**
+ * A card's name, whatever its kind, as the browser names it: "Casino", "Police Station",
+ * "Papa Volkov", "Sal the Whisper" (a nameless card of a custom set: "Bratva Boss", its id).
+ */
 export function cardName(cards: CardSet, id: CardId): string {
   const index = indexCards(cards);
   const heist = index.heist(id);
@@ -121,9 +138,9 @@ export function cardName(cards: CardSet, id: CardId): string {
   const resource = index.resource(id);
   if (resource) return RESOURCE_NAMES[resource.effect];
   const boss = index.boss(id);
-  if (boss) return `${FAMILY_NAMES[boss.family]} Boss`;
+  if (boss) return nickname(id) ?? `${FAMILY_NAMES[boss.family]} Boss`;
   if (index.snitch(id)) return 'Snitch';
-  return id;
+  return nickname(id) ?? id;
 }
 
 /** "Casino [HII-05] needs L M H → A: 2 IP | B (each): $2  coop" */
@@ -139,11 +156,13 @@ export function heistLine(cards: CardSet, id: CardId, c: Palette = PLAIN): strin
   return parts.join('  ');
 }
 
-/** "G12 Cartel  H H  $5  3 IP" */
+/** "Ojo Silva [G11] Cartel  H H  $5  3 IP" */
 export function gangsterLine(cards: CardSet, id: CardId, c: Palette = PLAIN): string {
   const g = indexCards(cards).gangster(id);
   if (!g) return id;
-  return `${c.bold(id)} ${FAMILY_NAMES[g.family]}  ${icons(g.skills, c)}  $${g.cost}  ${g.ip} IP`;
+  const name = nickname(id);
+  const label = name === undefined ? c.bold(id) : `${c.bold(name)} ${c.dim(`[${id}]`)}`;
+  return `${label} ${FAMILY_NAMES[g.family]}  ${icons(g.skills, c)}  $${g.cost}  ${g.ip} IP`;
 }
 
 export function resourceLine(cards: CardSet, id: CardId, c: Palette = PLAIN): string {
@@ -158,20 +177,31 @@ export function resourceLineWithEffect(cards: CardSet, id: CardId, c: Palette = 
   return r ? `${resourceLine(cards, id, c)} — ${RESOURCE_EFFECT_TEXT[r.effect]}` : id;
 }
 
-/** A member as it appears in a gang: "Boss(L S)" or "G12(H H+L)", learned skill after a +. */
+/**
+ * A member as it appears in a gang, named as the browser names it with its id after (for
+ * typing): "Papa Volkov, Boss (L S)", "Sal the Whisper [G22] (H H+L)"; a learned skill after a +.
+ */
 export function memberLabel(cards: CardSet, member: Member, c: Palette = PLAIN): string {
   const index = indexCards(cards);
   const printed = index.boss(member.id)?.skills ?? index.gangster(member.id)?.skills ?? [];
-  const name = index.boss(member.id) ? 'Boss' : member.id;
+  const name = index.boss(member.id)
+    ? `${nickname(member.id) ?? 'Boss'}${nickname(member.id) ? ', Boss' : ''}`
+    : withId(nickname(member.id), member.id, c);
   const learned = member.learned ? `+${c.skill(member.learned)}` : '';
-  return `${name}(${icons(printed, c)}${learned})`;
+  return `${name} (${icons(printed, c)}${learned})`;
 }
 
-/** A member named for a sentence: "your Boss" / "G12 (H H)". */
+/** A member named for a sentence: "Papa Volkov (Bratva Boss, L S)" / "Sal the Whisper [G22] (H H)". */
 export function memberName(cards: CardSet, id: CardId): string {
   const index = indexCards(cards);
   const boss = index.boss(id);
-  if (boss) return `${FAMILY_NAMES[boss.family]} Boss (${boss.skills.join(' ')})`;
+  const name = nickname(id);
+  if (boss) {
+    const what = `${FAMILY_NAMES[boss.family]} Boss`;
+    return name
+      ? `${name} (${what}, ${boss.skills.join(' ')})`
+      : `${what} (${boss.skills.join(' ')})`;
+  }
   const g = index.gangster(id);
-  return g ? `${id} (${g.skills.join(' ')})` : id;
+  return g ? `${withId(name, id)} (${g.skills.join(' ')})` : id;
 }

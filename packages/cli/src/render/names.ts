@@ -1,12 +1,19 @@
 /**
- * English display names for the things the card data names by code: families, heist kinds and
- * resource effects (the skills' names are the engine's SKILL_NAMES, re-exported here). The card
- * data carries no prose, so the terminal keeps its own words here (the web client has its
- * translations; the command line is English only).
+ * English display names for the things the card data names by code: families, heist kinds,
+ * resource effects and the members' nicknames. The names of cards are the browser's English
+ * ones, from the engine (`MEMBER_NAMES`, `HEIST_TITLES`, `RESOURCE_TITLES`, and the skills'
+ * SKILL_NAMES), so a player reads "Sal the Whisper" in both; the rest are the terminal's own
+ * words (the command line is English only).
  */
-import type { Family, HeistKind, ResourceEffect } from '@gangsta/engine';
+import {
+  type Family,
+  HEIST_TITLES,
+  type HeistKind,
+  RESOURCE_TITLES,
+  type ResourceEffect,
+} from '@gangsta/engine';
 
-export { SKILL_NAMES } from '@gangsta/engine';
+export { MEMBER_NAMES, SKILL_NAMES } from '@gangsta/engine';
 
 export const FAMILY_NAMES: Record<Family, string> = {
   bratva: 'Bratva',
@@ -16,33 +23,10 @@ export const FAMILY_NAMES: Record<Family, string> = {
   triads: 'Triads',
 };
 
-export const HEIST_KIND_NAMES: Record<HeistKind, string> = {
-  armoredVan: 'Armored van',
-  casino: 'Casino',
-  inmateTransfer: 'Inmate transfer',
-  jewelry: 'Jewelry',
-  supermarket: 'Supermarket',
-  rivalGangs: 'Rival gangs',
-  hackAttack: 'Hack attack',
-  drugDealer: 'Drug dealer',
-  offshoreInvestments: 'Offshore investments',
-  artTheft: 'Art theft',
-};
+/** Heist titles and resource names: the browser's English words (the engine's `cards/names.ts`). */
+export const HEIST_KIND_NAMES: Record<HeistKind, string> = HEIST_TITLES;
 
-export const RESOURCE_NAMES: Record<ResourceEffect, string> = {
-  policeStation: 'Police station',
-  blackMarket: 'Black market',
-  headquarters: 'Headquarters',
-  counterfeitPrinter: 'Counterfeit printer',
-  privateJet: 'Private jet',
-  media: 'Media',
-  highTechEquipment: 'High-tech equipment',
-  secretSociety: 'Secret society',
-  bank: 'Bank',
-  bikerGang: 'Biker gang',
-  hospital: 'Hospital',
-  informantNetwork: 'Informant network',
-};
+export const RESOURCE_NAMES: Record<ResourceEffect, string> = RESOURCE_TITLES;
 
 /** Our own one-line summaries of what each resource does once active (R-RES-2). */
 export const RESOURCE_EFFECT_TEXT: Record<ResourceEffect, string> = {

@@ -1,5 +1,10 @@
 /** The final score table with its breakdown (R-END-1..4) and the winners. */
-import { type GameResult, SCORE_SOURCES, type ScoreBreakdown } from '@gangsta/engine';
+import {
+  CHAPTER_THRESHOLDS,
+  type GameResult,
+  SCORE_SOURCES,
+  type ScoreBreakdown,
+} from '@gangsta/engine';
 import { padEnd, padStart } from './color.ts';
 import { type RenderContext, seatName } from './context.ts';
 
@@ -11,10 +16,15 @@ const COLUMNS: { key: keyof ScoreBreakdown; title: string }[] = [
 ];
 
 const REASONS: Record<GameResult['reason'], string> = {
-  gangSize: 'a gang reached 9 members',
-  snitches: 'the 3rd snitch of chapter III',
-  safeguard: 'the no-progress safeguard',
+  gangSize: `a gang reached ${CHAPTER_THRESHOLDS[3]} members`,
+  snitches: 'the third snitch of chapter III came out',
+  safeguard: 'nobody recruited or completed a heist for too long (the safeguard)',
 };
+
+/** Why the game ended, as a sentence: "The game ended: a gang reached 9 members." */
+export function endSentence(reason: GameResult['reason']): string {
+  return `The game ended: ${REASONS[reason]}.`;
+}
 
 export function renderScores(result: GameResult, ctx: RenderContext): string {
   const { c } = ctx;
@@ -35,8 +45,6 @@ export function renderScores(result: GameResult, ctx: RenderContext): string {
       ? c.bold(`Winner: ${winners[0]}`)
       : c.bold(`Shared victory: ${winners.join(', ')}`),
   );
-  lines.push(
-    `The game ended with ${REASONS[result.reason]}. ("gang" is the tie-breaker: members.)`,
-  );
+  lines.push(`${endSentence(result.reason)} ("gang" is the tie-breaker: members.)`);
   return lines.join('\n');
 }
