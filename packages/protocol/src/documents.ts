@@ -13,11 +13,14 @@
  * no Node: the package runs in the browser too. Imported as `@gangsta/protocol/documents`, not
  * from the package's index, so that the web client does not carry it.
  *
- * The engine's own data in a frame (`GameFrame`, `LogLine`, `MoveNews`, a record's options)
- * are `z.custom` checks, which JSON Schema cannot express: they become `{ "type": "object" }`
- * with the title and description their `.meta()` gives (a `z.custom` without one is an error
- * here). Refinements (`.refine`) are not represented either; the schemas say what the shape
- * is, the server's parse says the rest.
+ * The engine's own data in a frame (`GameFrame`, `GameView`, `GameEvent`, `LogLine`,
+ * `MoveNews`, `CardSet`) is described field by field: the server's messages are converted from
+ * `documentedServerMessageSchema` (socket.ts), made of the engine's zod schemas, while clients
+ * parse with `serverMessageSchema`, whose `z.custom` checks take them as objects. What is still
+ * a `z.custom` here (a record's options) becomes `{ "type": "object" }` with the title and
+ * description its `.meta()` gives (a `z.custom` without one is an error here). Refinements
+ * (`.refine`) are not represented; the schemas say what the shape is, the server's parse says
+ * the rest.
  */
 import { cardSetSchema, gameEventSchema, gameViewSchema } from '@gangsta/engine';
 import { z } from 'zod';

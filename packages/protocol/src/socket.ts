@@ -51,8 +51,9 @@ export const moveSchema: z.ZodType<Move> = engineMoveSchema as z.ZodType<Move>;
 
 /**
  * The engine's own data (a view, a log line, a move with its events), checked here as an
- * object only. The title and description say what it is in the generated JSON Schemas
- * (`documents.ts`), which cannot describe a `z.custom`.
+ * object only, as a client parses it. The documents describe it field by field from
+ * `documentedServerMessageSchema` below; the title and description are what a `z.custom`
+ * says where it is converted all the same.
  */
 const objectOf = <T>(what: string, title: string, description: string) =>
   z

@@ -143,13 +143,33 @@ describe('the documents', () => {
     }
   });
 
-  it('say what a game frame is where JSON Schema cannot (the engine’s own types)', () => {
+  it('describe the engine’s data field by field: the frame, view, events and card set', () => {
     const sync = documents.schemas['ServerSync.json'] as {
-      properties: { frame: { anyOf: { title?: string; description?: string }[] } };
+      properties: { frame: { anyOf: { $ref?: string }[] } };
     };
-    const [frame] = sync.properties.frame.anyOf;
-    expect(frame?.title).toBe('GameFrame');
-    expect(frame?.description).toMatch(/engine/);
+    expect(sync.properties.frame.anyOf[0]?.$ref).toBe('GameFrame.json');
+    const frame = documents.schemas['GameFrame.json'] as {
+      properties: Record<string, { $ref?: string }>;
+      required: string[];
+    };
+    expect(frame.properties.view?.$ref).toBe('GameView.json');
+    expect(frame.required).toEqual(
+      expect.arrayContaining(['seat', 'moveCount', 'view', 'legal', 'canUndo', 'deciding', 'over']),
+    );
+    const view = documents.schemas['GameView.json'] as {
+      properties: Record<string, unknown>;
+      additionalProperties: boolean;
+    };
+    expect(Object.keys(view.properties)).toEqual(
+      expect.arrayContaining(['viewer', 'players', 'phase', 'decision', 'heistRow', 'cards']),
+    );
+    expect(view.properties.cards).toEqual({ $ref: 'CardSet.json' });
+    const events = documents.schemas['GameEvent.json'] as { oneOf: unknown[] };
+    expect(events.oneOf.length).toBeGreaterThan(30);
+    // Nothing of the engine's data is a bare object any more.
+    const update = JSON.stringify(documents.schemas['ServerUpdate.json']);
+    expect(update).toContain('UpdateFrame.json');
+    expect(update).toContain('MoveNews.json');
   });
 
   it('refuse unknown keys where the server does, and allow new ones where peers ignore them', () => {
