@@ -21,11 +21,7 @@
  * `params.retryMs` on the same socket.
  */
 import type { GameEvent, GameView, Move, Seat } from '@gangsta/engine';
-import {
-  moveSchema as engineMoveSchema,
-  gameEventSchema,
-  gameViewSchema,
-} from '@gangsta/engine';
+import { moveSchema as engineMoveSchema, gameEventSchema, gameViewSchema } from '@gangsta/engine';
 import { z } from 'zod';
 import { noticeSchema } from './clock.ts';
 import { protocolErrorSchema } from './errors.ts';
