@@ -8,7 +8,7 @@
  * (the server stops sending their lines and keeps them from your tables), report the line to
  * the operators, and, for the table's host, remove a spectator's line for everyone.
  */
-import { type ChatLine, LIMITS, type TableInfo } from '@gangsta/protocol';
+import { type ChatLine, LIMITS, type TableInfo, withoutBidiControls } from '@gangsta/protocol';
 import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seatColour } from '../game/players.ts';
@@ -76,7 +76,8 @@ export function Chat({ table, client }: { table: OnlineTable; client: OnlineClie
                   table={table}
                   playerId={line.playerId}
                   seq={line.seq}
-                  name={speakerName(line, room.info)}
+                  // The menu's labels are sentences: the name goes in without direction controls.
+                  name={withoutBidiControls(speakerName(line, room.info))}
                   moderation={moderation}
                   canRemove={isHost && line.seat === null}
                   onDone={setStatus}

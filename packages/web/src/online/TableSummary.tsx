@@ -21,7 +21,8 @@ export function TableSummary({ table }: { table: TableInfo }) {
     <span className="table-summary" data-testid="table-summary">
       <span className="table-summary__clock">
         {t('online.lobby.clock', { clock: clockSettingText(t, table.clock.setting) })}
-      </span>{' '}
+      </span>
+      {' · '}
       <span className="table-summary__rules">
         {t('online.lobby.rules', { rules: rules.join(' · ') })}
       </span>
