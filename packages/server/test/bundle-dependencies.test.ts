@@ -9,9 +9,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_BUNDLE } from '../scripts/build.mjs';
 
 const packages = join(import.meta.dirname, '..', '..');
+/** Where scripts/build.mjs writes the bundle (SERVER_BUNDLE.dist). */
+const dist = join(import.meta.dirname, '..', 'dist');
 
 interface Manifest {
   name: string;
@@ -46,8 +47,8 @@ function packageOf(specifier: string): string {
 /** Every import of a package that the bundle's files make (static, dynamic, re-exports). */
 function externalImports(): Map<string, string> {
   const found = new Map<string, string>();
-  for (const file of readdirSync(SERVER_BUNDLE.dist).filter((name) => name.endsWith('.mjs'))) {
-    const text = readFileSync(join(SERVER_BUNDLE.dist, file), 'utf8');
+  for (const file of readdirSync(dist).filter((name) => name.endsWith('.mjs'))) {
+    const text = readFileSync(join(dist, file), 'utf8');
     // esbuild writes static imports and re-exports as statements at the start of a line.
     const statements =
       /^(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|^import\s*["']([^"']+)["']/gm;
