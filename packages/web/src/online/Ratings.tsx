@@ -87,7 +87,7 @@ function Board({ board, me }: { board: Leaderboard; me: string | null }) {
               <td>{entry.place}</td>
               <th scope="row">
                 <a href={profileHash(entry)} data-testid="profile-link">
-                  {entryName(t, entry)}
+                  <bdi>{entryName(t, entry)}</bdi>
                 </a>
                 {mine ? <span className="badge you">{t('app.you')}</span> : null}
               </th>
