@@ -104,6 +104,8 @@ export const myGameSchema = z.object({
    * someone else asked for, an invitation): `seat` is that seat. Absent otherwise.
    */
   seatWaiting: z.boolean().optional(),
+  /** A finished game: the player's place (1-based, ties share one) and whether they won. */
+  result: z.object({ place: z.number().int().min(1), won: z.boolean() }).optional(),
 });
 export type MyGame = z.infer<typeof myGameSchema>;
 

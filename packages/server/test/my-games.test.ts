@@ -84,6 +84,10 @@ it('lists the player’s tables: their turn first, then playing, waiting, finish
     expect(still.table).toMatchObject({ name: 'Still waiting', status: 'waiting' });
     expect(over).toMatchObject({ seat: 0, deciding: [], yourTurn: false });
     expect(over.table).toMatchObject({ name: 'Against the bot', status: 'finished' });
+    // The finished game says how it went for the player: a place among its seats.
+    expect(over.result?.place).toBeGreaterThanOrEqual(1);
+    expect(over.result?.place).toBeLessThanOrEqual(over.table.seats.length);
+    expect(over.result?.won).toBe(over.result?.place === 1);
     const benGames = await games(benDevice);
     expect(benGames.map((g) => g.table.id)).toEqual([playing]);
     expect(benGames[0]).toMatchObject({ seat: 1, deciding: benSeat, yourTurn: seats[1].deciding });

@@ -2,10 +2,12 @@
  * "My games": the tables where the player holds a seat, or a waiting table keeps one for them
  * (a rematch, an invitation: `seatWaiting`), from the store's `table_players` index. Waiting
  * and playing tables come from the rooms in memory, or a copy read from the
- * store for those asleep (who must decide now, the clock), the player's turn first; then the last finished ones from their stored rows alone
- * (a finished game is not replayed just to be listed).
+ * store for those asleep (who must decide now, the clock), the player's turn first; then the
+ * last finished ones from their stored rows, with the player's place (the profiles' figures:
+ * a finished game is replayed once per process, then remembered).
  */
 import type { MyGame, MyGames } from '@gangsta/protocol';
+import { figuresOf } from '../profiles/profile.ts';
 import type { PlayerRow, TableRow } from '../store/types.ts';
 import type { TableContext } from '../tables/context.ts';
 import { decidingAt } from '../tables/frames.ts';
@@ -42,10 +44,18 @@ export function keptSeatOf(room: Room, playerId: string): number | null {
   return seat < 0 ? null : seat;
 }
 
-function finishedGame(row: TableRow, playerId: string): MyGame | null {
+async function finishedGame(
+  ctx: TableContext,
+  row: TableRow,
+  playerId: string,
+): Promise<MyGame | null> {
   const seat = row.seats.findIndex((s) => s.playerId === playerId);
   if (seat < 0) return null;
-  return { table: new Room(row).info(), seat, deciding: [], yourTurn: false };
+  const game: MyGame = { table: new Room(row).info(), seat, deciding: [], yourTurn: false };
+  // The place, from the figures profiles keep (a game replayed once, then remembered).
+  const figures = await figuresOf(ctx.store, row.id);
+  const mine = figures?.seats[seat];
+  return mine ? { ...game, result: { place: mine.rank, won: mine.won } } : game;
 }
 
 /** Your turn and seats kept for you first, then games in play, then tables still waiting. */
@@ -61,8 +71,12 @@ export async function myGames(ctx: TableContext, player: PlayerRow): Promise<MyG
     (game): game is MyGame => game !== null,
   );
   games.sort((a, b) => rank(a) - rank(b));
-  const ended = finished
-    .sort((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? ''))
-    .flatMap((row) => finishedGame(row, player.id) ?? []);
+  const ended = (
+    await Promise.all(
+      finished
+        .sort((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? ''))
+        .map((row) => finishedGame(ctx, row, player.id)),
+    )
+  ).filter((game): game is MyGame => game !== null);
   return { games: [...games, ...ended] };
 }

@@ -49,7 +49,8 @@ async function whoIs(store: Store, username: string): Promise<Who> {
   };
 }
 
-async function figuresOf(store: Store, tableId: string): Promise<GameFigures | null> {
+/** A finished game's figures, worked out once and kept (My games lists the places too). */
+export async function figuresOf(store: Store, tableId: string): Promise<GameFigures | null> {
   const known = figuresCache.get(tableId);
   if (known) return 'none' in known ? null : known;
   const loaded = await store.loadTable(tableId, 0);

@@ -139,8 +139,8 @@ function clockText(t: TFunction, game: MyGame, listedAt: number, now: number, lo
 }
 
 /**
- * What tells two tables of one name apart: the day it was made, how many play, and whether
- * it is in progress (the status line beside it says a finished game is finished).
+ * What tells two tables of one name apart: the day it was made, how many play, and where it
+ * stands: in progress, or a finished game's result for the player (won, or their place).
  */
 function gameMeta(t: TFunction, game: MyGame, locale: string): string {
   const { table } = game;
@@ -152,6 +152,13 @@ function gameMeta(t: TFunction, game: MyGame, locale: string): string {
     t('online.games.players', { count: table.seats.length }),
   ];
   if (table.status === 'playing') parts.push(t('online.games.inProgress'));
+  if (game.result) {
+    parts.push(
+      game.result.won
+        ? t('online.games.won')
+        : t('online.games.place', { place: game.result.place, total: table.seats.length }),
+    );
+  }
   return parts.join(' · ');
 }
 
