@@ -228,7 +228,8 @@ describe.runIf(run)('gangsta online (tmux, real server)', () => {
       tmux('send-keys', '-t', session, '-l', line);
       tmux('send-keys', '-t', session, 'Enter');
     };
-    const env = `GANGSTA_CONFIG='${config}' GANGSTA_SERVER='${serverUrl}' NO_COLOR=1`;
+    // A guest of its own (a file of its own): the first test's guest is another player.
+    const env = `GANGSTA_CONFIG='${join(dir, 'clock.json')}' GANGSTA_SERVER='${serverUrl}' NO_COLOR=1`;
     const command = `env ${env} '${process.execPath}' '${BIN}' online --name Clocky create --seats host,bot:easy --clock realtime:0.5 --play; echo "[exit $?]"; exec sh`;
     tmux('new-session', '-d', '-s', session, '-x', '200', '-y', '50', command);
     tmux('set-option', '-t', session, 'history-limit', '50000');
