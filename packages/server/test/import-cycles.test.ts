@@ -7,7 +7,7 @@
  * Type-only imports (`import type …`, `export type … from`) are left out: they are erased
  * before the code runs. Dynamic `import('./x.ts')` counts: it is no way out of a cycle.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -93,7 +93,11 @@ describe('import cycles', () => {
     // The walk saw the server (and every relative import names a file that exists).
     expect(graph.size).toBeGreaterThan(50);
     for (const [file, imports] of graph) {
-      const missing = imports.filter((path) => !graph.has(path));
+      // A file outside src/ (the package's package.json, read for its version) takes no part
+      // in a cycle of src/; it only has to exist.
+      const missing = imports.filter((path) =>
+        path.startsWith(SRC) ? !graph.has(path) : !existsSync(path),
+      );
       expect(missing, `imports of ${relative(SRC, file)}`).toEqual([]);
     }
     const cycles = cyclesOf(graph).map((cycle) =>
