@@ -39,6 +39,7 @@ async function games(device: Device) {
     seat: number;
     deciding: number[];
     yourTurn: boolean;
+    result?: { place: number; won: boolean };
   }[];
 }
 

@@ -7,7 +7,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Room } from '../src/tables/room.ts';
 import { isPrivateAddress } from '../src/webhooks/addresses.ts';
+import { seatWaitingBody } from '../src/webhooks/events.ts';
 import {
   answerOf,
   extraServers,
@@ -346,3 +348,18 @@ async function failures(): Promise<number> {
   const line = /^gangsta_webhook_failures_total (\d+)/m.exec(text);
   return line ? Number(line[1]) : 0;
 }
+
+describe('the "your seat is waiting" sentence', () => {
+  // Only the table's id and name are read; a whole Room is not needed to word the sentence.
+  const room = { id: 'T1', table: { name: 'Friday' } } as unknown as Room;
+
+  it('calls a rematch a rematch and a friend’s challenge an invitation', () => {
+    const url = 'https://example.org/#/online/tables/T1';
+    expect(seatWaitingBody(room, 'Alice', 'rematch', url).content).toBe(
+      `Alice offers a rematch at “Friday” — your seat is waiting — ${url}`,
+    );
+    expect(seatWaitingBody(room, 'Alice', 'invitation', url).content).toBe(
+      `Alice invites you to a game at “Friday” — your seat is waiting — ${url}`,
+    );
+  });
+});

@@ -122,10 +122,17 @@ function sendTo(
   );
 }
 
-export function seatWaitingBody(room: Room, by: string, url: string): WebhookBody {
+export function seatWaitingBody(
+  room: Room,
+  by: string,
+  reason: 'rematch' | 'invitation',
+  url: string,
+): WebhookBody {
+  // An invitation is a friend's challenge (`friends/challenges.ts`), not a game played before.
+  const offer = reason === 'rematch' ? 'offers a rematch' : 'invites you to a game';
   return body(
     'seatWaiting',
-    `${by} offers a rematch at “${room.table.name}” — your seat is waiting — ${url}`,
+    `${by} ${offer} at “${room.table.name}” — your seat is waiting — ${url}`,
     room,
     url,
   );
@@ -138,7 +145,7 @@ function webhookBody(event: AccountEvent, publicUrl: string): WebhookBody {
     case 'yourTurn':
       return yourTurnBody(event.room, url);
     case 'seatWaiting':
-      return seatWaitingBody(event.room, event.by, url);
+      return seatWaitingBody(event.room, event.by, event.reason, url);
     case 'gameOver':
       return gameOverBody(event.room, event.position, url);
   }
