@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
 import {
   type AckedMove,
+  ApiClient,
   makeDataDir,
   playRandomGame,
   readMoveRows,
@@ -139,6 +140,35 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
     const rows = (await readMoveRows(b)).get(table.id) ?? [];
     expect(rows.map((row) => row.seq)).toEqual(rows.map((_, i) => i + 1));
     expect(rows.length).toBe(version + 1);
+  }, 240_000);
+
+  it('drops a chat line the host removes through the other process for every watcher', async () => {
+    const [a, b] = await cluster();
+    const table = await setUpTable(a, {
+      label: 'rail',
+      seats: [{ kind: 'human' }, { kind: 'human', via: b }],
+      timeoutMs: 60_000,
+    });
+    // A spectator with a name (anonymous ones do not chat), on the process that owns the table.
+    const vic = await TestClient.player(a, 'rail-vic', { timeoutMs: 60_000 });
+    await vic.watch(table.id);
+    const since = table.players.map(({ client }) => client.received.length);
+    vic.send({ type: 'chat', table: table.id, text: 'spam from the rail' });
+    const said = await vic.waitForType('chat', (m) => m.table === table.id);
+    const seq = said.line.seq;
+    // Both players heard it (the one on B through B's copy of the table).
+    for (const [index, { client }] of table.players.entries()) {
+      await client.waitForType('chat', (m) => m.line.seq === seq, since[index]);
+    }
+    // The host's removal reaches B's HTTP (a balancer picks either process): B drops the line
+    // from its copy of the table and tells A, whose watchers are told at once.
+    const throughB = new ApiClient(b.url);
+    throughB.token = table.host.token;
+    const removed = await throughB.raw('DELETE', `/tables/${table.id}/chat/${seq}`);
+    expect(removed.body).toEqual({ removed: seq });
+    for (const watcher of [vic, ...table.players.map(({ client }) => client)]) {
+      await watcher.waitForType('chatRemoved', (m) => m.seq === seq, 0);
+    }
   }, 240_000);
 });
 

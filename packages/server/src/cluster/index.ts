@@ -18,6 +18,7 @@ import type { Fence } from '../store/types.ts';
 import { sendTableInfo } from '../tables/broadcast.ts';
 import { showChatLine } from '../tables/chat.ts';
 import type { ClusterLink, TableContext } from '../tables/context.ts';
+import { hideChatLine } from '../tables/moderation.ts';
 import { runHooks } from '../tables/play.ts';
 import { applyTableChange, type Room } from '../tables/room.ts';
 import { applyStoredRows, catchUp } from '../tables/stored.ts';
@@ -73,6 +74,7 @@ export function singleProcess(): Cluster {
     link: {
       tableChanged() {},
       chatAdded() {},
+      chatRemoved() {},
       presenceChanged() {},
       forward: async () => false,
       peerClosed() {},
@@ -152,6 +154,7 @@ export class RedisCluster implements Cluster {
         this.sweepSoon();
       },
       chatAdded: (room, row) => this.bus.publish({ kind: 'chat', table: room.id, row }),
+      chatRemoved: (room, seq) => this.bus.publish({ kind: 'chatRemoved', table: room.id, seq }),
       presenceChanged: (room, player, connected) =>
         this.bus.publish({ kind: 'presence', table: room.id, player, connected }),
       forward: (peer, message) => this.forwarder.forward(peer, message),
@@ -287,6 +290,11 @@ export class RedisCluster implements Cluster {
       case 'chat': {
         const room = ctx.rooms.loaded(message.table);
         if (room && message.row.seq > room.chatSeq - 200) showChatLine(room, message.row);
+        return;
+      }
+      case 'chatRemoved': {
+        const room = ctx.rooms.loaded(message.table);
+        if (room) hideChatLine(room, message.seq);
         return;
       }
       case 'presence': {

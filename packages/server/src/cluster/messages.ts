@@ -19,6 +19,8 @@ export type BroadcastMessage =
   /** A table's row changed in the store: read it again. */
   | { kind: 'table'; table: string }
   | { kind: 'chat'; table: string; row: ChatRow }
+  /** The table's host removed this chat line (`tables/moderation.ts`). */
+  | { kind: 'chatRemoved'; table: string; seq: number }
   /** A seated player's connections to a table here went from none to some, or back. */
   | { kind: 'presence'; table: string; player: string; connected: boolean }
   /** Everyone connected here, now (sent regularly: a process that stops sending is gone). */
@@ -66,6 +68,7 @@ function onlyForCopiesOf(message: BusMessage): string | null {
     case 'moves':
     case 'table':
     case 'chat':
+    case 'chatRemoved':
       return message.table;
     default:
       return null;

@@ -42,6 +42,8 @@ export interface ClusterLink {
   tableChanged(room: Room): void;
   /** A chat line was stored. */
   chatAdded(room: Room, row: ChatRow): void;
+  /** The host removed a chat line: the copies of the table elsewhere drop it too. */
+  chatRemoved(room: Room, seq: number): void;
   /** A seated player's connections to the table went from none to some, or back. */
   presenceChanged(room: Room, playerId: string, connected: boolean): void;
   /**

@@ -140,6 +140,8 @@ export async function removeChatLine(
     refuse('BAD_MESSAGE', 'a host removes spectators’ lines only');
   await ctx.store.removeChatLine(room.id, seq, new Date(ctx.now()).toISOString());
   hideChatLine(room, seq);
+  // Watchers connected to other processes see the line through those processes' copies.
+  ctx.cluster.chatRemoved(room, seq);
 }
 
 /** Drops a removed line from the room's chat and tells every watcher. */
