@@ -14,6 +14,8 @@ import type { OnlineClient } from '../src/online/client.ts';
 import { EmailSettingsForm } from '../src/online/EmailSettings.tsx';
 import { FriendsPanel } from '../src/online/Friends.tsx';
 import { IDENTITY_KEY, IdentityStore } from '../src/online/identity.ts';
+import { EmailLandingNotice } from '../src/online/OnlineHome.tsx';
+import { emailLandingOf } from '../src/online/routes.ts';
 
 beforeAll(async () => {
   await i18nReady;
@@ -207,5 +209,40 @@ describe('the mail settings', () => {
     expect(await screen.findByText('This server sends no mail.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email address')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save email settings' })).toBeDisabled();
+  });
+});
+
+describe('landing from a mail’s link', () => {
+  it('reads the outcome only from the online home’s address', () => {
+    expect(emailLandingOf('#/online?email=verified')).toBe('verified');
+    expect(emailLandingOf('#/online/?email=unsubscribed')).toBe('unsubscribed');
+    expect(emailLandingOf('#/online?email=invalid')).toBe('invalid');
+    expect(emailLandingOf('#/online?email=pwned')).toBeNull();
+    expect(emailLandingOf('#/online/games?email=verified')).toBeNull();
+    expect(emailLandingOf('#/online')).toBeNull();
+  });
+
+  it('says the address is verified, once: dismissing drops it from the address', () => {
+    window.location.hash = '#/online?email=verified';
+    render(<EmailLandingNotice />);
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('Your email address is verified');
+    expect(notice).not.toHaveClass('is-error');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(window.location.hash).toBe('#/online');
+  });
+
+  it('says when a link no longer works, as an error', () => {
+    window.location.hash = '#/online?email=invalid';
+    render(<EmailLandingNotice />);
+    expect(screen.getByRole('status')).toHaveClass('is-error');
+    expect(screen.getByRole('status')).toHaveTextContent('That link is not valid any more');
+  });
+
+  it('says nothing on the plain online home', () => {
+    window.location.hash = '#/online';
+    render(<EmailLandingNotice />);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import type { OnlineClient } from './client.ts';
 import { FriendsPanel } from './Friends.tsx';
 import { Lobby } from './Lobby.tsx';
 import { NameForm } from './NameForm.tsx';
-import { onlineHash, routeFromPasted } from './routes.ts';
+import { type EmailLanding, emailLandingOf, onlineHash, routeFromPasted } from './routes.ts';
 import { notifyWanted, setNotifyWanted } from './yourTurn.ts';
 
 function NotifySwitch() {
@@ -64,12 +64,44 @@ function JoinByLink() {
   );
 }
 
+const LANDING_TEXT = {
+  verified: 'online.email.landingVerified',
+  unsubscribed: 'online.email.landingUnsubscribed',
+  invalid: 'online.email.landingInvalid',
+} as const;
+
+/**
+ * What a mail's link did (the server answers a verification or unsubscribe link by sending the
+ * browser here with `?email=<outcome>`), said once: dismissing it drops it from the address so
+ * a reload does not say it again.
+ */
+export function EmailLandingNotice() {
+  const { t } = useTranslation();
+  const [landing, setLanding] = useState<EmailLanding | null>(() =>
+    emailLandingOf(window.location.hash),
+  );
+  if (!landing) return null;
+  const dismiss = () => {
+    setLanding(null);
+    window.history.replaceState(null, '', onlineHash({ page: 'home' }));
+  };
+  return (
+    <div className={`email-landing${landing === 'invalid' ? ' is-error' : ''}`} role="status">
+      <p>{t(LANDING_TEXT[landing])}</p>
+      <button type="button" onClick={dismiss}>
+        {t('online.email.landingDismiss')}
+      </button>
+    </div>
+  );
+}
+
 export function OnlineHome({ client }: { client: OnlineClient }) {
   const { t } = useTranslation();
   const identity = useSyncExternalStore(client.identity.subscribe, client.identity.get);
   return (
     <div className="online-home">
       <h2>{t('online.home.title')}</h2>
+      <EmailLandingNotice />
       <p>{t('online.home.intro')}</p>
       <NameForm client={client} />
       {identity ? (

@@ -2,6 +2,7 @@
  * The online screens' addresses, in the URL's hash so that links work on any static host and
  * a reload stays on the same screen:
  *   #/online                    home: name, lobby, create, join by link
+ *   #/online?email=<outcome>    home, after a mail's verification or unsubscribe link
  *   #/online/new                create a table
  *   #/online/games              My games: the player's tables, theirs to play first
  *   #/online/ratings            leaderboards (2, 3, 4 players) and the player's ratings
@@ -41,6 +42,20 @@ export function parseOnlineHash(hash: string): OnlineRoute | null {
     return { page: 'table', table, invite: invite || null };
   }
   return { page: 'home' };
+}
+
+/** What a mail's link did, as the server's landing address says it (`email/routes.ts`). */
+export type EmailLanding = 'verified' | 'unsubscribed' | 'invalid';
+
+/** The outcome a mail's link landed with (`#/online?email=verified`), or null. */
+export function emailLandingOf(hash: string): EmailLanding | null {
+  const text = hash.startsWith('#') ? hash.slice(1) : hash;
+  const [path, query = ''] = text.split('?', 2);
+  if (path.replace(/\/+$/, '') !== '/online') return null;
+  const outcome = new URLSearchParams(query).get('email');
+  return outcome === 'verified' || outcome === 'unsubscribed' || outcome === 'invalid'
+    ? outcome
+    : null;
 }
 
 export function onlineHash(route: OnlineRoute): string {
