@@ -170,6 +170,37 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
       await watcher.waitForType('chatRemoved', (m) => m.seq === seq, 0);
     }
   }, 240_000);
+
+  it('stops a blocked player’s chat at once when the block reaches the other process', async () => {
+    const [a, b] = await cluster();
+    const table = await setUpTable(a, {
+      label: 'block',
+      seats: [{ kind: 'human' }, { kind: 'human', via: b }],
+      timeoutMs: 60_000,
+    });
+    const ann = table.players[0].client; // the host, on A
+    const ben = table.players[1].client; // on B
+    const vic = await TestClient.player(a, 'block-vic', { timeoutMs: 60_000 });
+    await vic.watch(table.id);
+    const hello = ben.received.find((frame) => frame.message?.type === 'welcome');
+    expect(hello?.message?.type).toBe('welcome');
+    const welcome = hello?.message as { player: { id: string } };
+
+    // Ann's block goes through B's HTTP; her connection is on A.
+    const throughB = new ApiClient(b.url);
+    throughB.token = ann.token;
+    const blocked = await throughB.raw('PUT', `/me/blocked/${welcome.player.id}`);
+    expect(blocked.status).toBe(200);
+    const since = ann.received.length;
+    ben.send({ type: 'chat', table: table.id, text: 'blocked words' });
+    await vic.waitForType('chat', (m) => m.line.text === 'blocked words');
+    vic.send({ type: 'chat', table: table.id, text: 'after' });
+    await ann.waitForType('chat', (m) => m.line.text === 'after', since);
+    const heard = ann.received
+      .slice(since)
+      .flatMap((frame) => (frame.message?.type === 'chat' ? [frame.message.line.text] : []));
+    expect(heard).toEqual(['after']);
+  }, 240_000);
 });
 
 /** How many active tables a process runs the bots of (its `/metrics`). */

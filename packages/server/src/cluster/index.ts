@@ -18,7 +18,7 @@ import type { Fence } from '../store/types.ts';
 import { sendTableInfo } from '../tables/broadcast.ts';
 import { showChatLine } from '../tables/chat.ts';
 import type { ClusterLink, TableContext } from '../tables/context.ts';
-import { hideChatLine } from '../tables/moderation.ts';
+import { hideChatLine, updateBlocked } from '../tables/moderation.ts';
 import { runHooks } from '../tables/play.ts';
 import { applyTableChange, type Room } from '../tables/room.ts';
 import { applyStoredRows, catchUp } from '../tables/stored.ts';
@@ -75,6 +75,7 @@ export function singleProcess(): Cluster {
       tableChanged() {},
       chatAdded() {},
       chatRemoved() {},
+      blockChanged() {},
       presenceChanged() {},
       forward: async () => false,
       peerClosed() {},
@@ -155,6 +156,8 @@ export class RedisCluster implements Cluster {
       },
       chatAdded: (room, row) => this.bus.publish({ kind: 'chat', table: room.id, row }),
       chatRemoved: (room, seq) => this.bus.publish({ kind: 'chatRemoved', table: room.id, seq }),
+      blockChanged: (player, other, on) =>
+        this.bus.publish({ kind: 'blockChanged', player, other, on }),
       presenceChanged: (room, player, connected) =>
         this.bus.publish({ kind: 'presence', table: room.id, player, connected }),
       forward: (peer, message) => this.forwarder.forward(peer, message),
@@ -297,6 +300,8 @@ export class RedisCluster implements Cluster {
         if (room) hideChatLine(room, message.seq);
         return;
       }
+      case 'blockChanged':
+        return updateBlocked(ctx, message.player, message.other, message.on);
       case 'presence': {
         this.presence.change(from, message.table, message.player, message.connected);
         // A player gone from another process may start a friendly table's absence count.

@@ -21,6 +21,8 @@ export type BroadcastMessage =
   | { kind: 'chat'; table: string; row: ChatRow }
   /** The table's host removed this chat line (`tables/moderation.ts`). */
   | { kind: 'chatRemoved'; table: string; seq: number }
+  /** A player blocked another, or took the block back (`tables/moderation.ts`). */
+  | { kind: 'blockChanged'; player: string; other: string; on: boolean }
   /** A seated player's connections to a table here went from none to some, or back. */
   | { kind: 'presence'; table: string; player: string; connected: boolean }
   /** Everyone connected here, now (sent regularly: a process that stops sending is gone). */

@@ -44,6 +44,8 @@ export interface ClusterLink {
   chatAdded(room: Room, row: ChatRow): void;
   /** The host removed a chat line: the copies of the table elsewhere drop it too. */
   chatRemoved(room: Room, seq: number): void;
+  /** A player blocked another (or took the block back): their connections elsewhere hear it. */
+  blockChanged(playerId: string, otherId: string, on: boolean): void;
   /** A seated player's connections to the table went from none to some, or back. */
   presenceChanged(room: Room, playerId: string, connected: boolean): void;
   /**

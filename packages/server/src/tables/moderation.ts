@@ -72,11 +72,19 @@ export async function setListed(
       refuse('TOO_MANY_LISTED', `a list holds at most ${LIST_MAX} players`, { max: LIST_MAX });
   }
   await ctx.store.setListed(list, player.id, otherId, on, new Date(ctx.now()).toISOString());
-  if (list === 'blocks') updateBlocked(ctx, player.id, otherId, on);
+  if (list === 'blocks') {
+    updateBlocked(ctx, player.id, otherId, on);
+    ctx.cluster.blockChanged(player.id, otherId, on);
+  }
 }
 
 /** The player's connections on this process hear (or stop hearing) the other player at once. */
-function updateBlocked(ctx: TableContext, playerId: string, otherId: string, on: boolean): void {
+export function updateBlocked(
+  ctx: TableContext,
+  playerId: string,
+  otherId: string,
+  on: boolean,
+): void {
   for (const room of ctx.rooms.all()) {
     for (const peer of room.watchers) {
       if (peer.player?.id !== playerId || !peer.blocked) continue;
