@@ -201,6 +201,28 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
       .flatMap((frame) => (frame.message?.type === 'chat' ? [frame.message.line.text] : []));
     expect(heard).toEqual(['after']);
   }, 240_000);
+
+  it('speaks under a new name at once when the rename reaches the other process', async () => {
+    const [a, b] = await cluster();
+    const table = await setUpTable(a, {
+      label: 'rename',
+      seats: [{ kind: 'human' }, { kind: 'human', via: b }],
+      timeoutMs: 60_000,
+    });
+    const ann = table.players[0].client;
+    // A spectator's lines carry the name of their connection (a seat's carry the seat's name).
+    // Vic's socket is on B, which hands his messages to A, the table's owner, where his
+    // connection is known by the name it had.
+    const vic = await TestClient.player(b, 'rename-vic', { timeoutMs: 60_000 });
+    await vic.watch(table.id);
+    const throughB = new ApiClient(b.url);
+    throughB.token = vic.token;
+    const renamed = await throughB.raw('PATCH', '/me', { name: 'Victor' });
+    expect(renamed.status).toBe(200);
+    vic.send({ type: 'chat', table: table.id, text: 'new name, same me' });
+    const line = await ann.waitForType('chat', (m) => m.line.text === 'new name, same me');
+    expect(line.line.from).toBe('Victor');
+  }, 240_000);
 });
 
 /** How many active tables a process runs the bots of (its `/metrics`). */

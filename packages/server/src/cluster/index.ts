@@ -18,6 +18,7 @@ import type { Fence } from '../store/types.ts';
 import { sendTableInfo } from '../tables/broadcast.ts';
 import { showChatLine } from '../tables/chat.ts';
 import type { ClusterLink, TableContext } from '../tables/context.ts';
+import { renameConnections } from '../tables/lifecycle.ts';
 import { hideChatLine, updateBlocked } from '../tables/moderation.ts';
 import { runHooks } from '../tables/play.ts';
 import { applyTableChange, type Room } from '../tables/room.ts';
@@ -76,6 +77,7 @@ export function singleProcess(): Cluster {
       chatAdded() {},
       chatRemoved() {},
       blockChanged() {},
+      playerRenamed() {},
       presenceChanged() {},
       forward: async () => false,
       peerClosed() {},
@@ -158,6 +160,7 @@ export class RedisCluster implements Cluster {
       chatRemoved: (room, seq) => this.bus.publish({ kind: 'chatRemoved', table: room.id, seq }),
       blockChanged: (player, other, on) =>
         this.bus.publish({ kind: 'blockChanged', player, other, on }),
+      playerRenamed: (player, name) => this.bus.publish({ kind: 'playerRenamed', player, name }),
       presenceChanged: (room, player, connected) =>
         this.bus.publish({ kind: 'presence', table: room.id, player, connected }),
       forward: (peer, message) => this.forwarder.forward(peer, message),
@@ -302,6 +305,8 @@ export class RedisCluster implements Cluster {
       }
       case 'blockChanged':
         return updateBlocked(ctx, message.player, message.other, message.on);
+      case 'playerRenamed':
+        return renameConnections(ctx, message.player, message.name);
       case 'presence': {
         this.presence.change(from, message.table, message.player, message.connected);
         // A player gone from another process may start a friendly table's absence count.

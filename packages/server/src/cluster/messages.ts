@@ -23,6 +23,8 @@ export type BroadcastMessage =
   | { kind: 'chatRemoved'; table: string; seq: number }
   /** A player blocked another, or took the block back (`tables/moderation.ts`). */
   | { kind: 'blockChanged'; player: string; other: string; on: boolean }
+  /** A player took a new name (`tables/lifecycle.ts`, `renameSeated`). */
+  | { kind: 'playerRenamed'; player: string; name: string }
   /** A seated player's connections to a table here went from none to some, or back. */
   | { kind: 'presence'; table: string; player: string; connected: boolean }
   /** Everyone connected here, now (sent regularly: a process that stops sending is gone). */

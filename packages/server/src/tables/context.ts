@@ -46,6 +46,8 @@ export interface ClusterLink {
   chatRemoved(room: Room, seq: number): void;
   /** A player blocked another (or took the block back): their connections elsewhere hear it. */
   blockChanged(playerId: string, otherId: string, on: boolean): void;
+  /** A player took a new name: their connections elsewhere speak under it. */
+  playerRenamed(playerId: string, name: string): void;
   /** A seated player's connections to the table went from none to some, or back. */
   presenceChanged(room: Room, playerId: string, connected: boolean): void;
   /**

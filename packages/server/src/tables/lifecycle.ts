@@ -432,17 +432,23 @@ export async function lobby(ctx: TableContext, query: LobbyQuery = { offset: 0 }
 /** Tables renamed at most per name change (as many as "My games" lists). */
 const RENAMED_TABLES_MAX = 100;
 
+/** The player's connections to tables on this process speak under their new name. */
+export function renameConnections(ctx: TableContext, playerId: string, name: string): void {
+  for (const room of ctx.rooms.all()) {
+    for (const peer of room.watchers) {
+      if (peer.player?.id === playerId) peer.player = { ...peer.player, name };
+    }
+  }
+}
+
 /**
  * A player's new name reaches the tables they sit at (waiting or playing) and the connections
- * they watch from on this process, so the seats and their next chat lines say it at once,
+ * they watch from on every process, so the seats and their next chat lines say it at once,
  * without a reload. Finished tables keep the name they were played under.
  */
 export async function renameSeated(ctx: TableContext, player: PlayerRow): Promise<void> {
-  for (const room of ctx.rooms.all()) {
-    for (const peer of room.watchers) {
-      if (peer.player?.id === player.id) peer.player = { ...peer.player, name: player.name };
-    }
-  }
+  renameConnections(ctx, player.id, player.name);
+  ctx.cluster.playerRenamed(player.id, player.name);
   const rows = await ctx.store.tablesOfPlayer(
     player.id,
     ['waiting', 'playing'],
