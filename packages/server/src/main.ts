@@ -49,7 +49,6 @@ if (process.argv.includes('--migrate-only')) {
 // V8 reads this flag at each full collection, so setting it now, before the tables load, holds.
 if (heapGrowthPercent > 0) setFlagsFromString(`--heap-growing-percent=${heapGrowthPercent}`);
 const server = await startServer(options).catch(fail);
-process.stdout.write(`gangsta server listening on http://${options.host}:${server.port}\n`);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -66,3 +65,7 @@ async function stop(signal: string): Promise<void> {
 
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
+// Said once the handlers are in place: whoever waits for this line (a test, `npm start`, an
+// orchestrator) may send SIGTERM at once, and without a handler Node would die of it instead of
+// draining.
+process.stdout.write(`gangsta server listening on http://${options.host}:${server.port}\n`);
