@@ -370,4 +370,48 @@ describe('leaderboard and profile', () => {
     );
     expect(screen.getByTestId('profile-actions')).toBeInTheDocument();
   });
+
+  it('isolates a stored name that carries a right-to-left override', async () => {
+    // Names are refused with direction controls now; one stored before may still carry them.
+    const profile = {
+      player: { id: 'm', name: '\u202EMallory', username: 'mallory' },
+      bot: null,
+      botAccount: false,
+      overall: { games: 1, wins: 0, meanIp: 10 },
+      sizes: [],
+      ipBySource: {
+        heists: 10,
+        members: 0,
+        resources: 0,
+        media: 0,
+        richest: 0,
+        largestGang: 0,
+        families: 0,
+      },
+      moneyToSnitches: 0,
+      families: { bratva: 0, cartel: 0, ghettoGang: 0, mafia: 0, triads: 0 },
+      favouriteFamily: null,
+      recent: [
+        {
+          table: 'g3',
+          tableName: '\u202Egame night',
+          finishedAt: '2026-11-27T10:00:00Z',
+          players: 2,
+          seat: 0,
+          rank: 2,
+          won: false,
+          ip: 10,
+          opponents: [{ name: '\u202EEve', bot: null }],
+        },
+      ],
+    } satisfies Profile;
+    render(<PlayerProfile client={client({ profile: async () => profile })} username="mallory" />);
+    const heading = await screen.findByRole('heading', { name: '\u202EMallory' });
+    expect(heading.querySelector('bdi')).toHaveTextContent('\u202EMallory');
+    const recent = screen.getByTestId('profile-recent');
+    expect(within(recent).getByRole('link').querySelector('bdi')).toBeInTheDocument();
+    // Inside the sentence the override is dropped, so it cannot turn the words after it.
+    expect(recent).toHaveTextContent('against Eve');
+    expect(recent.textContent).not.toContain('\u202EEve');
+  });
 });

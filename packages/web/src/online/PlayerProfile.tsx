@@ -6,7 +6,12 @@
  * keeps a place (`profile-actions`) for what one can do about the player (follow them).
  */
 import { SCORE_SOURCES } from '@gangsta/engine';
-import type { PlayerProfile as Profile, ProfileSize, RecentGame } from '@gangsta/protocol';
+import {
+  type PlayerProfile as Profile,
+  type ProfileSize,
+  type RecentGame,
+  withoutBidiControls,
+} from '@gangsta/protocol';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -154,7 +159,10 @@ function Sources({ profile }: { profile: Profile }) {
 function opponents(t: TFunction, game: RecentGame): string {
   return game.opponents
     .map((o) =>
-      o.bot ? t('online.ratings.bot', { level: t(`app.botLevel.${o.bot}`) }) : (o.name ?? '?'),
+      o.bot
+        ? t('online.ratings.bot', { level: t(`app.botLevel.${o.bot}`) })
+        : // Names inside a sentence cannot be isolated by markup: direction controls go.
+          withoutBidiControls(o.name ?? '?'),
     )
     .join(', ');
 }
@@ -168,7 +176,7 @@ function Recent({ games }: { games: RecentGame[] }) {
       {games.map((game) => (
         <li key={game.table} className={game.won ? 'won' : undefined}>
           <a href={onlineHash({ page: 'table', table: game.table, invite: null })}>
-            {game.tableName || t('online.lobby.unnamed')}
+            <bdi>{game.tableName || t('online.lobby.unnamed')}</bdi>
           </a>
           <span className="profile-recent-result">
             {game.won
@@ -224,7 +232,9 @@ export function PlayerProfile({ client, username }: { client: OnlineClient; user
         <>
           <header className="profile-head">
             <div>
-              <h2 id="profile-title">{profileName(t, profile)}</h2>
+              <h2 id="profile-title">
+                <bdi>{profileName(t, profile)}</bdi>
+              </h2>
               <p className="profile-username">@{profile.player.username}</p>
             </div>
             {/* What one can do about this player (follow them…) goes here. */}
