@@ -17,21 +17,14 @@ import {
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seatColour } from '../game/players.ts';
+import { chartAnimation, themedAxis } from '../ui/chartTheme.ts';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip);
-
-/** Axis text and grid lines in the app's dark theme (styles.css --muted and --line). */
-const INK = '#c3bfb5';
-const GRID = '#4a4f5c';
 
 export interface RatingChartProps {
   history: readonly RatingPoint[];
   /** The chart's name for screen readers ("Rating, 2 players"). */
   label: string;
-}
-
-function reducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /** The rating before the first game of the history (its change taken back). */
@@ -70,18 +63,10 @@ export default function RatingChart({ history, label }: RatingChartProps) {
       options: {
         responsive: true,
         maintainAspectRatio: false,
-        animation: reducedMotion() ? false : { duration: 400 },
+        animation: chartAnimation(),
         scales: {
-          x: {
-            title: { display: true, text: t('online.profile.ratedGame'), color: INK },
-            ticks: { color: INK, autoSkip: true, maxRotation: 0 },
-            grid: { color: GRID },
-          },
-          y: {
-            title: { display: true, text: t('online.profile.estimate'), color: INK },
-            ticks: { color: INK },
-            grid: { color: GRID },
-          },
+          x: themedAxis(t('online.profile.ratedGame'), { autoSkip: true, maxRotation: 0 }),
+          y: themedAxis(t('online.profile.estimate')),
         },
         plugins: {
           legend: { display: false },

@@ -23,6 +23,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seatColour } from '../../game/players.ts';
+import { CHART_INK, chartAnimation, themedAxis } from '../chartTheme.ts';
 import { type PointLabel, type ScorePoint, scoreSeries } from './series.ts';
 
 Chart.register(
@@ -39,9 +40,6 @@ export type Measure = 'ip' | 'money';
 
 const DASHES: number[][] = [[], [8, 4], [2, 3], [10, 3, 2, 3]];
 const POINTS = ['circle', 'rect', 'triangle', 'rectRot'] as const;
-/** Axis text and grid lines in the app's dark theme (styles.css --muted and --line). */
-const INK = '#c3bfb5';
-const GRID = '#4a4f5c';
 
 export interface ScoreChartProps {
   record: GameRecord;
@@ -53,10 +51,6 @@ export function pointLabel(t: TFunction, label: PointLabel): string {
   if (label.kind === 'start') return t('score.chart.start');
   if (label.kind === 'end') return t('score.chart.end');
   return String(label.turn);
-}
-
-function reducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 function chartConfig(
@@ -85,23 +79,14 @@ function chartConfig(
     options: {
       responsive: true,
       maintainAspectRatio: false,
-      animation: reducedMotion() ? false : { duration: 400 },
+      animation: chartAnimation(),
       interaction: { mode: 'index', intersect: false },
       scales: {
-        x: {
-          title: { display: true, text: t('score.chart.turn'), color: INK },
-          ticks: { color: INK, autoSkip: true, maxRotation: 0 },
-          grid: { color: GRID },
-        },
-        y: {
-          beginAtZero: true,
-          title: { display: true, text: t(`score.chart.${measure}`), color: INK },
-          ticks: { color: INK, precision: 0 },
-          grid: { color: GRID },
-        },
+        x: themedAxis(t('score.chart.turn'), { autoSkip: true, maxRotation: 0 }),
+        y: { beginAtZero: true, ...themedAxis(t(`score.chart.${measure}`), { precision: 0 }) },
       },
       plugins: {
-        legend: { labels: { color: INK, usePointStyle: true, boxHeight: 9 } },
+        legend: { labels: { color: CHART_INK, usePointStyle: true, boxHeight: 9 } },
         tooltip: { enabled: true },
       },
     },
