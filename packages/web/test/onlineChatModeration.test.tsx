@@ -14,11 +14,9 @@ import { i18n, i18nReady } from '../src/i18n/index.ts';
 import type { Api } from '../src/online/api.ts';
 import { Chat } from '../src/online/Chat.tsx';
 import type { OnlineClient } from '../src/online/client.ts';
-import { Connection } from '../src/online/connection.ts';
 import { IDENTITY_KEY, IdentityStore } from '../src/online/identity.ts';
 import { NameForm } from '../src/online/NameForm.tsx';
-import { OnlineTable } from '../src/online/onlineTable.ts';
-import { FakeClock, socketFactory, welcome } from './onlineFakes.ts';
+import { connectedTable } from './onlineFakes.ts';
 
 beforeAll(async () => {
   await i18nReady;
@@ -67,27 +65,9 @@ function fakeClient(me: { id: string; name: string } | null, api: Partial<Api> =
 }
 
 function onlineTable(chat: ChatLine[], info?: TableInfo) {
-  const factory = socketFactory();
-  const connection = new Connection({
-    url: 'ws://test',
-    token: () => 'secret',
-    socket: factory.make,
-    timers: new FakeClock(),
-    log: () => {},
-  });
-  const table = new OnlineTable('t1', {
-    connection,
-    bots: () => {
-      throw new Error('no hints here');
-    },
-    fetchRecord: () => Promise.reject(new Error('no record')),
-    describe: (error) => error.code,
-  });
-  const socket = factory.sockets[0];
-  socket?.open();
-  socket?.receive(welcome);
+  const { table, socket } = connectedTable();
   if (info) table.setInfo(info);
-  act(() => socket?.receive({ type: 'sync', table: 't1', version: 0, frame: null, log: [], chat }));
+  act(() => socket.receive({ type: 'sync', table: 't1', version: 0, frame: null, log: [], chat }));
   return { table, socket };
 }
 

@@ -3,6 +3,8 @@
  * from `@gangsta/client/testing`), and game frames built by the engine itself (so the frames
  * are real positions, not made up).
  */
+
+import { FakeClock, socketFactory } from '@gangsta/client/testing';
 import {
   applyMove,
   createGame,
@@ -15,6 +17,8 @@ import {
   viewFor,
 } from '@gangsta/engine';
 import { type GameFrame, PROTOCOL_VERSION, type ServerMessage } from '@gangsta/protocol';
+import { Connection } from '../src/online/connection.ts';
+import { OnlineTable } from '../src/online/onlineTable.ts';
 
 // The hand-driven socket and clock are the client library's own test doubles.
 export { FakeClock, FakeSocket, socketFactory } from '@gangsta/client/testing';
@@ -24,6 +28,34 @@ export const welcome: ServerMessage = {
   protocol: PROTOCOL_VERSION,
   player: { id: 'p1', name: 'Ann' },
 };
+
+/**
+ * Table `t1` on a connection whose socket is open and welcomed, for screens that need a table
+ * but neither hints nor records (asking for either fails the test).
+ */
+export function connectedTable() {
+  const factory = socketFactory();
+  const connection = new Connection({
+    url: 'ws://test',
+    token: () => 'secret',
+    socket: factory.make,
+    timers: new FakeClock(),
+    log: () => {},
+  });
+  const table = new OnlineTable('t1', {
+    connection,
+    bots: () => {
+      throw new Error('no hints here');
+    },
+    fetchRecord: () => Promise.reject(new Error('no record')),
+    describe: (error) => error.code,
+  });
+  const socket = factory.sockets[0];
+  if (!socket) throw new Error('the connection opened no socket');
+  socket.open();
+  socket.receive(welcome);
+  return { table, socket };
+}
 
 /** A real 2-player game (no variants) where seat 0 decides first (the first such seed from `seed`). */
 export function newGame(seed = 11): GameState {

@@ -11,11 +11,9 @@ import { seatColour } from '../src/game/players.ts';
 import { i18nReady } from '../src/i18n/index.ts';
 import { Chat } from '../src/online/Chat.tsx';
 import type { OnlineClient } from '../src/online/client.ts';
-import { Connection } from '../src/online/connection.ts';
 import { IdentityStore } from '../src/online/identity.ts';
-import { OnlineTable } from '../src/online/onlineTable.ts';
 import { useYourTurn } from '../src/online/yourTurn.ts';
-import { FakeClock, socketFactory, welcome } from './onlineFakes.ts';
+import { connectedTable } from './onlineFakes.ts';
 
 beforeAll(async () => {
   await i18nReady;
@@ -26,32 +24,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function onlineTable() {
-  const factory = socketFactory();
-  const connection = new Connection({
-    url: 'ws://test',
-    token: () => 'secret',
-    socket: factory.make,
-    timers: new FakeClock(),
-    log: () => {},
-  });
-  const table = new OnlineTable('t1', {
-    connection,
-    bots: () => {
-      throw new Error('no hints here');
-    },
-    fetchRecord: () => Promise.reject(new Error('no record')),
-    describe: (error) => error.code,
-  });
-  const socket = factory.sockets[0];
-  socket.open();
-  socket.receive(welcome);
-  return { table, socket };
-}
-
 describe('Chat', () => {
   it('shows lines as text, in the speaker’s seat colour', () => {
-    const { table, socket } = onlineTable();
+    const { table, socket } = connectedTable();
     const attack = '<img src=x onerror="alert(1)"> hello';
     act(() =>
       socket.receive({
@@ -76,7 +51,7 @@ describe('Chat', () => {
   });
 
   it('sends a line, limits its length, and shows a rate limit politely', () => {
-    const { table, socket } = onlineTable();
+    const { table, socket } = connectedTable();
     render(<Chat table={table} client={anonymousClient()} />);
     const input = screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement;
     expect(input.maxLength).toBe(LIMITS.chatMax);
