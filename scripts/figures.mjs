@@ -3,12 +3,15 @@
 // this script's output and nothing else's: a figure in it is one a command printed.
 //
 //   npm run figures [-- --only engine,bots,web,server] [--postgres URL --redis URL]
+//   npm run figures -- --only compare --base COMMIT [--rounds 3]
 //
 // Each section (engine, bots, web, server) is a block of the file between two markers; a run
 // of some sections rewrites their blocks and keeps the others' figures as they were, each
 // block saying when and where it was measured. The server's cluster figures need PostgreSQL
 // and Redis (`--postgres`/`--redis`, or LOAD_POSTGRES_URL/LOAD_REDIS_URL); without them the
-// load benchmark measures the single process on SQLite only.
+// load benchmark measures the single process on SQLite only. The `compare` section runs only
+// when named: the server's CPU per move and saturation at COMMIT and at HEAD, in alternating
+// runs (scripts/figures/compare-load.mjs).
 //
 // Not part of `npm test`: the figures depend on the machine, and a run takes 15–25 minutes.
 import { spawnSync } from 'node:child_process';
@@ -16,6 +19,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compareLoad, parseCompareOptions, renderComparison } from './figures/compare-load.mjs';
 import { describeLoad, readBlocks, renderDocument } from './figures/document.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -416,6 +420,15 @@ const SECTIONS = {
   },
 };
 
+// Before and after a change of the server, alternating runs of the load script (needs --base).
+SECTIONS.compare = {
+  title: 'Server: before and after',
+  measure(options) {
+    if (!options.compare.base) throw new Error('the compare section needs --base <commit>');
+    return renderComparison(compareLoad(options.compare), options.compare);
+  },
+};
+
 function previousBlocks() {
   return existsSync(OUTPUT) ? readBlocks(readFileSync(OUTPUT, 'utf8'), Object.keys(SECTIONS)) : {};
 }
@@ -432,7 +445,9 @@ function write(blocks) {
 
 function parseOptions(argv) {
   const options = {
-    only: Object.keys(SECTIONS),
+    // The comparison runs only when asked for: it needs a base commit.
+    only: Object.keys(SECTIONS).filter((name) => name !== 'compare'),
+    compare: parseCompareOptions([]),
     postgres: process.env.LOAD_POSTGRES_URL || null,
     redis: process.env.LOAD_REDIS_URL || 'redis://127.0.0.1:6379',
   };
@@ -450,11 +465,14 @@ function parseOptions(argv) {
         throw new Error(
           `--only: no section ${unknown.join(', ')} (sections: ${Object.keys(SECTIONS).join(', ')})`,
         );
-    } else if (flag === '--postgres') options.postgres = value();
+    } else if (flag === '--base') options.compare.base = value();
+    else if (flag === '--rounds')
+      options.compare.rounds = parseCompareOptions([flag, value()]).rounds;
+    else if (flag === '--postgres') options.postgres = value();
     else if (flag === '--redis') options.redis = value();
     else if (flag === '--help') {
       console.log(
-        `npm run figures [-- --only ${Object.keys(SECTIONS).join(',')}] [--postgres URL --redis URL]`,
+        `npm run figures [-- --only ${Object.keys(SECTIONS).join(',')}] [--postgres URL --redis URL] [--base COMMIT --rounds N (for compare)]`,
       );
       process.exit(0);
     } else throw new Error(`unknown option ${flag} (try --help)`);
