@@ -39,9 +39,12 @@ export interface RunningServer {
 
 /**
  * Frames up to this size are read and refused with a TOO_LARGE error frame (the connection
- * stays usable); only larger ones make the WebSocket library close the connection.
+ * stays usable); a larger one makes the WebSocket library close the connection with 1009 as
+ * soon as its header announces the length, before any of it is buffered. Kept small: every
+ * byte up to it is held in memory and parsed on the event loop, so a flood of frames just
+ * under a large limit (1 MB each) stalled every other game of the process.
  */
-const HARD_FRAME_LIMIT = 16 * LIMITS.maxFrameBytes;
+export const HARD_FRAME_LIMIT = 2 * LIMITS.maxFrameBytes;
 
 /**
  * The API's own rate limit per address (the web client's files are not counted: a page load
