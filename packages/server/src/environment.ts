@@ -274,7 +274,7 @@ const VARIABLES = {
   WAITING_TABLE_TTL_MS: doc(wholeNumber(24 * 60 * 60_000, 1), {
     shown: '86400000',
     description:
-      'a table still waiting this long (a day) after its creation is deleted (looked for every min(TTL, 1 min))',
+      'a table still waiting this long (a day) after its creation is deleted then (by its own deadline)',
   }),
   LOBBY_PAGE_SIZE: doc(wholeNumber(50, 1), {
     shown: '50',

@@ -8,6 +8,7 @@ import { protocolError } from '@gangsta/protocol';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow } from '../store/types.ts';
 import type { TableContext } from './context.ts';
+import { Deadlines } from './deadlines.ts';
 import type { Room } from './room.ts';
 
 export type GoneReason = 'deleted' | 'expired';
@@ -50,33 +51,36 @@ export async function deleteTable(ctx: TableContext, host: PlayerRow, room: Room
 
 /** Whether a waiting table has waited longer than `waitingTableTtlMs` at `now`. */
 export function expired(ctx: TableContext, room: Room, now: number): boolean {
-  const created = Date.parse(room.table.createdAt);
-  return room.table.status === 'waiting' && created + ctx.limits.waitingTableTtlMs <= now;
+  return room.table.status === 'waiting' && expiresAt(ctx, room) <= now;
 }
 
 /**
- * Looks for expired waiting tables every `min(TTL, 1 min)` on the server's clock (so a table
- * goes between one and two TTLs after its creation at worst); only the process that runs a
- * table deletes it. Returns the function that stops the rounds.
+ * Deletes each waiting table in memory at its expiry (`waitingTableTtlMs` after its creation,
+ * on the server's clock), by its own deadline: no round over every table. Only the process
+ * that runs a table deletes it; another one, or a failed delete, looks again
+ * `min(TTL, 1 min)` later. Returns the function that stops it.
  */
 export function startExpiry(ctx: TableContext): () => void {
-  const every = Math.min(ctx.limits.waitingTableTtlMs, 60_000);
-  let cancel = () => {};
-  let stopped = false;
-  const round = () => {
-    if (stopped) return;
+  const retryMs = Math.min(ctx.limits.waitingTableTtlMs, 60_000);
+  const deadlines: Deadlines<Room> = new Deadlines(ctx.clock, (room) => {
+    if (ctx.rooms.loaded(room.id) !== room || room.table.status !== 'waiting') return;
     const now = ctx.now();
-    for (const room of [...ctx.rooms.all()]) {
-      if (!expired(ctx, room, now) || !ctx.runs(room)) continue;
-      deleteWaiting(ctx, room, 'expired').catch((error: unknown) => {
-        ctx.log.warn({ err: error, table: room.id }, 'an expired table could not be deleted yet');
-      });
-    }
-    cancel = ctx.clock.setTimer(now + every, round);
+    if (!expired(ctx, room, now)) return deadlines.set(room, expiresAt(ctx, room));
+    if (!ctx.runs(room)) return deadlines.set(room, now + retryMs);
+    deleteWaiting(ctx, room, 'expired').catch((error: unknown) => {
+      ctx.log.warn({ err: error, table: room.id }, 'an expired table could not be deleted yet');
+      deadlines.set(room, ctx.now() + retryMs);
+    });
+  });
+  const entered = (room: Room) => {
+    if (room.table.status === 'waiting') deadlines.set(room, expiresAt(ctx, room));
   };
-  cancel = ctx.clock.setTimer(ctx.now() + every, round);
-  return () => {
-    stopped = true;
-    cancel();
-  };
+  ctx.rooms.onEntered(entered);
+  ctx.rooms.onLeft((room) => deadlines.delete(room));
+  for (const room of ctx.rooms.all()) entered(room);
+  return () => deadlines.stop();
+}
+
+function expiresAt(ctx: TableContext, room: Room): number {
+  return Date.parse(room.table.createdAt) + ctx.limits.waitingTableTtlMs;
 }

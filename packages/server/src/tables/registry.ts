@@ -15,6 +15,8 @@ import type { Room } from './room.ts';
 export class Rooms {
   private readonly rooms = new Map<string, Room>();
   private readonly loading = new Map<string, Promise<Room | undefined>>();
+  private readonly enteredListeners: ((room: Room) => void)[] = [];
+  private readonly leftListeners: ((room: Room) => void)[] = [];
 
   constructor(
     private readonly store: Store,
@@ -26,7 +28,33 @@ export class Rooms {
 
   add(room: Room): void {
     this.equip(room);
+    this.hold(room);
+  }
+
+  /** Tells `listener` of each table that comes into memory (its deadlines: expiry, sleep). */
+  onEntered(listener: (room: Room) => void): void {
+    this.enteredListeners.push(listener);
+  }
+
+  /** Tells `listener` of each table that leaves memory (its deadlines go with it). */
+  onLeft(listener: (room: Room) => void): void {
+    this.leftListeners.push(listener);
+  }
+
+  private entered(room: Room): void {
+    for (const listener of this.enteredListeners) listener(room);
+  }
+
+  private left(room: Room): void {
+    for (const listener of this.leftListeners) listener(room);
+  }
+
+  private hold(room: Room): void {
+    const before = this.rooms.get(room.id);
+    if (before === room) return;
+    if (before) this.left(before);
     this.rooms.set(room.id, room);
+    this.entered(room);
   }
 
   private equip(room: Room): void {
@@ -70,13 +98,15 @@ export class Rooms {
   keep(room: Room): Room {
     const held = this.rooms.get(room.id);
     if (held) return held;
-    this.rooms.set(room.id, room);
+    this.hold(room);
     return room;
   }
 
   /** Drops a table from memory (a deleted waiting table). */
   forget(room: Room): void {
-    if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
+    if (this.rooms.get(room.id) !== room) return;
+    this.rooms.delete(room.id);
+    this.left(room);
   }
 
   /** The table, from memory or from the store; undefined when no such table exists. */
@@ -153,7 +183,7 @@ export class Rooms {
 
   /** Forgets a finished table that nobody watches (it is loaded again when asked for). */
   release(room: Room): void {
-    if (room.table.status === 'finished' && room.watchers.size === 0) this.rooms.delete(room.id);
+    if (room.table.status === 'finished' && room.watchers.size === 0) this.forget(room);
   }
 
   private async load(id: string): Promise<Room | undefined> {
@@ -167,7 +197,7 @@ export class Rooms {
     const raced = this.rooms.get(id);
     if (raced) return raced;
     // A finished table is not kept for whoever asked: only a watch keeps it (`keep`).
-    if (room.table.status !== 'finished') this.rooms.set(id, room);
+    if (room.table.status !== 'finished') this.hold(room);
     return room;
   }
 }

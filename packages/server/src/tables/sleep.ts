@@ -12,6 +12,7 @@
  * rebuilt; the deadlines of the others are set as wake-ups.
  */
 import type { TableContext } from './context.ts';
+import { Deadlines } from './deadlines.ts';
 import { decidingAt } from './frames.ts';
 import type { Room } from './room.ts';
 
@@ -37,90 +38,83 @@ function restful(room: Room, reasons: WakeReasons, wakeAfter: number): boolean {
   });
 }
 
-/** Puts idle tables to sleep, and wakes those whose timer comes due. */
+/**
+ * Puts idle tables to sleep, and wakes those whose timer comes due. Each table in memory has
+ * one deadline for its next look (`Deadlines`: no round over every table): a table seen
+ * restful at the same version `idleTableMs` apart, and restful still, leaves memory; one that
+ * is not restful is looked at again `min(idleTableMs / 2, 1 min)` later.
+ */
 export class Sleeper {
   /** Wake-ups of tables asleep whose timer is due later (by table id). */
-  private readonly wakeUps = new Map<string, () => void>();
-  private stopRounds = () => {};
+  private readonly wakeUps: Deadlines<string>;
+  /** The next look at each table in memory. */
+  private readonly looks: Deadlines<Room>;
+  /** When each table was first seen restful, at which version. */
+  private readonly restingSince = new WeakMap<Room, { at: number; version: number }>();
+  private readonly idleMs: number;
+  private readonly everyMs: number;
 
   constructor(
     private readonly ctx: TableContext,
     private readonly reasons: WakeReasons,
-  ) {}
+  ) {
+    this.idleMs = ctx.limits.idleTableMs;
+    this.everyMs = Math.max(1, Math.min(Math.floor(this.idleMs / 2), 60_000));
+    this.wakeUps = new Deadlines(ctx.clock, (id) => this.wake(id));
+    this.looks = new Deadlines(ctx.clock, (room) => this.look(room));
+  }
 
   /** Wakes the table at `at` (its timer's deadline): rebuilt, its timer and bots set again. */
   wakeAt(id: string, at: number): void {
-    this.wakeUps.get(id)?.();
-    const cancel = this.ctx.clock.setTimer(at, () => {
-      this.wakeUps.delete(id);
-      void this.ctx.rooms
-        .get(id)
-        .then((room) => {
-          if (!room) return;
-          this.ctx.armTimers(room);
-          this.ctx.wakeBots(room);
-        })
-        .catch((error: unknown) => {
-          this.ctx.log.warn({ err: error, table: id }, 'a table due could not be woken; retrying');
-          this.wakeAt(id, this.ctx.now() + 5_000);
-        });
-    });
-    this.wakeUps.set(id, cancel);
+    this.wakeUps.set(id, at);
+  }
+
+  private wake(id: string): void {
+    void this.ctx.rooms
+      .get(id)
+      .then((room) => {
+        if (!room) return;
+        this.ctx.armTimers(room);
+        this.ctx.wakeBots(room);
+      })
+      .catch((error: unknown) => {
+        this.ctx.log.warn({ err: error, table: id }, 'a table due could not be woken; retrying');
+        this.wakeAt(id, this.ctx.now() + 5_000);
+      });
   }
 
   start(): void {
-    this.stopRounds = startSleep(this.ctx, this.reasons, (room, due) => {
-      if (due !== null) this.wakeAt(room.id, due);
-    });
+    const now = this.ctx.now();
+    this.ctx.rooms.onEntered((room) => this.looks.set(room, this.ctx.now() + this.everyMs));
+    this.ctx.rooms.onLeft((room) => this.looks.delete(room));
+    for (const room of this.ctx.rooms.all()) this.looks.set(room, now + this.everyMs);
   }
 
   stop(): void {
-    this.stopRounds();
-    for (const cancel of this.wakeUps.values()) cancel();
-    this.wakeUps.clear();
+    this.looks.stop();
+    this.wakeUps.stop();
   }
-}
 
-/**
- * Looks at the tables every `min(idleTableMs / 2, 1 min)`: a table seen restful at the same
- * version for `idleTableMs` leaves memory. Returns the function that stops the rounds.
- */
-function startSleep(
-  ctx: TableContext,
-  reasons: WakeReasons,
-  slept: (room: Room, dueAt: number | null) => void,
-): () => void {
-  const idleMs = ctx.limits.idleTableMs;
-  const every = Math.max(1, Math.min(Math.floor(idleMs / 2), 60_000));
-  /** When each table was first seen restful, at which version. */
-  const restingSince = new WeakMap<Room, { at: number; version: number }>();
-  let stopped = false;
-  let cancel = () => {};
-  const round = () => {
-    if (stopped) return;
+  /** The table's look has come: it sleeps, or gets its next look. */
+  private look(room: Room): void {
+    const { ctx } = this;
+    if (ctx.rooms.loaded(room.id) !== room) return;
     const now = ctx.now();
-    for (const room of [...ctx.rooms.all()]) {
-      const version = room.committed?.version ?? -1;
-      if (!restful(room, reasons, now + idleMs)) {
-        restingSince.delete(room);
-        continue;
-      }
-      const since = restingSince.get(room);
-      if (!since || since.version !== version) {
-        restingSince.set(room, { at: now, version });
-      } else if (now - since.at >= idleMs) {
-        const due = reasons.timerDueAt(room);
-        reasons.cancelTimer(room);
-        ctx.rooms.forget(room);
-        ctx.metrics.tablesSlept.inc();
-        slept(room, due);
-      }
+    const version = room.committed?.version ?? -1;
+    if (!restful(room, this.reasons, now + this.idleMs)) {
+      this.restingSince.delete(room);
+      return this.looks.set(room, now + this.everyMs);
     }
-    cancel = ctx.clock.setTimer(now + every, round);
-  };
-  cancel = ctx.clock.setTimer(ctx.now() + every, round);
-  return () => {
-    stopped = true;
-    cancel();
-  };
+    const since = this.restingSince.get(room);
+    if (!since || since.version !== version) {
+      this.restingSince.set(room, { at: now, version });
+      return this.looks.set(room, now + this.idleMs);
+    }
+    if (now - since.at < this.idleMs) return this.looks.set(room, since.at + this.idleMs);
+    const due = this.reasons.timerDueAt(room);
+    this.reasons.cancelTimer(room);
+    ctx.rooms.forget(room);
+    ctx.metrics.tablesSlept.inc();
+    if (due !== null) this.wakeAt(room.id, due);
+  }
 }
