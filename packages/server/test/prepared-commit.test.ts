@@ -166,6 +166,42 @@ describe('the SQLite commit with prepared statements', () => {
     expect(b).toEqual(a);
   });
 
+  it('writes batches larger than one multi-row insert as kysely does, collisions included', async () => {
+    const kysely = await fresh(openSqliteStore);
+    const prepared = await fresh(openPreparedSqliteStore);
+    const row = (tableId: string, seq: number, clientId = `${tableId}${seq}`): MoveRow => ({
+      tableId,
+      seq,
+      seat: seq % 2,
+      kind: 'move',
+      move: { type: 'pass', seat: seq % 2 } as MoveRow['move'],
+      clientId,
+      byBot: false,
+      at: `t${seq}`,
+    });
+    const range = (tableId: string, from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => row(tableId, from + i));
+    const batches: Batch[] = [
+      // 37 rows: two full statements of 16 and five alone.
+      { moves: [...range('a', 1, 20), ...range('b', 1, 17)], tables: [] },
+      // A taken number of b in the middle of the second statement of 16: b is left out.
+      { moves: [...range('a', 21, 40), ...range('b', 17, 30)], tables: [] },
+      // A client id taken in the first statement: c is left out, d written.
+      {
+        moves: [...range('c', 1, 10), row('c', 11, 'c3'), ...range('d', 1, 20)],
+        tables: [{ id: 'd', moveCount: 20 }],
+      },
+    ];
+    for (const batch of batches) {
+      const expected = await kysely.commit(batch);
+      expect(await prepared.commit(batch)).toEqual(expected);
+    }
+    expect((await kysely.commit(batches[1]!)).conflicts).toEqual(['a', 'b']);
+    const [a, b] = [await dump(kysely), await dump(prepared)];
+    expect(a.moves.length).toBe(40 + 17 + 20);
+    expect(b).toEqual(a);
+  });
+
   it('rolls back with the transaction it runs in', async () => {
     const store = await fresh(openPreparedSqliteStore);
     const failing = store.inTransaction(async (inTrx) => {

@@ -56,5 +56,6 @@ export function openPostgresStore(url: string, events?: PostgresEvents): SqlStor
   pool.on('connect', (client) => {
     client.on('error', lost);
   });
-  return new SqlStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new SqlStore(db, 'postgres', { pool });
 }

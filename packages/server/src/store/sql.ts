@@ -18,7 +18,7 @@ import * as friends from './friends.ts';
 import { migrationProvider } from './migrations/index.ts';
 import * as moderation from './moderation.ts';
 import * as players from './players.ts';
-import { commitInOneStatement } from './postgresCommit.ts';
+import { commitInOneStatement, type Queryable } from './postgresCommit.ts';
 import * as ratings from './ratings.ts';
 import * as rematches from './rematches.ts';
 import {
@@ -233,13 +233,26 @@ async function writeTableByTable(
   return { conflicts };
 }
 
+/** The commit's own statements, besides kysely, one kind per dialect. */
+export interface CommitStatements {
+  /** SQLite: the commit's statements prepared once, on the same connection (`sqliteCommit.ts`). */
+  prepared?: PreparedCommit;
+  /** PostgreSQL: the pool the one-statement commit runs on (`postgresCommit.ts`). */
+  pool?: Queryable;
+}
+
 export class SqlStore implements Store {
+  private readonly prepared?: PreparedCommit;
+  private readonly pool?: Queryable;
+
   constructor(
     readonly db: Kysely<Database>,
     readonly dialect: SqlDialect,
-    /** SQLite only: the commit's statements prepared once, on the same connection. */
-    private readonly prepared?: PreparedCommit,
-  ) {}
+    private readonly statements: CommitStatements = {},
+  ) {
+    this.prepared = statements.prepared;
+    this.pool = statements.pool;
+  }
 
   async migrate(): Promise<string[]> {
     const migrator = new Migrator({ db: this.db, provider: migrationProvider });
@@ -260,7 +273,7 @@ export class SqlStore implements Store {
   ): Promise<T> {
     return this.db
       .transaction()
-      .execute((trx) => work(new SqlStore(trx, this.dialect, this.prepared), trx));
+      .execute((trx) => work(new SqlStore(trx, this.dialect, this.statements), trx));
   }
 
   async createTable(table: TableRow): Promise<void> {
@@ -311,8 +324,8 @@ export class SqlStore implements Store {
     if (this.db.isTransaction) return writeBatch(this.db, batch, this.prepared);
     for (let attempt = 1; ; attempt++) {
       try {
-        if (this.dialect === 'postgres') {
-          const fenced = await commitInOneStatement(this.db, batch);
+        if (this.pool) {
+          const fenced = await commitInOneStatement(this.pool, batch);
           if (fenced !== undefined) return withFenced({ conflicts: [] }, fenced);
         }
         return await this.db.transaction().execute((trx) => writeBatch(trx, batch, this.prepared));

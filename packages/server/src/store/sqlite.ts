@@ -11,11 +11,12 @@ import type { Database } from './schema.ts';
 import { SqlStore } from './sql.ts';
 import { PreparedCommit } from './sqliteCommit.ts';
 import { DATABASE_FILE } from './sqliteFile.ts';
+import { StatementCache } from './sqliteStatements.ts';
 
 export { DATABASE_FILE };
 
 /** The database file, created if need be, with the settings above. */
-function openDatabase(dataDir: string): SQLite.Database {
+export function openDatabase(dataDir: string): SQLite.Database {
   mkdirSync(dataDir, { recursive: true });
   const database = new SQLite(join(dataDir, DATABASE_FILE));
   database.pragma('journal_mode = WAL');
@@ -25,16 +26,26 @@ function openDatabase(dataDir: string): SQLite.Database {
   return database;
 }
 
-function kyselyOf(database: SQLite.Database): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+/** Kysely on the connection, every statement prepared once (`sqliteStatements.ts`). */
+function kyselyOf(statements: StatementCache): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: statements.forKysely() }) });
 }
 
 export function openSqliteStore(dataDir: string): SqlStore {
-  return new SqlStore(kyselyOf(openDatabase(dataDir)), 'sqlite');
+  return new SqlStore(kyselyOf(new StatementCache(openDatabase(dataDir))), 'sqlite');
 }
 
-/** The store of the store's thread: the same, with the commit's statements prepared once. */
+/**
+ * The store of the store's thread on an open connection: the commit's own statements written
+ * once (`sqliteCommit.ts`) besides kysely, all of them prepared once.
+ */
+export function preparedSqliteStore(database: SQLite.Database): SqlStore {
+  const statements = new StatementCache(database);
+  return new SqlStore(kyselyOf(statements), 'sqlite', {
+    prepared: new PreparedCommit(statements),
+  });
+}
+
 export function openPreparedSqliteStore(dataDir: string): SqlStore {
-  const database = openDatabase(dataDir);
-  return new SqlStore(kyselyOf(database), 'sqlite', new PreparedCommit(database));
+  return preparedSqliteStore(openDatabase(dataDir));
 }
