@@ -39,12 +39,8 @@ export {
 export { type GameRecord, replay } from './replay.ts';
 export { CHAPTER_THRESHOLDS } from './rules/gang.ts';
 export { createScenario, type Scenario } from './scenario.ts';
-export {
-  finalScores,
-  SCORE_SOURCES,
-  type ScoreSource,
-  scoreSourceApplies,
-} from './scoring.ts';
+export { SCORE_SOURCES, type ScoreSource } from './scoreSources.ts';
+export { finalScores, scoreSourceApplies } from './scoring.ts';
 export { createGame, resolveOptions } from './setup.ts';
 export { type HeistSolution, heistHint, type SolverMember, solveHeist } from './solver.ts';
 export * from './types.ts';

@@ -2,6 +2,7 @@
 import { cardsOf } from './cards/index.ts';
 import { FAMILIES } from './cards/schema.ts';
 import { itemAt } from './guards.ts';
+import { SCORE_SOURCES, type ScoreSource } from './scoreSources.ts';
 import type {
   ChapterEndReason,
   GameOptions,
@@ -9,22 +10,6 @@ import type {
   GameState,
   ScoreBreakdown,
 } from './types.ts';
-
-/**
- * Where a final score's IP comes from (R-END-1), in the order score tables show them: IP earned
- * from heists, the IP printed on the members, active resource cards, Media, the richest
- * (R-END-2), the largest gang (R-END-3) and the family majorities (R-FAM-2). `total` adds them.
- */
-export const SCORE_SOURCES = [
-  'heists',
-  'members',
-  'resources',
-  'media',
-  'richest',
-  'largestGang',
-  'families',
-] as const;
-export type ScoreSource = (typeof SCORE_SOURCES)[number];
 
 /**
  * Whether a source can score under these options: resources and Media only with the resource

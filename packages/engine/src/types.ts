@@ -3,7 +3,7 @@
  * is plain JSON so a game can be saved, sent and replayed; nothing holds a function.
  */
 import type { CardSet, Family, Reward, Skill } from './cards/schema.ts';
-import type { ScoreSource } from './scoring.ts';
+import type { ScoreSource } from './scoreSources.ts';
 
 export type CardId = string;
 /** A seat index, 0-based, in seat order. */
@@ -363,7 +363,7 @@ export type ChapterEndReason = 'gangSize' | 'snitches' | 'safeguard';
 // Results
 // ---------------------------------------------------------------------------------------------
 
-/** A seat's final score: IP from each source (`SCORE_SOURCES`, scoring.ts) and their total. */
+/** A seat's final score: IP from each source (`SCORE_SOURCES`, scoreSources.ts) and their total. */
 export interface ScoreBreakdown extends Record<ScoreSource, number> {
   seat: Seat;
   total: number;

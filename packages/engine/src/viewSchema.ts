@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { cardSetSchema, rewardSchema, skillSchema } from './cards/schema.ts';
 import { RULESETS } from './options.ts';
-import { SCORE_SOURCES } from './scoring.ts';
+import { SCORE_SOURCES } from './scoreSources.ts';
 import type { GameEvent } from './types.ts';
 import type { GameView } from './view.ts';
 

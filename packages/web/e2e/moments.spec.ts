@@ -1,5 +1,5 @@
 /**
- * Motion with meaning (ui/motion/momentMotion.ts): at the normal bot speed a game's moments
+ * Motion with meaning (table/motion/momentMotion.ts): at the normal bot speed a game's moments
  * move (cards dealt from the decks, members engaged, heists and snitches marked), never over a
  * card or control of the player's decision; under prefers-reduced-motion nothing on the table
  * animates, and at the "fast" bot speed the moments stay still.

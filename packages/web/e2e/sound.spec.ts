@@ -69,7 +69,7 @@ test('no AudioContext starts before a user gesture; the first gesture lets the s
 test('every cue peaks under −12 dBFS and is as loud as the card within 3 dB', async ({ page }) => {
   // The sound module on its own, bundled for the page.
   const bundle = buildSync({
-    entryPoints: ['src/ui/motion/sound.ts'],
+    entryPoints: ['src/table/motion/sound.ts'],
     bundle: true,
     format: 'iife',
     globalName: 'TableSound',
@@ -79,8 +79,9 @@ test('every cue peaks under −12 dBFS and is as loud as the card within 3 dB', 
   await page.setContent('<!doctype html><title>sounds</title>');
   await page.addScriptTag({ content: bundle.outputFiles[0].text });
   const weights = await page.evaluate(async () => {
-    const sound = (window as unknown as { TableSound: typeof import('../src/ui/motion/sound.ts') })
-      .TableSound;
+    const sound = (
+      window as unknown as { TableSound: typeof import('../src/table/motion/sound.ts') }
+    ).TableSound;
     const out: Record<string, { peakDb: number; loudnessDb: number }> = {};
     for (const cue of sound.CUES) {
       const rate = 44_100;

@@ -1,10 +1,10 @@
 /** The entry point: translations, the session (resuming a saved game), then the app. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Session } from './game/session.ts';
+import { App } from './app/App.tsx';
+import { Session } from './app/session.ts';
 import { i18nReady } from './i18n/index.ts';
-import { App } from './ui/App.tsx';
-import './ui/styles.css';
+import './app/styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');

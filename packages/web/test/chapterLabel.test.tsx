@@ -8,8 +8,8 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import { TableStatus } from '../src/ui/Table.tsx';
-import { TopLine } from '../src/ui/table/TopLine.tsx';
+import { TableStatus } from '../src/table/Table.tsx';
+import { TopLine } from '../src/table/widgets/TopLine.tsx';
 
 beforeAll(async () => {
   await i18nReady;

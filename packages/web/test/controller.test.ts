@@ -4,8 +4,12 @@
  */
 import { type GameRecord, type Move, moveKey, replay } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
-import { type BotClient, createInlineBotClient } from '../src/game/botClient.ts';
-import { type ControllerDeps, GameController, type TableSnapshot } from '../src/game/controller.ts';
+import { type BotClient, createInlineBotClient } from '../src/bots/botClient.ts';
+import {
+  type ControllerDeps,
+  GameController,
+  type TableSnapshot,
+} from '../src/features/local/controller.ts';
 import type { SeatKind } from '../src/game/seats.ts';
 import { until } from './helpers.ts';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CREDITED_ASSETS } from '../src/ui/credits/assets.ts';
+import { CREDITED_ASSETS } from '../src/app/credits/assets.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ASSET_PACKAGE = /^(@fontsource\/|@fontsource-variable\/|@iconify|@dicebear\/)/;

@@ -9,12 +9,12 @@ import { createBot, playGame } from '@gangsta/bots';
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BotClient } from '../src/game/botClient.ts';
+import { ImportGame } from '../src/app/ImportGame.tsx';
+import { Session } from '../src/app/session.ts';
+import type { BotClient } from '../src/bots/botClient.ts';
+import ReplayViewer from '../src/features/replay/ReplayViewer.tsx';
 import { serializeRecord } from '../src/game/record.ts';
-import { Session } from '../src/game/session.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import ReplayViewer from '../src/replay/ReplayViewer.tsx';
-import { ImportGame } from '../src/ui/ImportGame.tsx';
 
 const silentBots = (): BotClient => ({ ask: () => new Promise(() => {}), dispose() {} });
 

@@ -16,12 +16,12 @@ import type { GameRecord, Move } from '@gangsta/engine';
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type BotClient, createInlineBotClient, type ReviewOrder } from '../src/game/botClient.ts';
+import { Session } from '../src/app/session.ts';
+import { type BotClient, createInlineBotClient, type ReviewOrder } from '../src/bots/botClient.ts';
+import ReplayViewer from '../src/features/replay/ReplayViewer.tsx';
+import GameReview from '../src/features/review/GameReview.tsx';
 import { replayPlayers } from '../src/game/players.ts';
-import { Session } from '../src/game/session.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import ReplayViewer from '../src/replay/ReplayViewer.tsx';
-import GameReview from '../src/review/GameReview.tsx';
 
 beforeAll(async () => {
   await i18nReady;

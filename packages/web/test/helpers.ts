@@ -9,7 +9,7 @@ import {
   type Move,
   pendingDecision,
 } from '@gangsta/engine';
-import type { GameController, TableSnapshot } from '../src/game/controller.ts';
+import type { GameController, TableSnapshot } from '../src/features/local/controller.ts';
 
 /** A small deterministic generator for choosing moves in playouts. */
 export function rng(seed: number): () => number {

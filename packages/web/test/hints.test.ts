@@ -6,8 +6,8 @@
  */
 import { type DecisionKind, type Move, moveKey } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
-import { type BotClient, createInlineBotClient } from '../src/game/botClient.ts';
-import { GameController } from '../src/game/controller.ts';
+import { type BotClient, createInlineBotClient } from '../src/bots/botClient.ts';
+import { GameController } from '../src/features/local/controller.ts';
 import type { SeatKind } from '../src/game/seats.ts';
 import { rng, until } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 /** "My games": the time left as the page shows it. */
 import { describe, expect, it } from 'vitest';
-import { formatTimeLeft } from '../src/online/MyGames.tsx';
+import { formatTimeLeft } from '../src/features/online/screens/MyGames.tsx';
 
 describe('time left', () => {
   it('shows minutes and seconds under an hour, then hours and minutes, then days and hours', () => {

@@ -16,16 +16,16 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_NAMES, botNameFamily, castNames, playerName } from '../src/game/players.ts';
 import type { SeatKind } from '../src/game/seats.ts';
-import type { TablePlayer } from '../src/game/tableSource.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
 import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
 import fr from '../src/i18n/locales/fr.json';
 import nl from '../src/i18n/locales/nl.json';
 import pt from '../src/i18n/locales/pt.json';
+import type { TablePlayer } from '../src/table/tableSource.ts';
+import { statusLine } from '../src/table/widgets/statusLine.ts';
 import type { TextContext } from '../src/text/context.ts';
 import { describeEvent, personContext } from '../src/text/events.ts';
-import { statusLine } from '../src/ui/table/statusLine.ts';
 import { playout } from './helpers.ts';
 
 const LOCALES = { en, pt, nl, fr, de } as const;

@@ -21,16 +21,16 @@ import type { MoveNews, TableInfo } from '@gangsta/protocol';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BotClient } from '../src/game/botClient.ts';
-import type { TablePlayer } from '../src/game/tableSource.ts';
+import type { BotClient } from '../src/bots/botClient.ts';
+import { Connection } from '../src/features/online/state/connection.ts';
+import { OnlineError } from '../src/features/online/state/errors.ts';
+import { OnlineTable } from '../src/features/online/state/onlineTable.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
 import { LANGUAGES } from '../src/i18n/languages.ts';
-import { Connection } from '../src/online/connection.ts';
-import { OnlineError } from '../src/online/errors.ts';
-import { OnlineTable } from '../src/online/onlineTable.ts';
+import { Log } from '../src/table/Log.tsx';
+import type { TablePlayer } from '../src/table/tableSource.ts';
+import { statusLine } from '../src/table/widgets/statusLine.ts';
 import type { TextContext } from '../src/text/context.ts';
-import { Log } from '../src/ui/Log.tsx';
-import { statusLine } from '../src/ui/table/statusLine.ts';
 import { FakeClock, frameOf, newGame, socketFactory, welcome } from './onlineFakes.ts';
 
 beforeAll(async () => {

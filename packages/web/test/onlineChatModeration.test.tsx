@@ -9,13 +9,13 @@ import type { ChatLine, ModerationLists, TableInfo } from '@gangsta/protocol';
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Chat } from '../src/features/online/screens/Chat.tsx';
+import { NameForm } from '../src/features/online/screens/NameForm.tsx';
+import type { Api } from '../src/features/online/state/api.ts';
+import type { OnlineClient } from '../src/features/online/state/client.ts';
+import { IDENTITY_KEY, IdentityStore } from '../src/features/online/state/identity.ts';
 import { playerName } from '../src/game/players.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import type { Api } from '../src/online/api.ts';
-import { Chat } from '../src/online/Chat.tsx';
-import type { OnlineClient } from '../src/online/client.ts';
-import { IDENTITY_KEY, IdentityStore } from '../src/online/identity.ts';
-import { NameForm } from '../src/online/NameForm.tsx';
 import { connectedTable } from './onlineFakes.ts';
 
 beforeAll(async () => {

@@ -3,10 +3,19 @@
  * parsed, refusals and network failures as typed errors) and the stored identity.
  */
 import { describe, expect, it } from 'vitest';
-import { createApi } from '../src/online/api.ts';
-import { OnlineError } from '../src/online/errors.ts';
-import { IDENTITY_KEY, IdentityStore, type KeyValueStore } from '../src/online/identity.ts';
-import { onlineHash, parseOnlineHash, routeFromPasted, tableLink } from '../src/online/routes.ts';
+import { createApi } from '../src/features/online/state/api.ts';
+import { OnlineError } from '../src/features/online/state/errors.ts';
+import {
+  IDENTITY_KEY,
+  IdentityStore,
+  type KeyValueStore,
+} from '../src/features/online/state/identity.ts';
+import {
+  onlineHash,
+  parseOnlineHash,
+  routeFromPasted,
+  tableLink,
+} from '../src/features/online/state/routes.ts';
 
 describe('routes', () => {
   it('reads and writes the online addresses', () => {

@@ -17,8 +17,8 @@ import {
   viewFor,
 } from '@gangsta/engine';
 import { type GameFrame, PROTOCOL_VERSION, type ServerMessage } from '@gangsta/protocol';
-import { Connection } from '../src/online/connection.ts';
-import { OnlineTable } from '../src/online/onlineTable.ts';
+import { Connection } from '../src/features/online/state/connection.ts';
+import { OnlineTable } from '../src/features/online/state/onlineTable.ts';
 
 // The hand-driven socket and clock are the client library's own test doubles.
 export { FakeClock, FakeSocket, socketFactory } from '@gangsta/client/testing';

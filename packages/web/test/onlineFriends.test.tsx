@@ -8,14 +8,14 @@ import type { Challenge, EmailSettings, Friend, TableInfo } from '@gangsta/proto
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EmailSettingsForm } from '../src/features/online/screens/EmailSettings.tsx';
+import { FriendsPanel } from '../src/features/online/screens/Friends.tsx';
+import { EmailLandingNotice } from '../src/features/online/screens/OnlineHome.tsx';
+import type { Api } from '../src/features/online/state/api.ts';
+import type { OnlineClient } from '../src/features/online/state/client.ts';
+import { IDENTITY_KEY, IdentityStore } from '../src/features/online/state/identity.ts';
+import { emailLandingOf } from '../src/features/online/state/routes.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import type { Api } from '../src/online/api.ts';
-import type { OnlineClient } from '../src/online/client.ts';
-import { EmailSettingsForm } from '../src/online/EmailSettings.tsx';
-import { FriendsPanel } from '../src/online/Friends.tsx';
-import { IDENTITY_KEY, IdentityStore } from '../src/online/identity.ts';
-import { EmailLandingNotice } from '../src/online/OnlineHome.tsx';
-import { emailLandingOf } from '../src/online/routes.ts';
 
 beforeAll(async () => {
   await i18nReady;

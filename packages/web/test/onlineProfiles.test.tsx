@@ -17,17 +17,17 @@ import {
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GameRating, signed } from '../src/features/online/screens/GameRating.tsx';
+import { MyGames } from '../src/features/online/screens/MyGames.tsx';
+import { PlayerProfile } from '../src/features/online/screens/PlayerProfile.tsx';
+import { RatedNotice } from '../src/features/online/screens/RatedNotice.tsx';
+import { Ratings } from '../src/features/online/screens/Ratings.tsx';
+import type { Api } from '../src/features/online/state/api.ts';
+import type { OnlineClient } from '../src/features/online/state/client.ts';
+import { IDENTITY_KEY, IdentityStore } from '../src/features/online/state/identity.ts';
+import type { OnlineTable } from '../src/features/online/state/onlineTable.ts';
+import { parseOnlineHash } from '../src/features/online/state/routes.ts';
 import { i18nReady } from '../src/i18n/index.ts';
-import type { Api } from '../src/online/api.ts';
-import type { OnlineClient } from '../src/online/client.ts';
-import { GameRating, signed } from '../src/online/GameRating.tsx';
-import { IDENTITY_KEY, IdentityStore } from '../src/online/identity.ts';
-import { MyGames } from '../src/online/MyGames.tsx';
-import type { OnlineTable } from '../src/online/onlineTable.ts';
-import { PlayerProfile } from '../src/online/PlayerProfile.tsx';
-import { RatedNotice } from '../src/online/RatedNotice.tsx';
-import { Ratings } from '../src/online/Ratings.tsx';
-import { parseOnlineHash } from '../src/online/routes.ts';
 
 beforeAll(async () => {
   await i18nReady;

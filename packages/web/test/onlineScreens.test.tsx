@@ -7,12 +7,12 @@
 import { LIMITS } from '@gangsta/protocol';
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Chat } from '../src/features/online/screens/Chat.tsx';
+import type { OnlineClient } from '../src/features/online/state/client.ts';
+import { IdentityStore } from '../src/features/online/state/identity.ts';
+import { useYourTurn } from '../src/features/online/state/yourTurn.ts';
 import { seatColour } from '../src/game/players.ts';
 import { i18nReady } from '../src/i18n/index.ts';
-import { Chat } from '../src/online/Chat.tsx';
-import type { OnlineClient } from '../src/online/client.ts';
-import { IdentityStore } from '../src/online/identity.ts';
-import { useYourTurn } from '../src/online/yourTurn.ts';
 import { connectedTable } from './onlineFakes.ts';
 
 beforeAll(async () => {

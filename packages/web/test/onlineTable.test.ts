@@ -16,10 +16,10 @@ import {
   type UpdateFrame,
 } from '@gangsta/protocol';
 import { describe, expect, it, vi } from 'vitest';
-import type { BotClient } from '../src/game/botClient.ts';
-import { Connection } from '../src/online/connection.ts';
-import { OnlineError } from '../src/online/errors.ts';
-import { OnlineTable, type OnlineTableDeps } from '../src/online/onlineTable.ts';
+import type { BotClient } from '../src/bots/botClient.ts';
+import { Connection } from '../src/features/online/state/connection.ts';
+import { OnlineError } from '../src/features/online/state/errors.ts';
+import { OnlineTable, type OnlineTableDeps } from '../src/features/online/state/onlineTable.ts';
 import { FakeClock, frameOf, newGame, socketFactory, step, welcome } from './onlineFakes.ts';
 
 const info: TableInfo = {

@@ -6,7 +6,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import { PlayerBadge } from '../src/ui/PlayerBadge.tsx';
+import { PlayerBadge } from '../src/table/PlayerBadge.tsx';
 
 beforeAll(async () => {
   await i18nReady;

@@ -8,9 +8,9 @@ import { createGame, type GameState, type Move } from '@gangsta/engine';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TableSnapshot, TableSource } from '../src/game/tableSource.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import { TableScreen } from '../src/ui/TableScreen.tsx';
+import { TableScreen } from '../src/table/TableScreen.tsx';
+import type { TableSnapshot, TableSource } from '../src/table/tableSource.ts';
 import { snapshotOf } from './tableFixture.tsx';
 
 function resourceGame(expert: boolean): GameState {

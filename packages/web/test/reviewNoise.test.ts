@@ -1,13 +1,13 @@
 /**
  * The hint and the review agree within the review's noise: a decision is called costly only
- * when its loss is beyond two standard errors of the two estimates (review/noise.ts). The case
+ * when its loss is beyond two standard errors of the two estimates (bots/reviewNoise.ts). The case
  * a new player met: following the hint "Recruit Luca Lupara", then the review calling exactly
  * that move the costliest, −7 points, from about 200 simulated games per estimate.
  */
 import { costliest, createBot, playGame, type ReviewedDecision, reason } from '@gangsta/bots';
 import { describe, expect, it } from 'vitest';
-import { runReview } from '../src/game/reviewRun.ts';
-import { isCostly, lossMargin, withCostliest } from '../src/review/noise.ts';
+import { isCostly, lossMargin, withCostliest } from '../src/bots/reviewNoise.ts';
+import { runReview } from '../src/bots/reviewRun.ts';
 
 /** The hint's move, reviewed: 31% after it, 38% after the search's favourite, 200 games each. */
 const followedHint: ReviewedDecision = {

@@ -17,7 +17,7 @@ import {
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import { PlayerBoard } from '../src/ui/table/PlayerBoard.tsx';
+import { PlayerBoard } from '../src/table/widgets/PlayerBoard.tsx';
 import { decidingSeat, playout, statesByDecision } from './helpers.ts';
 import { renderTable } from './tableFixture.tsx';
 

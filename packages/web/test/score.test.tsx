@@ -22,12 +22,12 @@ import {
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TablePlayer } from '../src/game/tableSource.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
+import { outcomeOf, ranking } from '../src/table/score/outcome.ts';
+import { ScoreScreen } from '../src/table/score/ScoreScreen.tsx';
+import { runningIp, scoreSeries } from '../src/table/score/series.ts';
+import type { TablePlayer } from '../src/table/tableSource.ts';
 import type { TextContext } from '../src/text/context.ts';
-import { ScoreScreen } from '../src/ui/ScoreScreen.tsx';
-import { outcomeOf, ranking } from '../src/ui/score/outcome.ts';
-import { runningIp, scoreSeries } from '../src/ui/score/series.ts';
 import { decidingSeat, rng } from './helpers.ts';
 
 /** A complete seeded game of random moves, as a record, with the states it went through. */

@@ -8,11 +8,11 @@
 import { createGame } from '@gangsta/engine';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SeatClockState, TableSource } from '../src/game/tableSource.ts';
+import { noticeText } from '../src/features/online/state/notices.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import { noticeText } from '../src/online/notices.ts';
-import { TableScreen } from '../src/ui/TableScreen.tsx';
-import { formatClock, remainingNow, SeatClock } from '../src/ui/table/SeatClock.tsx';
+import { TableScreen } from '../src/table/TableScreen.tsx';
+import type { SeatClockState, TableSource } from '../src/table/tableSource.ts';
+import { formatClock, remainingNow, SeatClock } from '../src/table/widgets/SeatClock.tsx';
 import { snapshotOf } from './tableFixture.tsx';
 
 beforeAll(async () => {

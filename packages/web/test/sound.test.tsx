@@ -15,8 +15,8 @@ import {
   saveSoundVolume,
 } from '../src/game/storage.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import { SoundControl } from '../src/ui/motion/SoundControl.tsx';
-import { playCue, resetSoundForTests, setSound, soundSetting } from '../src/ui/motion/sound.ts';
+import { SoundControl } from '../src/table/motion/SoundControl.tsx';
+import { playCue, resetSoundForTests, setSound, soundSetting } from '../src/table/motion/sound.ts';
 
 /** A stand-in for the browser's AudioContext that counts how many were made. */
 function fakeAudio() {

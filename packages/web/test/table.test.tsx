@@ -17,10 +17,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passIncome } from '../src/game/derive.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import { BankControl, type BankMove } from '../src/ui/decision/BankControl.tsx';
-import { changes } from '../src/ui/motion/Deltas.tsx';
-import { bannerFor } from '../src/ui/motion/useTableMoments.ts';
-import { CARD_MOVE_TYPES, cardStates, missingIcons } from '../src/ui/table/cardStates.ts';
+import { BankControl, type BankMove } from '../src/table/decision/BankControl.tsx';
+import { changes } from '../src/table/motion/Deltas.tsx';
+import { bannerFor } from '../src/table/motion/useTableMoments.ts';
+import { CARD_MOVE_TYPES, cardStates, missingIcons } from '../src/table/widgets/cardStates.ts';
 import { decidingSeat, statesByDecision } from './helpers.ts';
 import { renderTable } from './tableFixture.tsx';
 

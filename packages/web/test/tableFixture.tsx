@@ -13,8 +13,8 @@ import {
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { SeatKind } from '../src/game/seats.ts';
-import type { TableSnapshot, TableSource } from '../src/game/tableSource.ts';
-import { TableScreen } from '../src/ui/TableScreen.tsx';
+import { TableScreen } from '../src/table/TableScreen.tsx';
+import type { TableSnapshot, TableSource } from '../src/table/tableSource.ts';
 import { decidingSeat } from './helpers.ts';
 
 export interface FixtureOptions {

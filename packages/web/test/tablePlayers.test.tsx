@@ -5,7 +5,7 @@
  */
 import type { GameRecord } from '@gangsta/engine';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GameController } from '../src/game/controller.ts';
+import { GameController } from '../src/features/local/controller.ts';
 import type { SeatKind } from '../src/game/seats.ts';
 import { loadSavedGame, saveGame } from '../src/game/storage.ts';
 

@@ -21,14 +21,14 @@ import {
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LogEntry, TableSnapshot, TableSource } from '../src/game/tableSource.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
+import { Deltas } from '../src/table/motion/Deltas.tsx';
+import { TableScreen } from '../src/table/TableScreen.tsx';
+import type { LogEntry, TableSnapshot, TableSource } from '../src/table/tableSource.ts';
+import { collapseRepeats, recapLine } from '../src/table/widgets/recapText.ts';
+import { statusLine } from '../src/table/widgets/statusLine.ts';
+import { recapMove, recapTurns, turnSummary } from '../src/table/widgets/turnRecap.ts';
 import type { TextContext } from '../src/text/context.ts';
-import { Deltas } from '../src/ui/motion/Deltas.tsx';
-import { TableScreen } from '../src/ui/TableScreen.tsx';
-import { collapseRepeats, recapLine } from '../src/ui/table/recapText.ts';
-import { statusLine } from '../src/ui/table/statusLine.ts';
-import { recapMove, recapTurns, turnSummary } from '../src/ui/table/turnRecap.ts';
 import { decidingSeat, playout, rng, statesByDecision } from './helpers.ts';
 import { snapshotOf } from './tableFixture.tsx';
 

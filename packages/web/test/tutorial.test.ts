@@ -15,22 +15,22 @@ import {
   pendingDecision,
 } from '@gangsta/engine';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../src/i18n/index.ts';
-import de from '../src/i18n/locales/de.json';
-import en from '../src/i18n/locales/en.json';
-import fr from '../src/i18n/locales/fr.json';
-import nl from '../src/i18n/locales/nl.json';
-import pt from '../src/i18n/locales/pt.json';
-import { positionAt, startPosition } from '../src/tutorial/position.ts';
-import { clearProgress, loadProgress, saveProgress } from '../src/tutorial/progress.ts';
+import { positionAt, startPosition } from '../src/features/tutorial/position.ts';
+import { clearProgress, loadProgress, saveProgress } from '../src/features/tutorial/progress.ts';
 import {
   LEARNER,
   OPPONENT,
   stepMoves,
   TUTORIAL_STEPS,
   type TutorialStep,
-} from '../src/tutorial/script.ts';
-import { TutorialSource } from '../src/tutorial/TutorialSource.ts';
+} from '../src/features/tutorial/script.ts';
+import { TutorialSource } from '../src/features/tutorial/TutorialSource.ts';
+import { LANGUAGES } from '../src/i18n/index.ts';
+import de from '../src/i18n/locales/de.json';
+import en from '../src/i18n/locales/en.json';
+import fr from '../src/i18n/locales/fr.json';
+import nl from '../src/i18n/locales/nl.json';
+import pt from '../src/i18n/locales/pt.json';
 
 function indexOf(id: string): number {
   const index = TUTORIAL_STEPS.findIndex((step) => step.id === id);

@@ -7,10 +7,10 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CoachPanel } from '../src/features/tutorial/CoachPanel.tsx';
+import { TUTORIAL_STEPS } from '../src/features/tutorial/script.ts';
+import { TutorialSource } from '../src/features/tutorial/TutorialSource.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import { CoachPanel } from '../src/tutorial/CoachPanel.tsx';
-import { TUTORIAL_STEPS } from '../src/tutorial/script.ts';
-import { TutorialSource } from '../src/tutorial/TutorialSource.ts';
 
 beforeAll(async () => {
   await i18nReady;

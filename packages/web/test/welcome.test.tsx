@@ -9,16 +9,18 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BotClient } from '../src/game/botClient.ts';
+import { Session } from '../src/app/session.ts';
+import { Welcome } from '../src/app/welcome/Welcome.tsx';
+import type { BotClient } from '../src/bots/botClient.ts';
 import { BOT_NAMES } from '../src/game/players.ts';
-import { Session } from '../src/game/session.ts';
 import { loadPlayerName, rememberAtTable } from '../src/game/storage.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
-import { Welcome } from '../src/ui/welcome/Welcome.tsx';
 
 // The online games waiting for the player, as the lazily loaded online code would count them.
 const online = vi.hoisted(() => ({ waiting: null as number | null }));
-vi.mock('../src/online/turnCount.ts', () => ({ turnsWaiting: async () => online.waiting }));
+vi.mock('../src/features/online/state/turnCount.ts', () => ({
+  turnsWaiting: async () => online.waiting,
+}));
 
 // Bots that never answer: these tests look at the table's seats, not at its play.
 const silentBots = (): BotClient => ({ ask: () => new Promise(() => {}), dispose() {} });

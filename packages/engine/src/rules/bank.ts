@@ -5,7 +5,14 @@
 import { activeResource, type Ctx } from '../context.ts';
 import { playerAt } from '../guards.ts';
 import type { Move, Seat } from '../types.ts';
-import { MAX_BANK_MOVES_PER_TURN } from './turn.ts';
+
+/**
+ * Digital safeguard within a turn (R-SAFE-1 **Decision**): the Bank may be used at most this
+ * many times a turn, so no player can keep a turn going forever by depositing and withdrawing
+ * in a loop. Here, beside the Bank's moves, so the turn's rules (turn.ts, which asks what is
+ * `spendable`) and the Bank's do not import each other.
+ */
+export const MAX_BANK_MOVES_PER_TURN = 6;
 
 /** The active Bank card of `seat`, if it may be used now: their own turn, moves left (R-SAFE-1). */
 function usableBank(ctx: Ctx, seat: Seat) {

@@ -10,12 +10,11 @@ import { anyEngaged, readyWholeGang, setChapterEnd } from './gang.ts';
 /** Turns without a recruit or heist, per player, that end a chapter (R-SAFE-1). */
 export const SAFEGUARD_TURNS_PER_PLAYER = 10;
 /**
- * Digital safeguards within a turn (R-SAFE-1 **Decision**): a heist may be given up at most
- * this many times a turn, and the Bank used at most this many times, so no player can keep a
- * turn going forever by choosing and abandoning, or depositing and withdrawing, in a loop.
+ * Digital safeguard within a turn (R-SAFE-1 **Decision**): a heist may be given up at most
+ * this many times a turn, so no player can keep a turn going forever by choosing and
+ * abandoning in a loop (the Bank's own limit is `MAX_BANK_MOVES_PER_TURN` in bank.ts).
  */
 export const MAX_ABANDONS_PER_TURN = 3;
-export const MAX_BANK_MOVES_PER_TURN = 6;
 
 export function startTurn(ctx: Ctx, seat: Seat, extra: boolean): void {
   const { state } = ctx;

@@ -19,23 +19,23 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GameController } from '../game/controller.ts';
-import type { Session } from '../game/session.ts';
+import type { GameController } from '../features/local/controller.ts';
+import { NewGame } from '../features/local/NewGame.tsx';
+import { onlineHash, parseOnlineHash } from '../features/online/state/routes.ts';
 import { LanguageSwitch } from '../i18n/index.ts';
-import { onlineHash, parseOnlineHash } from '../online/routes.ts';
+import { SoundControl } from '../table/motion/SoundControl.tsx';
+import { LocalGameMenu, TableScreen } from '../table/TableScreen.tsx';
 import { CreditsButton } from './credits/CreditsDialog.tsx';
 import { ImportGame } from './ImportGame.tsx';
-import { SoundControl } from './motion/SoundControl.tsx';
-import { NewGame } from './NewGame.tsx';
-import { LocalGameMenu, TableScreen } from './TableScreen.tsx';
+import type { Session } from './session.ts';
 import { useOnline } from './useNetwork.ts';
 import { Welcome } from './welcome/Welcome.tsx';
 import './header.css';
 
-const ReplayViewer = lazy(() => import('../replay/ReplayViewer.tsx'));
-const GameReview = lazy(() => import('../review/GameReview.tsx'));
-const TutorialScreen = lazy(() => import('../tutorial/TutorialScreen.tsx'));
-const OnlineScreen = lazy(() => import('../online/OnlineScreen.tsx'));
+const ReplayViewer = lazy(() => import('../features/replay/ReplayViewer.tsx'));
+const GameReview = lazy(() => import('../features/review/GameReview.tsx'));
+const TutorialScreen = lazy(() => import('../features/tutorial/TutorialScreen.tsx'));
+const OnlineScreen = lazy(() => import('../features/online/OnlineScreen.tsx'));
 const RulesPage = lazy(() =>
   import('../rules/RulesPage.tsx').then((module) => ({ default: module.RulesPage })),
 );

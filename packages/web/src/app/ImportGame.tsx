@@ -7,7 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { replayPlayers } from '../game/players.ts';
 import { parseGameFile, type RecordProblem } from '../game/record.ts';
-import type { Session } from '../game/session.ts';
+import type { Session } from './session.ts';
 
 export function problemText(
   t: (key: string, params?: Record<string, unknown>) => string,

@@ -5,11 +5,11 @@
  */
 import type { ReviewedDecision } from '@gangsta/bots';
 import type { EngineError, GameOptionsInput, GameRecord, Seat } from '@gangsta/engine';
-import type { OnlineRoute } from '../online/routes.ts';
-import { type BotClient, createWorkerBotClient } from './botClient.ts';
-import { GameController } from './controller.ts';
-import { castNames } from './players.ts';
-import type { SeatKind } from './seats.ts';
+import { type BotClient, createWorkerBotClient } from '../bots/botClient.ts';
+import { GameController } from '../features/local/controller.ts';
+import type { OnlineRoute } from '../features/online/state/routes.ts';
+import { castNames } from '../game/players.ts';
+import type { SeatKind } from '../game/seats.ts';
 import {
   clearSavedGame,
   loadPlayerName,
@@ -20,8 +20,8 @@ import {
   saveGame,
   saveSettings,
   wasAtTable,
-} from './storage.ts';
-import type { TablePlayer } from './tableSource.ts';
+} from '../game/storage.ts';
+import type { TablePlayer } from '../table/tableSource.ts';
 
 /** "Play" on the welcome screen: you and three medium bots, classic rules, a fresh shuffle. */
 export const QUICK_SEATS: readonly SeatKind[] = ['human', 'medium', 'medium', 'medium'];

@@ -5,8 +5,8 @@
  */
 import type { GameReview } from '@gangsta/bots';
 import type { GameRecord, GameView, Move, Seat } from '@gangsta/engine';
+import type { BotSeatKind } from '../game/seats.ts';
 import type { BotAnswer, WorkerRequest, WorkerResponse } from './botProtocol.ts';
-import type { BotSeatKind } from './seats.ts';
 
 export interface ReviewOrder {
   record: GameRecord;

@@ -4,8 +4,8 @@
  */
 import { type BotConfig, createBot, LEVELS } from '@gangsta/bots';
 import type { GameView, Move } from '@gangsta/engine';
+import type { BotSeatKind } from '../game/seats.ts';
 import type { BotAnswer } from './botProtocol.ts';
-import type { BotSeatKind } from './seats.ts';
 
 export function botConfig(kind: BotSeatKind, seed: number): BotConfig {
   if (kind === 'random') return { kind: 'random', seed };

@@ -1,7 +1,7 @@
 /** Messages between the page and the bot worker (botWorker.ts). Plain data only. */
 import type { GameReview, Reason } from '@gangsta/bots';
 import type { GameRecord, GameView, Move, Seat } from '@gangsta/engine';
-import type { BotSeatKind } from './seats.ts';
+import type { BotSeatKind } from '../game/seats.ts';
 
 /** A bot's decision (`type` may be left out: the first kind of request). */
 export interface BotRequest {

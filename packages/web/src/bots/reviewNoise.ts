@@ -1,7 +1,7 @@
 /**
  * How sure a game review is, and when a decision is worth pointing at.
  *
- * The review (`@gangsta/bots` review.ts, run by game/reviewRun.ts) estimates a win chance after
+ * The review (`@gangsta/bots` review.ts, run by bots/reviewRun.ts) estimates a win chance after
  * the played move and after the best one, each from a few hundred simulated games from the
  * seat's own view. Each estimate is a share of games won, so its standard error is
  * √(p(1−p)/n): about 3.5 points for p = 0.4 and n = 200. The difference of two such estimates

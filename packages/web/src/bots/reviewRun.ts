@@ -2,12 +2,12 @@
  * Runs a game review one decision at a time, giving way to the event loop between decisions
  * so that progress can be shown and a "cancel" heard. Used in the bot worker and, where no
  * worker exists (unit tests), on the page; loaded on demand, never in the first bundle.
- * The costliest decisions are those beyond the estimates' noise (review/noise.ts), so a move
+ * The costliest decisions are those beyond the estimates' noise (bots/reviewNoise.ts), so a move
  * is never called costly on noise alone, the table's hint included.
  */
 import { type GameReview, GameReviewer } from '@gangsta/bots';
 import type { GameRecord, Seat } from '@gangsta/engine';
-import { withCostliest } from '../review/noise.ts';
+import { withCostliest } from './reviewNoise.ts';
 
 export interface ReviewRun {
   record: GameRecord;

@@ -14,8 +14,8 @@ import {
   type Seat,
 } from '@gangsta/engine';
 import type { TFunction } from 'i18next';
+import type { TablePlayer } from '../table/tableSource.ts';
 import { type BotSeatKind, isBotKind, type SeatKind } from './seats.ts';
-import type { TablePlayer } from './tableSource.ts';
 
 /** Four colours that stay apart for the common colour-vision deficiencies (Okabe–Ito). */
 export const SEAT_COLOURS = ['#E69F00', '#56B4E9', '#009E73', '#CC79A7'] as const;

@@ -78,7 +78,7 @@ export const DEFAULT_SOUND_VOLUME = 0.35;
 
 /**
  * Table sounds: on unless the player switched them off, which is remembered (kept apart from
- * the other settings). They start only after the page's first user gesture (ui/motion/sound.ts).
+ * the other settings). They start only after the page's first user gesture (table/motion/sound.ts).
  */
 export function loadSoundOn(): boolean {
   return storage()?.getItem(SOUND_KEY) !== 'off';

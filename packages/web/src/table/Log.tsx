@@ -6,10 +6,10 @@ import type { GameEvent } from '@gangsta/engine';
 import { type CSSProperties, memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seatColour } from '../game/players.ts';
-import type { LogEntry } from '../game/tableSource.ts';
 import type { TextContext } from '../text/context.ts';
 import { describeEvent, isSilent } from '../text/events.ts';
 import { standInContext } from '../text/standIn.ts';
+import type { LogEntry } from './tableSource.ts';
 
 /**
  * One line. Entries of past moves are the same objects from one render to the next, so a long

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { FamilyEmblem } from '../cards/FamilyEmblem.tsx';
 import { playerIdentity } from '../game/players.ts';
 import type { BotSeatKind } from '../game/seats.ts';
-import type { TablePlayer } from '../game/tableSource.ts';
+import type { TablePlayer } from './tableSource.ts';
 import './playerBadge.css';
 
 const PIPS: Record<BotSeatKind, number> = { random: 1, easy: 2, medium: 3, hard: 4 };

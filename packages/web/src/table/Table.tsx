@@ -7,12 +7,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chapterNumeral } from '../cards/index.ts';
 import type { SeatKind } from '../game/seats.ts';
-import type { TablePlayer } from '../game/tableSource.ts';
-import type { CardState } from './table/cardStates.ts';
-import { PlayerBoard } from './table/PlayerBoard.tsx';
-import { Rows } from './table/Rows.tsx';
-import { ZoomLayer } from './table/ZoomLayer.tsx';
-import { ZoomProvider } from './table/zoom.tsx';
+import type { TablePlayer } from './tableSource.ts';
+import type { CardState } from './widgets/cardStates.ts';
+import { PlayerBoard } from './widgets/PlayerBoard.tsx';
+import { Rows } from './widgets/Rows.tsx';
+import { ZoomLayer } from './widgets/ZoomLayer.tsx';
+import { ZoomProvider } from './widgets/zoom.tsx';
 
 export interface TableProps {
   view: GameView;

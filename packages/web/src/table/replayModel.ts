@@ -18,7 +18,7 @@ import {
   viewFor,
   visibleEvents,
 } from '@gangsta/engine';
-import type { LogEntry } from '../game/tableSource.ts';
+import type { LogEntry } from './tableSource.ts';
 
 /** What was hidden during play, shown when the replay of a finished game reveals it. */
 export interface HiddenInfo {

@@ -6,7 +6,7 @@
  */
 import type { Reason as BotReason } from '@gangsta/bots';
 import type { Decision, GameEvent, GameRecord, GameView, Move, Seat } from '@gangsta/engine';
-import type { BotSeatKind, SeatKind } from './seats.ts';
+import type { BotSeatKind, SeatKind } from '../game/seats.ts';
 
 /** One line of the log: an event, with the move that caused it (-1 for the setup). */
 export interface LogEntry {
@@ -56,7 +56,7 @@ export interface TablePlayer {
   name: string | null;
   /** Online: whether that person is connected now (always true locally). */
   connected: boolean;
-  /** Online, a timed table: the seat's clock (`ui/table/SeatClock.tsx`). */
+  /** Online, a timed table: the seat's clock (`table/widgets/SeatClock.tsx`). */
   clock?: SeatClockState;
   /** Online: a bot plays the seat for its player (out of time, absent, or gone). */
   away?: { reason: 'timeout' | 'absent' | 'left'; level: string } | null;

@@ -2,7 +2,7 @@
 import type { CardLookup, Seat } from '@gangsta/engine';
 import type { TFunction } from 'i18next';
 import type { SeatKind } from '../game/seats.ts';
-import type { TablePlayer } from '../game/tableSource.ts';
+import type { TablePlayer } from '../table/tableSource.ts';
 import { cardName } from './names.ts';
 
 export interface TextContext {

@@ -7,8 +7,8 @@
  */
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Session } from '../../game/session.ts';
-import { onlineHash } from '../../online/routes.ts';
+import { onlineHash } from '../../features/online/state/routes.ts';
+import type { Session } from '../session.ts';
 import { useOnline } from '../useNetwork.ts';
 import { NamePrompt } from './NamePrompt.tsx';
 import { TitleArt } from './TitleArt.tsx';
@@ -20,7 +20,7 @@ function useTurnsWaiting(online: boolean): number | null {
   useEffect(() => {
     if (!online) return;
     let current = true;
-    import('../../online/turnCount.ts')
+    import('../../features/online/state/turnCount.ts')
       .then((module) => module.turnsWaiting())
       .then(
         (waiting) => {

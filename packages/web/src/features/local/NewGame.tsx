@@ -6,14 +6,14 @@
 import type { GameOptionsInput } from '@gangsta/engine';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isBotKind, SEAT_KINDS, type SeatKind } from '../game/seats.ts';
-import { randomSeed, type Session } from '../game/session.ts';
-import { loadPlayerName, NAME_MAX } from '../game/storage.ts';
 import {
   DEFAULT_GAME_OPTIONS,
   GameOptionsFields,
   type GameOptionsValue,
-} from './GameOptionsFields.tsx';
+} from '../../app/GameOptionsFields.tsx';
+import { randomSeed, type Session } from '../../app/session.ts';
+import { isBotKind, SEAT_KINDS, type SeatKind } from '../../game/seats.ts';
+import { loadPlayerName, NAME_MAX } from '../../game/storage.ts';
 
 const DEFAULT_SEATS: SeatKind[] = ['human', 'medium', 'medium', 'medium'];
 

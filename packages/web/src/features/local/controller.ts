@@ -27,9 +27,9 @@ import {
   viewFor,
   visibleEvents,
 } from '@gangsta/engine';
-import type { BotClient } from './botClient.ts';
-import { botSeed, humanSeats, isBotKind, type SeatKind } from './seats.ts';
-import type { Settings } from './storage.ts';
+import type { BotClient } from '../../bots/botClient.ts';
+import { botSeed, humanSeats, isBotKind, type SeatKind } from '../../game/seats.ts';
+import type { Settings } from '../../game/storage.ts';
 import type {
   HintState,
   LastMove,
@@ -37,9 +37,9 @@ import type {
   TablePlayer,
   TableSnapshot,
   TableSource,
-} from './tableSource.ts';
+} from '../../table/tableSource.ts';
 
-export type { HintState, LastMove, LogEntry, TableSnapshot } from './tableSource.ts';
+export type { HintState, LastMove, LogEntry, TableSnapshot } from '../../table/tableSource.ts';
 
 export interface ControllerDeps {
   bots: BotClient;

@@ -1,15 +1,15 @@
 /** The online part of the app, by route: home and lobby, create a table, My games, a table. */
 import { useMemo } from 'react';
-import type { Session } from '../game/session.ts';
-import { CreateTable } from './CreateTable.tsx';
-import { onlineClient } from './client.ts';
-import { MyGames } from './MyGames.tsx';
-import { OnlineHome } from './OnlineHome.tsx';
-import { PlayerProfile } from './PlayerProfile.tsx';
-import { Ratings } from './Ratings.tsx';
-import type { OnlineRoute } from './routes.ts';
-import { TableRoom } from './TableRoom.tsx';
-import './online.css';
+import type { Session } from '../../app/session.ts';
+import { CreateTable } from './screens/CreateTable.tsx';
+import { MyGames } from './screens/MyGames.tsx';
+import { OnlineHome } from './screens/OnlineHome.tsx';
+import { PlayerProfile } from './screens/PlayerProfile.tsx';
+import { Ratings } from './screens/Ratings.tsx';
+import { TableRoom } from './screens/TableRoom.tsx';
+import { onlineClient } from './state/client.ts';
+import type { OnlineRoute } from './state/routes.ts';
+import './screens/online.css';
 
 export function OnlineScreen({ session, route }: { session: Session; route: OnlineRoute }) {
   const client = useMemo(() => onlineClient(() => session.bots()), [session]);

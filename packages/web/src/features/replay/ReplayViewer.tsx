@@ -8,20 +8,20 @@
 import { cardsOf, type GameRecord, type Move, moveKey } from '@gangsta/engine';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { replayPlayers } from '../game/players.ts';
-import { botSeed, SEAT_KINDS, type SeatKind } from '../game/seats.ts';
-import type { ReviewFocus, Session } from '../game/session.ts';
-import type { TablePlayer } from '../game/tableSource.ts';
-import { type BotReason, describeBotReason } from '../text/botReason.ts';
-import type { TextContext } from '../text/context.ts';
-import { nameOf, seatLabel } from '../text/context.ts';
-import { describeMove } from '../text/moves.ts';
-import { downloadRecord } from '../ui/files.ts';
-import { Log } from '../ui/Log.tsx';
-import { ScoreScreen } from '../ui/ScoreScreen.tsx';
-import { Table, TableStatus } from '../ui/Table.tsx';
-import { moveCardIds } from '../ui/TableScreen.tsx';
-import { type HiddenInfo, ReplayModel } from './replayModel.ts';
+import { downloadRecord } from '../../app/files.ts';
+import type { ReviewFocus, Session } from '../../app/session.ts';
+import { replayPlayers } from '../../game/players.ts';
+import { botSeed, SEAT_KINDS, type SeatKind } from '../../game/seats.ts';
+import { Log } from '../../table/Log.tsx';
+import { type HiddenInfo, ReplayModel } from '../../table/replayModel.ts';
+import { ScoreScreen } from '../../table/score/ScoreScreen.tsx';
+import { Table, TableStatus } from '../../table/Table.tsx';
+import { moveCardIds } from '../../table/TableScreen.tsx';
+import type { TablePlayer } from '../../table/tableSource.ts';
+import { type BotReason, describeBotReason } from '../../text/botReason.ts';
+import type { TextContext } from '../../text/context.ts';
+import { nameOf, seatLabel } from '../../text/context.ts';
+import { describeMove } from '../../text/moves.ts';
 
 const GameReview = lazy(() => import('../review/GameReview.tsx'));
 

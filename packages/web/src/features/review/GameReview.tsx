@@ -10,14 +10,14 @@ import type { GameReview as Review, ReviewedDecision } from '@gangsta/bots';
 import { cardsOf, type GameRecord, type Seat } from '@gangsta/engine';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BotClient, ReviewJob } from '../game/botClient.ts';
-import { humanSeats, type SeatKind } from '../game/seats.ts';
-import type { TablePlayer } from '../game/tableSource.ts';
-import { ReplayModel } from '../replay/replayModel.ts';
-import { describeBotReason } from '../text/botReason.ts';
-import { seatLabel, type TextContext } from '../text/context.ts';
-import { describeMove } from '../text/moves.ts';
-import { lossMargin } from './noise.ts';
+import type { BotClient, ReviewJob } from '../../bots/botClient.ts';
+import { lossMargin } from '../../bots/reviewNoise.ts';
+import { humanSeats, type SeatKind } from '../../game/seats.ts';
+import { ReplayModel } from '../../table/replayModel.ts';
+import type { TablePlayer } from '../../table/tableSource.ts';
+import { describeBotReason } from '../../text/botReason.ts';
+import { seatLabel, type TextContext } from '../../text/context.ts';
+import { describeMove } from '../../text/moves.ts';
 import './review.css';
 
 export interface GameReviewProps {

@@ -8,9 +8,9 @@
 import { cardsOf, type GameView } from '@gangsta/engine';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TextContext } from '../text/context.ts';
-import { describeMove } from '../text/moves.ts';
-import { cardName } from '../text/names.ts';
+import type { TextContext } from '../../text/context.ts';
+import { describeMove } from '../../text/moves.ts';
+import { cardName } from '../../text/names.ts';
 import type { CoachState, TutorialSource } from './TutorialSource.ts';
 
 export interface CoachPanelProps {

@@ -5,9 +5,9 @@
  */
 import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Session } from '../game/session.ts';
-import { prefersReducedMotion } from '../ui/motion/reducedMotion.ts';
-import { TableScreen } from '../ui/TableScreen.tsx';
+import type { Session } from '../../app/session.ts';
+import { prefersReducedMotion } from '../../table/motion/reducedMotion.ts';
+import { TableScreen } from '../../table/TableScreen.tsx';
 import { CoachPanel } from './CoachPanel.tsx';
 import { clearProgress, loadProgress, saveProgress } from './progress.ts';
 import { OPPONENT, TUTORIAL_STEPS } from './script.ts';

@@ -21,7 +21,7 @@ import type {
   TablePlayer,
   TableSnapshot,
   TableSource,
-} from '../game/tableSource.ts';
+} from '../../table/tableSource.ts';
 import { playMove, positionAt, type TutorialPosition } from './position.ts';
 import { LEARNER, OPPONENT, stepMoves, TUTORIAL_STEPS, type TutorialStep } from './script.ts';
 

@@ -17,7 +17,7 @@
 import type { GameEvent } from '@gangsta/engine';
 import { type RefObject, useLayoutEffect, useRef } from 'react';
 import { loadSettings } from '../../game/storage.ts';
-import type { TableSnapshot } from '../../game/tableSource.ts';
+import type { TableSnapshot } from '../tableSource.ts';
 import { prefersReducedMotion } from './reducedMotion.ts';
 
 /** At this bot delay or less ("fast", "instant"), moves go by without moment motion. */

@@ -5,7 +5,7 @@
  */
 import type { GameEvent } from '@gangsta/engine';
 import { useEffect, useRef, useState } from 'react';
-import type { TableSnapshot } from '../../game/tableSource.ts';
+import type { TableSnapshot } from '../tableSource.ts';
 import { cueForMove } from './cues.ts';
 import { playCue } from './sound.ts';
 

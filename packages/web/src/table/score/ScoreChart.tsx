@@ -23,7 +23,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seatColour } from '../../game/players.ts';
-import { CHART_INK, chartAnimation, themedAxis } from '../chartTheme.ts';
+import { CHART_INK, chartAnimation, themedAxis } from './chartTheme.ts';
 import { type PointLabel, type ScorePoint, scoreSeries } from './series.ts';
 
 Chart.register(

@@ -20,17 +20,17 @@ import {
   scoreSourceApplies,
 } from '@gangsta/engine';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
-import { playerName, seatColour } from '../game/players.ts';
-import type { SeatKind } from '../game/seats.ts';
-import type { TablePlayer } from '../game/tableSource.ts';
-import { type TextContext, youSeat } from '../text/context.ts';
-import { seatName } from '../text/names.ts';
-import { focusForInput } from './focus.ts';
-import { type Outcome, outcomeOf, type Ranked, ranking } from './score/outcome.ts';
-import { usePhone } from './table/showDecision.ts';
-import './score/score.css';
+import { playerName, seatColour } from '../../game/players.ts';
+import type { SeatKind } from '../../game/seats.ts';
+import { type TextContext, youSeat } from '../../text/context.ts';
+import { seatName } from '../../text/names.ts';
+import { focusForInput } from '../focus.ts';
+import type { TablePlayer } from '../tableSource.ts';
+import { usePhone } from '../widgets/showDecision.ts';
+import { type Outcome, outcomeOf, type Ranked, ranking } from './outcome.ts';
+import './score.css';
 
-const ScoreChart = lazy(() => import('./score/ScoreChart.tsx'));
+const ScoreChart = lazy(() => import('./ScoreChart.tsx'));
 
 export interface ScoreScreenProps {
   ctx: TextContext;

@@ -2,7 +2,7 @@
  * What the app's line charts (the score screen's, a profile's rating history) share: axes in
  * the dark theme and no animation for a player who asked the system for less motion.
  */
-import { prefersReducedMotion } from './motion/reducedMotion.ts';
+import { prefersReducedMotion } from '../motion/reducedMotion.ts';
 
 /** Axis text and grid lines in the app's dark theme (styles.css --muted and --line). */
 export const CHART_INK = '#c3bfb5';

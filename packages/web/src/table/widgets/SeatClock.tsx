@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SeatClockState } from '../../game/tableSource.ts';
+import type { SeatClockState } from '../tableSource.ts';
 import './seatClock.css';
 
 const SECOND = 1000;

@@ -8,10 +8,10 @@ import { type Decision, type GameView, type Move, moveKey } from '@gangsta/engin
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { passIncome } from '../../game/derive.ts';
 import { seatColour } from '../../game/players.ts';
-import type { HintState, LogEntry, TableError, TablePlayer } from '../../game/tableSource.ts';
 import { describeBotReason } from '../../text/botReason.ts';
 import type { TextContext } from '../../text/context.ts';
 import { focusForInput } from '../focus.ts';
+import type { HintState, LogEntry, TableError, TablePlayer } from '../tableSource.ts';
 import { barMoves } from './cardStates.ts';
 import { statusLine } from './statusLine.ts';
 

@@ -8,8 +8,8 @@
 import type { Seat } from '@gangsta/engine';
 import { type CSSProperties, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { playerName, seatColour } from '../../game/players.ts';
-import type { TableSnapshot } from '../../game/tableSource.ts';
 import { type TextContext, youSeat } from '../../text/context.ts';
+import type { TableSnapshot } from '../tableSource.ts';
 import { figureTexts, hitTexts, momentText, recapPhrases } from './recapText.ts';
 import { type TurnRecap, type TurnSummaryModel, turnSummary } from './turnRecap.ts';
 

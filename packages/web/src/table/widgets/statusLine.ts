@@ -5,11 +5,11 @@
  */
 import { countIcon, type Decision, type GameView, gangIcons, type Seat } from '@gangsta/engine';
 import { playerName } from '../../game/players.ts';
-import type { LogEntry, TablePlayer } from '../../game/tableSource.ts';
 import { money, nameOf, type TextContext, youSeat } from '../../text/context.ts';
 import { decisionHelp, decisionTitle } from '../../text/decisions.ts';
 import { namesList } from '../../text/lists.ts';
 import { skillNames } from '../../text/names.ts';
+import type { LogEntry, TablePlayer } from '../tableSource.ts';
 
 export interface StatusInput {
   view: GameView;

@@ -8,7 +8,7 @@
  * (a snitch drawn by the refill, the end of a chapter, the gang war) belongs to it.
  */
 import type { CardId, GameEvent, Seat } from '@gangsta/engine';
-import type { LogEntry } from '../../game/tableSource.ts';
+import type { LogEntry } from '../tableSource.ts';
 
 /** The action of a turn (R-TURN-1): recruit, heist or pass, and what came with it. */
 export type RecapAction =

@@ -12,11 +12,11 @@ import {
 } from '@gangsta/protocol';
 import { type FormEvent, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createAccount, logIn, logOut } from './account.ts';
-import type { OnlineClient } from './client.ts';
+import { createAccount, logIn, logOut } from '../state/account.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import { errorText } from '../state/texts.ts';
 import { EmailSettingsForm } from './EmailSettings.tsx';
-import { asOnlineError } from './errors.ts';
-import { errorText } from './texts.ts';
 import './account.css';
 
 /** Runs an action with a busy flag and the refusal's text. */

@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnlineTable } from './onlineTable.ts';
+import type { OnlineTable } from '../state/onlineTable.ts';
 import './away.css';
 
 export function AwayBanner({ table }: { table: OnlineTable }) {

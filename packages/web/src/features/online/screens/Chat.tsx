@@ -11,13 +11,13 @@
 import { type ChatLine, LIMITS, type TableInfo, withoutBidiControls } from '@gangsta/protocol';
 import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seatColour } from '../game/players.ts';
-import type { OnlineClient } from './client.ts';
-import { asOnlineError } from './errors.ts';
-import { noticeText } from './notices.ts';
-import type { OnlineTable } from './onlineTable.ts';
-import { errorText } from './texts.ts';
-import { type Moderation, useModeration } from './useModeration.ts';
+import { seatColour } from '../../../game/players.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import { noticeText } from '../state/notices.ts';
+import type { OnlineTable } from '../state/onlineTable.ts';
+import { errorText } from '../state/texts.ts';
+import { type Moderation, useModeration } from '../state/useModeration.ts';
 
 /** The writer's name now: a seated player's renamed seat says it, else the line's own. */
 function speakerName(line: ChatLine, info: TableInfo | null): string {

@@ -1,7 +1,7 @@
 /** The connection's state, always visible at an online table: a dot and a word (and a countdown). */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Connection } from './connection.ts';
+import type { Connection } from '../state/connection.ts';
 
 function useSecondsUntil(at: number | null): number | null {
   const [now, setNow] = useState(() => Date.now());

@@ -14,14 +14,14 @@ import {
   DEFAULT_GAME_OPTIONS,
   GameOptionsFields,
   type GameOptionsValue,
-} from '../ui/GameOptionsFields.tsx';
+} from '../../../app/GameOptionsFields.tsx';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import { onlineHash } from '../state/routes.ts';
+import { errorText } from '../state/texts.ts';
 import { ClockFields, clockSetting, DEFAULT_CLOCK } from './ClockFields.tsx';
-import type { OnlineClient } from './client.ts';
-import { asOnlineError } from './errors.ts';
 import { NameForm } from './NameForm.tsx';
 import { RatedNotice } from './RatedNotice.tsx';
-import { onlineHash } from './routes.ts';
-import { errorText } from './texts.ts';
 
 /** A seat's choice in the form: one value per option of its select. */
 const SEAT_CHOICES = [

@@ -6,9 +6,9 @@
 import { EMAIL_ADDRESS_MAX, type EmailSettings } from '@gangsta/protocol';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnlineClient } from './client.ts';
-import { asOnlineError } from './errors.ts';
-import { errorText } from './texts.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import { errorText } from '../state/texts.ts';
 import './friends.css';
 
 const OPT_INS = ['yourTurn', 'invitations', 'rematches'] as const;

@@ -7,10 +7,10 @@
 import type { Challenge, Friend } from '@gangsta/protocol';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnlineClient } from './client.ts';
-import { asOnlineError } from './errors.ts';
-import { onlineHash } from './routes.ts';
-import { errorText } from './texts.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import { onlineHash } from '../state/routes.ts';
+import { errorText } from '../state/texts.ts';
 import './friends.css';
 
 /** How often the list asks again who is online (the server counts five minutes). */

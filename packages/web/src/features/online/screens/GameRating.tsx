@@ -9,10 +9,10 @@ import type { TableInfo, TableRating, TableRatingChange } from '@gangsta/protoco
 import type { TFunction } from 'i18next';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnlineClient } from './client.ts';
-import type { OnlineTable } from './onlineTable.ts';
-import { onlineHash } from './routes.ts';
-import { playerName } from './texts.ts';
+import type { OnlineClient } from '../state/client.ts';
+import type { OnlineTable } from '../state/onlineTable.ts';
+import { onlineHash } from '../state/routes.ts';
+import { playerName } from '../state/texts.ts';
 import './ratings.css';
 
 /** How often, and how many times, a pending rating is asked for again. */

@@ -2,12 +2,12 @@
 import type { Lobby as LobbyData, TableInfo } from '@gangsta/protocol';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnlineClient } from './client.ts';
-import { asOnlineError } from './errors.ts';
-import { onlineHash } from './routes.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import { onlineHash } from '../state/routes.ts';
+import { errorText } from '../state/texts.ts';
+import { useRefresh } from '../state/useRefresh.ts';
 import { TableSummary } from './TableSummary.tsx';
-import { errorText } from './texts.ts';
-import { useRefresh } from './useRefresh.ts';
 
 const REFRESH_MS = 5000;
 

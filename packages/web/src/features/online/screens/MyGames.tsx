@@ -10,12 +10,12 @@ import type { MyGame, SeatInfo } from '@gangsta/protocol';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnlineClient } from './client.ts';
-import { asOnlineError } from './errors.ts';
-import { onlineHash } from './routes.ts';
-import { errorText, playerName } from './texts.ts';
-import { useRefresh } from './useRefresh.ts';
-import { notify } from './yourTurn.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import { onlineHash } from '../state/routes.ts';
+import { errorText, playerName } from '../state/texts.ts';
+import { useRefresh } from '../state/useRefresh.ts';
+import { notify } from '../state/yourTurn.ts';
 import './account.css';
 
 const REFRESH_MS = 15_000;

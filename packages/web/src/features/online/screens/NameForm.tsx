@@ -2,10 +2,10 @@
 import { LIMITS, nameProblem } from '@gangsta/protocol';
 import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadPlayerName, savePlayerName } from '../game/storage.ts';
-import type { OnlineClient } from './client.ts';
-import { asOnlineError } from './errors.ts';
-import { errorText, nameProblemText } from './texts.ts';
+import { loadPlayerName, savePlayerName } from '../../../game/storage.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import { errorText, nameProblemText } from '../state/texts.ts';
 
 export function NameForm({ client, onDone }: { client: OnlineClient; onDone?: () => void }) {
   const { t } = useTranslation();

@@ -1,13 +1,13 @@
 /** The online game's menu above the table: the retry countdown, "watching", the record once over, the lobby. */
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Session } from '../game/session.ts';
-import type { TableSnapshot } from '../game/tableSource.ts';
-import { downloadRecord } from '../ui/files.ts';
+import { downloadRecord } from '../../../app/files.ts';
+import type { Session } from '../../../app/session.ts';
+import type { TableSnapshot } from '../../../table/tableSource.ts';
+import type { OnlineClient } from '../state/client.ts';
+import type { OnlineTable } from '../state/onlineTable.ts';
+import { onlineHash } from '../state/routes.ts';
 import { RetryCountdown } from './ConnectionBadge.tsx';
-import type { OnlineClient } from './client.ts';
-import type { OnlineTable } from './onlineTable.ts';
-import { onlineHash } from './routes.ts';
 
 export interface OnlineGameMenuProps {
   client: OnlineClient;

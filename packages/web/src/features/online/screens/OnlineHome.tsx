@@ -1,13 +1,13 @@
 /** The online home: the player's name, "notify me", create a table, join by link, the lobby. */
 import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OnlineClient } from '../state/client.ts';
+import { type EmailLanding, emailLandingOf, onlineHash, routeFromPasted } from '../state/routes.ts';
+import { notifyWanted, setNotifyWanted } from '../state/yourTurn.ts';
 import { AccountPanel } from './AccountPanel.tsx';
-import type { OnlineClient } from './client.ts';
 import { FriendsPanel } from './Friends.tsx';
 import { Lobby } from './Lobby.tsx';
 import { NameForm } from './NameForm.tsx';
-import { type EmailLanding, emailLandingOf, onlineHash, routeFromPasted } from './routes.ts';
-import { notifyWanted, setNotifyWanted } from './yourTurn.ts';
 
 function NotifySwitch() {
   const { t } = useTranslation();

@@ -5,14 +5,14 @@
  * their turn brings the browser notification (when they asked for them) and a link at the top
  * of the table. The open table's own turn is `yourTurn.ts`'s business, and what the other
  * players did at this table since the player's last turn is the turn summary's
- * (`ui/table/TurnSummary.tsx`, drawn from the log of any TableSource, this one's included).
+ * (`table/widgets/TurnSummary.tsx`, drawn from the log of any TableSource, this one's included).
  */
 import type { MyGame } from '@gangsta/protocol';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnlineClient } from './client.ts';
-import { onlineHash } from './routes.ts';
-import { notify } from './yourTurn.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { onlineHash } from '../state/routes.ts';
+import { notify } from '../state/yourTurn.ts';
 
 const REFRESH_MS = 30_000;
 

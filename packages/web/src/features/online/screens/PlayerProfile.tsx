@@ -15,10 +15,10 @@ import {
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnlineClient } from './client.ts';
-import { asOnlineError } from './errors.ts';
-import { onlineHash } from './routes.ts';
-import { errorText, playerName } from './texts.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import { onlineHash } from '../state/routes.ts';
+import { errorText, playerName } from '../state/texts.ts';
 import './profile.css';
 
 const RatingChart = lazy(() => import('./RatingChart.tsx'));

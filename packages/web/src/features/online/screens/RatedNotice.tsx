@@ -5,8 +5,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnlineClient } from './client.ts';
-import { onlineHash } from './routes.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { onlineHash } from '../state/routes.ts';
 
 export function RatedNotice({ client }: { client: OnlineClient }) {
   const { t } = useTranslation();

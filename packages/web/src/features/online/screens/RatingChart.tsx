@@ -16,8 +16,8 @@ import {
 } from 'chart.js';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seatColour } from '../game/players.ts';
-import { chartAnimation, themedAxis } from '../ui/chartTheme.ts';
+import { seatColour } from '../../../game/players.ts';
+import { chartAnimation, themedAxis } from '../../../table/score/chartTheme.ts';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip);
 

@@ -13,10 +13,10 @@ import {
 } from '@gangsta/protocol';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnlineClient } from './client.ts';
-import { asOnlineError } from './errors.ts';
-import { onlineHash } from './routes.ts';
-import { errorText, playerName } from './texts.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import { onlineHash } from '../state/routes.ts';
+import { errorText, playerName } from '../state/texts.ts';
 import './ratings.css';
 
 type T = ReturnType<typeof useTranslation>['t'];

@@ -6,11 +6,11 @@
 import type { TableInfo } from '@gangsta/protocol';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnlineClient } from './client.ts';
-import { asOnlineError } from './errors.ts';
-import type { OnlineTable } from './onlineTable.ts';
-import { onlineHash } from './routes.ts';
-import { errorText } from './texts.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import type { OnlineTable } from '../state/onlineTable.ts';
+import { onlineHash } from '../state/routes.ts';
+import { errorText } from '../state/texts.ts';
 import './ratings.css';
 
 function offerer(info: TableInfo, playerId: string): string {

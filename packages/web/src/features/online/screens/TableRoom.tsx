@@ -5,21 +5,21 @@
 import type { HostTableInfo } from '@gangsta/protocol';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Session } from '../game/session.ts';
-import { TableScreen } from '../ui/TableScreen.tsx';
+import type { Session } from '../../../app/session.ts';
+import { TableScreen } from '../../../table/TableScreen.tsx';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import type { OnlineTable } from '../state/onlineTable.ts';
+import { onlineHash } from '../state/routes.ts';
+import { errorText } from '../state/texts.ts';
+import { useYourTurn } from '../state/yourTurn.ts';
 import { AwayBanner } from './AwayBanner.tsx';
 import { Chat } from './Chat.tsx';
-import type { OnlineClient } from './client.ts';
-import { asOnlineError } from './errors.ts';
 import { GameRating } from './GameRating.tsx';
 import { OnlineGameMenu } from './OnlineGameMenu.tsx';
 import { OtherTurns } from './OtherTurns.tsx';
-import type { OnlineTable } from './onlineTable.ts';
 import { Rematch } from './Rematch.tsx';
-import { onlineHash } from './routes.ts';
-import { errorText } from './texts.ts';
 import { WaitingRoom } from './WaitingRoom.tsx';
-import { useYourTurn } from './yourTurn.ts';
 
 export interface TableRoomProps {
   client: OnlineClient;

@@ -5,7 +5,7 @@
  */
 import type { TableInfo } from '@gangsta/protocol';
 import { useTranslation } from 'react-i18next';
-import { TABLE_OPTIONS, VARIANTS } from '../ui/GameOptionsFields.tsx';
+import { TABLE_OPTIONS, VARIANTS } from '../../../app/GameOptionsFields.tsx';
 import { clockSettingText } from './ClockFields.tsx';
 
 export function TableSummary({ table }: { table: TableInfo }) {

@@ -5,16 +5,16 @@
 import type { HostTableInfo, SeatInfo, TableInfo } from '@gangsta/protocol';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seatColour } from '../game/players.ts';
+import { seatColour } from '../../../game/players.ts';
+import type { OnlineClient } from '../state/client.ts';
+import { asOnlineError } from '../state/errors.ts';
+import type { OnlineTable } from '../state/onlineTable.ts';
+import { onlineHash, tableLink } from '../state/routes.ts';
+import { errorText, playerName } from '../state/texts.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
-import type { OnlineClient } from './client.ts';
-import { asOnlineError } from './errors.ts';
 import { NameForm } from './NameForm.tsx';
-import type { OnlineTable } from './onlineTable.ts';
 import { RatedNotice } from './RatedNotice.tsx';
-import { onlineHash, tableLink } from './routes.ts';
 import { TableSummary } from './TableSummary.tsx';
-import { errorText, playerName } from './texts.ts';
 
 export interface WaitingRoomProps {
   client: OnlineClient;

@@ -56,7 +56,7 @@ import {
   webhookTestAnswerSchema,
 } from '@gangsta/protocol';
 import { z } from 'zod';
-import { parseGameFile } from '../game/record.ts';
+import { parseGameFile } from '../../../game/record.ts';
 import { OnlineError } from './errors.ts';
 
 export interface ApiOptions {

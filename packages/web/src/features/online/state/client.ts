@@ -2,9 +2,9 @@
  * The tab's online client: the API, the player's identity and the one WebSocket, created the
  * first time an online screen opens (local play never touches the network).
  */
-import type { BotClient } from '../game/botClient.ts';
-import type { TableError } from '../game/tableSource.ts';
-import { i18n } from '../i18n/index.ts';
+import type { BotClient } from '../../../bots/botClient.ts';
+import { i18n } from '../../../i18n/index.ts';
+import type { TableError } from '../../../table/tableSource.ts';
 import { type Api, createApi } from './api.ts';
 import { Connection } from './connection.ts';
 import { IdentityStore } from './identity.ts';

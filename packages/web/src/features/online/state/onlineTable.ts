@@ -16,8 +16,8 @@ import type {
   MoveNews,
   TableInfo,
 } from '@gangsta/protocol';
-import type { BotClient } from '../game/botClient.ts';
-import { botSeed, type SeatKind } from '../game/seats.ts';
+import type { BotClient } from '../../../bots/botClient.ts';
+import { botSeed, type SeatKind } from '../../../game/seats.ts';
 import type {
   ConnectionState,
   HintState,
@@ -29,7 +29,7 @@ import type {
   TablePlayer,
   TableSnapshot,
   TableSource,
-} from '../game/tableSource.ts';
+} from '../../../table/tableSource.ts';
 import type { Connection, ConnectionSnapshot, TableMessage } from './connection.ts';
 import { OnlineError } from './errors.ts';
 

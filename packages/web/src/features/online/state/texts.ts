@@ -4,7 +4,7 @@
  */
 import type { NameProblem } from '@gangsta/protocol';
 import type { TFunction } from 'i18next';
-import type { TableError } from '../game/tableSource.ts';
+import type { TableError } from '../../../table/tableSource.ts';
 import { ONLINE_ERROR_CODES, type OnlineErrorCode } from './errors.ts';
 
 function isKnownCode(code: string): code is OnlineErrorCode {
