@@ -8,7 +8,7 @@ import { reason } from '../reasons.ts';
 import { activeEffect } from './action.ts';
 import { type Choice, findMove } from './choice.ts';
 import { type Ctx, mySeat } from './context.ts';
-import { chapterEndEffect, type GangsterValue } from './gangsters.ts';
+import { chapterEndEffect, type GangsterValue } from './gangsterWorth.ts';
 import { memberWorth } from './skills.ts';
 
 export function chooseMobilizationReward(legal: readonly Move[]): Choice {

@@ -5,7 +5,7 @@
 import type { Reward, Seat } from '@gangsta/engine';
 import { memberIcons } from '../cards.ts';
 import { type Ctx, hostility, mySeat, opponents } from './context.ts';
-import { gangsterValue } from './gangsters.ts';
+import { shallowGangsterValue } from './gangsterWorth.ts';
 import { iconsValue } from './skills.ts';
 
 /** Best net value of recruiting from the row with `extraCash` more in hand (0 when none pays). */
@@ -16,7 +16,7 @@ export function bestRecruitValue(ctx: Ctx, extraCash: number): number {
   let top = 0;
   for (const id of ctx.table.recruitRow) {
     if (!id) continue;
-    const v = gangsterValue(shallow, id);
+    const v = shallowGangsterValue(shallow, id);
     if (v && v.cost <= me.cash + extraCash) top = Math.max(top, v.value);
   }
   return top;
