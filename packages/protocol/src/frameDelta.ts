@@ -10,10 +10,8 @@
  * An update that catches a reconnecting watcher up (`watch` with `seen`) carries the whole
  * `frame` instead: the server does not know which frame that client holds.
  */
-import jsonPatch, { type Operation } from 'fast-json-patch';
-import type { GameFrame, UpdateFrame } from './socket.ts';
-
-export type FramePatch = Operation[];
+import jsonPatch from 'fast-json-patch';
+import type { FramePatch, GameFrame, UpdateFrame } from './socket.ts';
 
 /**
  * A frame as updates patch it: without the card set, which travels once, with the sync (a

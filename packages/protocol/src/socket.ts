@@ -22,10 +22,10 @@
  */
 import type { GameEvent, GameView, Move, Seat } from '@gangsta/engine';
 import { moveSchema as engineMoveSchema, gameEventSchema, gameViewSchema } from '@gangsta/engine';
+import type { Operation } from 'fast-json-patch';
 import { z } from 'zod';
 import { noticeSchema } from './clock.ts';
 import { protocolErrorSchema } from './errors.ts';
-import type { FramePatch } from './frameDelta.ts';
 import { playerSchema } from './http.ts';
 import { LIMITS } from './limits.ts';
 import { textLength } from './names.ts';
@@ -176,6 +176,12 @@ const updateFrameSchema = objectOf<UpdateFrame>(
   'UpdateFrame',
   "A GameFrame whose view has no `cards` (the card set travels with the sync only). Its inner shape is the engine's type (packages/protocol/src/socket.ts, UpdateFrame), not described by this schema.",
 );
+/**
+ * The JSON Patch (RFC 6902) of an `update`: it turns the frame a watcher holds into the next
+ * one (frameDelta.ts makes and applies it).
+ */
+export type FramePatch = Operation[];
+
 const patchOperationSchema = z.looseObject({
   op: z.enum(['add', 'remove', 'replace', 'move', 'copy', 'test']),
   path: z.string(),
