@@ -6,8 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import { playerFromColumns } from './players.ts';
+import type { PlayerRow } from './records.ts';
 import type { Database } from './schema.ts';
-import type { PlayerRow } from './types.ts';
 
 export interface AccountRow {
   playerId: string;

@@ -4,9 +4,9 @@
  * its own feature, since processes of a cluster may take the same number at once.
  */
 import type { Kysely } from 'kysely';
+import type { ChatRow } from './records.ts';
 import { chatToColumns } from './rows.ts';
 import type { Database } from './schema.ts';
-import type { ChatRow } from './types.ts';
 
 /** `appended`; `duplicate`: the table already has a line numbered `seq` (another process's). */
 export type ChatAppend = 'appended' | 'duplicate';

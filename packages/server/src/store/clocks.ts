@@ -2,7 +2,7 @@
  * Storage of game clocks: the table's time control, takeover bot and clock state as JSON in
  * `tables.clock` (the column: `migrations/0005_clocks.ts`).
  */
-import type { TableClock } from './types.ts';
+import type { TableClock } from './records.ts';
 
 /** A table without a stored clock: friendly, the medium bot takes over. */
 export const FRIENDLY: TableClock = {

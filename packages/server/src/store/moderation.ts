@@ -4,9 +4,9 @@
  * removal of a chat line by its table's host.
  */
 import type { Kysely } from 'kysely';
+import type { ChatRow } from './records.ts';
 import { chatFromColumns } from './rows.ts';
 import type { Database } from './schema.ts';
-import type { ChatRow } from './types.ts';
 
 export type ModerationList = 'mutes' | 'blocks';
 

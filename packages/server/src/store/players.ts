@@ -3,8 +3,8 @@
  * may become, are `accounts.ts`.
  */
 import type { Kysely, Selectable } from 'kysely';
+import type { PlayerRow } from './records.ts';
 import type { Database, PlayersTable } from './schema.ts';
-import type { PlayerRow } from './types.ts';
 
 export interface PlayerStore {
   /**

@@ -4,8 +4,8 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { atomically } from './ratings.ts';
+import type { TableRow } from './records.ts';
 import type { Database } from './schema.ts';
-import type { TableRow } from './types.ts';
 
 /** A finished table's rematch: the new table and its host (who asked for it). */
 export interface RematchRow {

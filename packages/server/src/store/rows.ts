@@ -3,8 +3,8 @@ import type { Move } from '@gangsta/engine';
 import type { TableOptions, TableStatus } from '@gangsta/protocol';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { clockFromColumn, clockToColumn } from './clocks.ts';
+import type { ChatRow, MoveRow, StoredSeat, TableChange, TableRow } from './records.ts';
 import type { ChatTable, MovesTable, TablesTable } from './schema.ts';
-import type { ChatRow, MoveRow, StoredSeat, TableChange, TableRow } from './types.ts';
 
 export function tableToColumns(table: TableRow): Insertable<TablesTable> {
   return {

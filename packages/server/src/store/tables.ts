@@ -1,6 +1,6 @@
 /**
  * Tables in the store: their rows, the seat index, the move log and its commits, the fences
- * of their leases, and the lobby's queries. The rows are `types.ts` (every feature of the
+ * of their leases, and the lobby's queries. The rows are `records.ts` (every feature of the
  * server speaks of tables); the SQL is `sql.ts`, where the commit's path is written once for
  * both databases.
  */
@@ -14,7 +14,7 @@ import type {
   MoveRow,
   TableChange,
   TableRow,
-} from './types.ts';
+} from './records.ts';
 
 export interface TableStore {
   /**
