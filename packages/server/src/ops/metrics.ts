@@ -3,6 +3,7 @@
  * one process, so nothing is registered globally). Gauges read their value when scraped.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { processEventLoopDelay, WINDOW_MS } from './eventLoopDelay.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -80,6 +81,24 @@ export function createMetrics(sources: MetricSources): Metrics {
     registers: [registry],
     collect() {
       this.set(sources.chatBuckets());
+    },
+  });
+  const loopDelay = processEventLoopDelay();
+  const windowS = WINDOW_MS / 1000;
+  new Gauge({
+    name: 'gangsta_event_loop_delay_p99_seconds',
+    help: `Event-loop delay p99: how late 99% of the loop's samples ran beyond their due time, over the last ${windowS}-${2 * windowS} s (the worse of the last complete ${windowS} s window and the current one)`,
+    registers: [registry],
+    collect() {
+      this.set(loopDelay.figures().p99Ms / 1000);
+    },
+  });
+  new Gauge({
+    name: 'gangsta_event_loop_delay_max_seconds',
+    help: `Event-loop delay max: the longest a sample of the loop ran late (a stall), over the last ${windowS}-${2 * windowS} s (the worse of the last complete ${windowS} s window and the current one)`,
+    registers: [registry],
+    collect() {
+      this.set(loopDelay.figures().maxMs / 1000);
     },
   });
   return {
