@@ -1,15 +1,12 @@
-/** What the main thread and a bot worker say to each other. */
+/** What the main thread asks a bot thread: the answer is the bot's move. */
 import type { GameView, Move } from '@gangsta/engine';
 import type { BotLevel } from '@gangsta/protocol';
 
 export interface BotTask {
-  id: number;
   level: BotLevel;
   seed: number;
   view: GameView;
   legal: Move[];
 }
 
-export type BotReply =
-  | { id: number; ok: true; move: Move }
-  | { id: number; ok: false; error: string };
+export type BotAnswer = Move;

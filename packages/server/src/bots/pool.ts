@@ -1,88 +1,50 @@
 /**
- * A small pool of bot worker threads, so that a thinking bot (up to a second for "hard")
- * never blocks the server's event loop. Workers start on first use; tasks wait in order.
+ * The bots' worker threads, so that a thinking bot (up to a second for "hard") never blocks the
+ * server's event loop: a piscina pool (see ../threads.ts for why) of up to `size` threads,
+ * started on first use and kept; tasks wait in order.
  */
-import { Worker } from 'node:worker_threads';
 import type { GameView, Move } from '@gangsta/engine';
 import type { BotLevel } from '@gangsta/protocol';
-import { threadEntry } from '../threads.ts';
-import type { BotReply, BotTask } from './messages.ts';
-
-interface Job {
-  task: BotTask;
-  resolve: (move: Move) => void;
-  reject: (error: Error) => void;
-}
-
-interface Slot {
-  worker: Worker;
-  job: Job | null;
-}
-
-const ENTRY = threadEntry('bots');
+import type { Piscina } from 'piscina';
+import { threadPool } from '../threads.ts';
+import type { BotTask } from './messages.ts';
 
 export class BotPool {
-  private readonly slots: Slot[] = [];
-  private readonly waiting: Job[] = [];
-  private nextId = 1;
+  private readonly pool: Piscina<BotTask, Move>;
   private closed = false;
 
-  constructor(private readonly size: number) {}
+  constructor(size: number) {
+    // Threads start on first use and are kept (idle ones do not keep the process alive).
+    this.pool = threadPool('bots', { minThreads: 0, maxThreads: size, idleTimeout: Infinity });
+  }
 
-  decide(level: BotLevel, seed: number, view: GameView, legal: Move[]): Promise<Move> {
-    if (this.closed) return Promise.reject(new Error('the bot pool is closed'));
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ task: { id: this.nextId++, level, seed, view, legal }, resolve, reject });
-      this.dispatch();
-    });
+  /**
+   * The bot's move. Fails with the bot's own error, or, when its thread died, with
+   * "a bot thread stopped"; a fresh thread takes the next task.
+   */
+  async decide(level: BotLevel, seed: number, view: GameView, legal: Move[]): Promise<Move> {
+    if (this.closed) throw new Error('the bot pool is closed');
+    try {
+      return await this.pool.run({ level, seed, view, legal });
+    } catch (error) {
+      throw this.closed ? new Error('the bot pool is closed') : explained(error);
+    }
+  }
+
+  /** The threads now running (for tests that end one as a crash would). */
+  get threads() {
+    return this.pool.threads;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.waiting.splice(0)) job.reject(new Error('the bot pool is closed'));
-    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
-    this.slots.length = 0;
+    await this.pool.destroy();
   }
+}
 
-  private dispatch(): void {
-    while (this.waiting.length > 0) {
-      const slot = this.freeSlot();
-      if (!slot) return;
-      const job = this.waiting.shift()!;
-      slot.job = job;
-      slot.worker.postMessage(job.task);
-    }
-  }
-
-  private freeSlot(): Slot | undefined {
-    const free = this.slots.find((slot) => slot.job === null);
-    if (free || this.slots.length >= this.size) return free;
-    return this.spawn();
-  }
-
-  private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(ENTRY), job: null };
-    slot.worker.on('message', (reply: BotReply) => this.finish(slot, reply));
-    slot.worker.on('error', (error) => this.crash(slot, error));
-    slot.worker.unref();
-    this.slots.push(slot);
-    return slot;
-  }
-
-  private finish(slot: Slot, reply: BotReply): void {
-    const job = slot.job;
-    slot.job = null;
-    if (job) {
-      if (reply.ok) job.resolve(reply.move);
-      else job.reject(new Error(reply.error));
-    }
-    this.dispatch();
-  }
-
-  /** A worker that died takes its job with it; a fresh one replaces it on the next task. */
-  private crash(slot: Slot, error: Error): void {
-    slot.job?.reject(error);
-    this.slots.splice(this.slots.indexOf(slot), 1);
-    this.dispatch();
-  }
+/** piscina says "worker exited with code: 1" when a thread dies; say which thread. */
+function explained(error: unknown): Error {
+  if (error instanceof Error && /^worker exited/.test(error.message))
+    return new Error(`a bot thread stopped (${error.message}); it is replaced for the next move`);
+  return error instanceof Error ? error : new Error(String(error));
 }

@@ -1,24 +1,12 @@
 /**
- * A bot worker thread: decides one move at a time from a seat's view and legal moves, as the
- * web client's bot worker does (`createBot` with the level's preset).
+ * A bot thread (run by the pool in pool.ts): decides one move from a seat's view and legal
+ * moves, as the web client's bot worker does (`createBot` with the level's preset). An error
+ * thrown here fails that task alone.
  */
-import { parentPort } from 'node:worker_threads';
 import { createBot, LEVELS } from '@gangsta/bots';
-import type { BotReply, BotTask } from './messages.ts';
+import type { BotAnswer, BotTask } from './messages.ts';
 
-function decide(task: BotTask): BotReply {
-  try {
-    const bot = createBot({ ...LEVELS[task.level], level: task.level, seed: task.seed });
-    return { id: task.id, ok: true, move: bot.decide(task.view, task.legal).move };
-  } catch (error) {
-    return {
-      id: task.id,
-      ok: false,
-      error: error instanceof Error ? error.message : String(error),
-    };
-  }
+export default function decide(task: BotTask): BotAnswer {
+  const bot = createBot({ ...LEVELS[task.level], level: task.level, seed: task.seed });
+  return bot.decide(task.view, task.legal).move;
 }
-
-parentPort?.on('message', (task: BotTask) => {
-  parentPort?.postMessage(decide(task));
-});

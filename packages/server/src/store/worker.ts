@@ -4,32 +4,32 @@
  * a transaction is being written are run together in the next one (group commit across moves,
  * new players, tables and chat lines), in the order they were sent, and each is answered once
  * that transaction has committed.
+ *
+ * The pool in workerStore.ts sends every call at once (piscina's concurrentTasksPerWorker), so
+ * the default export below only queues a call and hands back a promise of its answer.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import type { SqlStore } from './sql.ts';
 import { openPreparedSqliteStore } from './sqlite.ts';
-import type { StoreCall, StoreReply } from './workerMessages.ts';
+import type { StoreAnswer, StoreCall } from './workerMessages.ts';
 
-const port = parentPort!;
 const store = openPreparedSqliteStore((workerData as { dataDir: string }).dataDir);
 /** Calls that manage the database itself, never part of a group transaction. */
 const OUTSIDE_TRANSACTIONS = new Set<string>(['migrate', 'close']);
-let queue: StoreCall[] = [];
-let running = false;
 
-function reply(message: StoreReply): void {
-  port.postMessage(message);
+interface Queued {
+  call: StoreCall;
+  answer: (answer: StoreAnswer) => void;
 }
 
-function failure(call: StoreCall, error: unknown): StoreReply {
+let queue: Queued[] = [];
+/** A drain is scheduled or under way: calls that arrive meanwhile wait for its next round. */
+let draining = false;
+
+function failure(error: unknown): StoreAnswer {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
-  return {
-    id: call.id,
-    ok: false,
-    error: message,
-    code: typeof code === 'string' ? code : undefined,
-  };
+  return { ok: false, error: message, code: typeof code === 'string' ? code : undefined };
 }
 
 /** Any `Store` method by its name, on the store bound to the group's transaction. */
@@ -40,63 +40,67 @@ function run(on: SqlStore, call: StoreCall): Promise<unknown> {
 }
 
 /** All calls in one transaction; answered after the commit. */
-async function runTogether(calls: StoreCall[]): Promise<void> {
+async function runTogether(calls: Queued[]): Promise<void> {
   const results = await store.inTransaction(async (inTrx) => {
     const out: unknown[] = [];
-    for (const call of calls) out.push(await run(inTrx, call));
+    for (const { call } of calls) out.push(await run(inTrx, call));
     return out;
   });
-  for (const [i, call] of calls.entries()) reply({ id: call.id, ok: true, value: results[i] });
+  for (const [i, queued] of calls.entries()) queued.answer({ ok: true, value: results[i] });
 }
 
 /** After a failed group, each call alone, so that one bad call does not fail the others. */
-async function runAlone(call: StoreCall): Promise<void> {
+async function runAlone(queued: Queued): Promise<void> {
   try {
-    await runTogether([call]);
+    await runTogether([queued]);
   } catch (error) {
-    reply(failure(call, error));
+    queued.answer(failure(error));
   }
 }
 
-async function special(call: StoreCall): Promise<void> {
+async function special({ call, answer }: Queued): Promise<void> {
   try {
     const value = call.method === 'migrate' ? await store.migrate() : undefined;
     if (call.method === 'close') await store.close();
-    reply({ id: call.id, ok: true, value });
+    answer({ ok: true, value });
   } catch (error) {
-    reply(failure(call, error));
+    answer(failure(error));
   }
 }
 
 async function drain(): Promise<void> {
-  running = true;
   while (queue.length > 0) {
     const calls = queue;
     queue = [];
-    const group: StoreCall[] = [];
-    for (const call of calls) {
-      if (!OUTSIDE_TRANSACTIONS.has(call.method)) {
-        group.push(call);
+    const group: Queued[] = [];
+    for (const queued of calls) {
+      if (!OUTSIDE_TRANSACTIONS.has(queued.call.method)) {
+        group.push(queued);
         continue;
       }
       await runGroup(group.splice(0));
-      await special(call);
+      await special(queued);
     }
     await runGroup(group);
   }
-  running = false;
+  draining = false;
 }
 
-async function runGroup(calls: StoreCall[]): Promise<void> {
+async function runGroup(calls: Queued[]): Promise<void> {
   if (calls.length === 0) return;
   try {
     await runTogether(calls);
   } catch {
-    for (const call of calls) await runAlone(call);
+    for (const queued of calls) await runAlone(queued);
   }
 }
 
-port.on('message', (call: StoreCall) => {
-  queue.push(call);
-  if (!running) setImmediate(() => void drain());
-});
+/** One call, answered once the transaction it joined has committed. */
+export default function handle(call: StoreCall): Promise<StoreAnswer> {
+  return new Promise((answer) => {
+    queue.push({ call, answer });
+    if (draining) return;
+    draining = true;
+    setImmediate(() => void drain());
+  });
+}

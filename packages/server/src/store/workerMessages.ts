@@ -6,9 +6,14 @@ type Methods = {
 };
 
 export type StoreCall = {
-  [K in keyof Methods]: { id: number; method: K; args: Methods[K] };
+  [K in keyof Methods]: { method: K; args: Methods[K] };
 }[keyof Methods];
 
-export type StoreReply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: string; code?: string };
+/**
+ * The thread answers a call that failed as data, not as a thrown error: an error crossing
+ * threads loses its `code` (the database's, which the store's health reads), and a thrown
+ * error would look like the thread's own failure.
+ */
+export type StoreAnswer =
+  | { ok: true; value: unknown }
+  | { ok: false; error: string; code?: string };

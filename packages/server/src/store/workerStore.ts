@@ -4,18 +4,11 @@
  * committed together in the next transaction. Any `Store` method is forwarded by its name
  * (arguments and results are plain data).
  */
-import { Worker } from 'node:worker_threads';
-import { threadEntry } from '../threads.ts';
+import type { Piscina } from 'piscina';
+import { threadPool } from '../threads.ts';
 import { STORE_THREAD_EXITED } from './health.ts';
 import type { Store } from './types.ts';
-import type { StoreReply } from './workerMessages.ts';
-
-const ENTRY = threadEntry('store');
-
-interface Waiting {
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-}
+import type { StoreAnswer, StoreCall } from './workerMessages.ts';
 
 /** An error from the store's thread, with the database's error code (for the store's health). */
 class StoreError extends Error {
@@ -28,72 +21,55 @@ class StoreError extends Error {
 }
 
 /**
- * The store's thread. If it stops (an uncaught error in it, or it was ended), the calls it was
- * running fail with STORE_THREAD_EXITED, which the store's health counts as unreachable
- * (UNAVAILABLE, retry later: a call whose transaction had committed is found again by its
- * resend), and the next call starts a new thread on the same database file.
+ * The store's thread: a piscina pool (see ../threads.ts for why) of exactly one thread, which
+ * gets every call as soon as it is made (so that it can commit them together) and in order.
+ * If the thread stops (an uncaught error in it, or it was ended), the calls it was running fail
+ * with STORE_THREAD_EXITED, which the store's health counts as unreachable (UNAVAILABLE, retry
+ * later: a call whose transaction had committed is found again by its resend), and a new
+ * thread starts on the same database file for the next call.
  */
 export class StoreThread {
-  private worker: Worker | null = null;
-  private readonly waiting = new Map<number, Waiting>();
-  private nextId = 1;
+  private readonly pool: Piscina<StoreCall, StoreAnswer>;
   private closed = false;
 
-  constructor(private readonly dataDir: string) {
-    this.start();
-  }
-
-  private start(): Worker {
-    const worker = new Worker(ENTRY, { workerData: { dataDir: this.dataDir } });
-    worker.on('message', (reply: StoreReply) => this.answer(reply));
-    worker.on('error', (error) => this.lost(worker, error));
-    worker.on('exit', (code) => this.lost(worker, new Error(`it exited with code ${code}`)));
-    this.worker = worker;
-    return worker;
-  }
-
-  private answer(reply: StoreReply): void {
-    const waiting = this.waiting.get(reply.id);
-    if (!waiting) return;
-    this.waiting.delete(reply.id);
-    if (reply.ok) waiting.resolve(reply.value);
-    else waiting.reject(new StoreError(reply.error, reply.code));
-  }
-
-  /** A thread stopped: what it was running fails; a later event of an old thread is ignored. */
-  private lost(worker: Worker, error: Error): void {
-    if (this.worker !== worker) return;
-    this.worker = null;
-    const failure = new StoreError(
-      `the store thread stopped (${error.message}); the call may or may not have been stored`,
-      STORE_THREAD_EXITED,
-    );
-    for (const waiting of this.waiting.values()) waiting.reject(failure);
-    this.waiting.clear();
-  }
-
-  call(method: string, args: unknown[]): Promise<unknown> {
-    if (this.closed) return Promise.reject(new Error(`the store is closed (${method})`));
-    const worker = this.worker ?? this.start();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, method, args });
+  constructor(dataDir: string) {
+    this.pool = threadPool('store', {
+      minThreads: 1,
+      maxThreads: 1,
+      concurrentTasksPerWorker: Number.POSITIVE_INFINITY,
+      // The thread awaits its database between calls: it must not sleep in Atomics.wait.
+      atomics: 'disabled',
+      workerData: { dataDir },
     });
   }
 
-  /** Ends the thread at once, as a crash would (the next call starts a new one). */
+  async call(method: string, args: unknown[]): Promise<unknown> {
+    if (this.closed) throw new Error(`the store is closed (${method})`);
+    let answer: StoreAnswer;
+    try {
+      answer = await this.pool.run({ method, args } as StoreCall);
+    } catch (error) {
+      // The thread's answers never throw (see StoreAnswer): this is the thread itself failing.
+      const why = error instanceof Error ? error.message : String(error);
+      throw new StoreError(
+        `the store thread stopped (${why}); the call may or may not have been stored`,
+        STORE_THREAD_EXITED,
+      );
+    }
+    if (answer.ok) return answer.value;
+    throw new StoreError(answer.error, answer.code);
+  }
+
+  /** Ends the thread at once, as a crash would (a new one starts for the next call). */
   async terminate(): Promise<void> {
-    await this.worker?.terminate();
+    await Promise.all(this.pool.threads.map((thread) => thread.terminate()));
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
-    const worker = this.worker;
-    if (worker) await this.call('close', []);
+    await this.call('close', []);
     this.closed = true;
-    this.worker = null;
-    await worker?.terminate();
+    await this.pool.destroy();
   }
 }
 
