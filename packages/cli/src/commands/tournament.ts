@@ -16,7 +16,7 @@ import {
 } from '../options.ts';
 import { colorWanted, makePalette, padEnd, padStart } from '../render/color.ts';
 import { botLabel, seatBotSeed } from '../seats.ts';
-import { batchesOf, defaultWorkers, runInWorkers } from '../sim/pool.ts';
+import { defaultWorkers, runInWorkers } from '../sim/pool.ts';
 import { progressBar } from '../sim/run.ts';
 import { pct } from '../sim/stats.ts';
 import { botListArg } from './simulate.ts';
@@ -43,11 +43,10 @@ async function run(flags: TournamentFlags): Promise<void> {
     rotateSeats: flags.rotate,
   };
   const workers = flags.workers ?? defaultWorkers();
-  const indexes = Array.from({ length: flags.games }, (_, i) => i);
-  const requests = batchesOf(indexes, workers, 5).map((items) => ({
+  const requests = Array.from({ length: flags.games }, (_, index) => ({
     kind: 'match' as const,
     options,
-    items,
+    index,
   }));
   const summaries: GameSummary[] = [];
   const progress = progressBar('tournament', flags.games);

@@ -1,72 +1,69 @@
 /**
- * Runs batches of games on worker threads, one per core by default. Batches are handed to
- * whichever worker is free, so a slow game does not hold up a whole share.
+ * Runs games on worker threads, one per core by default: a piscina pool (the server's bots and
+ * store use it too; see packages/server/src/threads.ts for why piscina). Each game is one task,
+ * so a slow game holds up only its own thread and progress is counted game by game.
+ *
+ * From the sources (tests) a thread loads worker.ts with tsx registered through `--import`;
+ * from the bundle (bin/gangsta.mjs) it loads the file scripts/build.mjs wrote next to the
+ * command's own.
  */
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
 import { RuntimeError } from '../errors.ts';
-import type { WorkerReply, WorkerRequest } from './worker.ts';
+import type { WorkerRequest } from './worker.ts';
 
-// From the sources (tests) a thread starts at worker-entry.mjs, which registers tsx first; from
-// the bundle (bin/gangsta.mjs) at the file scripts/build.mjs wrote next to the command's own.
-const ENTRY = import.meta.url.endsWith('.ts')
-  ? new URL('./worker-entry.mjs', import.meta.url)
-  : new URL('./sim-worker.mjs', import.meta.url);
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+
+function workerOptions(): { filename: string; execArgv: string[] } {
+  if (!FROM_SOURCES)
+    return { filename: new URL('./sim-worker.mjs', import.meta.url).href, execArgv: [] };
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  return {
+    filename: new URL('./worker.ts', import.meta.url).href,
+    execArgv: ['--import', pathToFileURL(tsx).href],
+  };
+}
 
 export function defaultWorkers(): number {
   return availableParallelism();
 }
 
-/** Splits `items` into batches small enough to balance the load over `workers`. */
-export function batchesOf<T>(items: T[], workers: number, maxBatch = 25): T[][] {
-  const size = Math.max(1, Math.min(maxBatch, Math.ceil(items.length / (workers * 8))));
-  const batches: T[][] = [];
-  for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
-  return batches;
-}
-
-/** Runs every request on up to `workers` threads; `onItem` gets each result as it arrives. */
+/**
+ * Runs every request on up to `workers` threads; `onItem` gets each result as it arrives. The
+ * first game that fails (or a thread that dies) fails the run, and the other games stop.
+ */
 export async function runInWorkers<T>(
   requests: WorkerRequest[],
   workers: number,
   onItem: (value: T) => void,
 ): Promise<void> {
-  const queue = [...requests];
-  const count = Math.max(1, Math.min(workers, queue.length));
-  if (queue.length === 0) return;
-  const threads: Worker[] = [];
+  if (requests.length === 0) return;
+  const threads = Math.max(1, Math.min(workers, requests.length));
+  const pool = new Piscina<WorkerRequest, T>({
+    ...workerOptions(),
+    minThreads: threads,
+    maxThreads: threads,
+  });
+  // A thread that fails between games is replaced; the game it ran fails the run below.
+  pool.on('error', () => {});
   try {
-    await new Promise<void>((resolve, reject) => {
-      let running = 0;
-      const feed = (worker: Worker): void => {
-        const next = queue.shift();
-        if (!next) {
-          if (running === 0) resolve();
-          return;
-        }
-        running += 1;
-        worker.postMessage(next);
-      };
-      for (let i = 0; i < count; i++) {
-        const worker = new Worker(ENTRY);
-        threads.push(worker);
-        worker.on('message', (reply: WorkerReply) => {
-          if (reply.type === 'item') onItem(reply.value as T);
-          else if (reply.type === 'error')
-            reject(new RuntimeError(`a game failed in a worker: ${reply.message}`));
-          else {
-            running -= 1;
-            feed(worker);
-          }
-        });
-        worker.on('error', (error) => reject(new RuntimeError(`worker failed: ${error.message}`)));
-        worker.on('exit', (code) => {
-          if (code !== 0) reject(new RuntimeError(`worker stopped with code ${code}`));
-        });
-        feed(worker);
-      }
-    });
+    await Promise.all(
+      requests.map((request) =>
+        pool.run(request).then(onItem, (error: unknown) => {
+          throw failure(error);
+        }),
+      ),
+    );
   } finally {
-    await Promise.all(threads.map((t) => t.terminate()));
+    await pool.destroy();
   }
+}
+
+function failure(error: unknown): RuntimeError {
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return /^worker exited/.test(message)
+    ? new RuntimeError(`a simulation thread stopped (${message})`)
+    : new RuntimeError(`a game failed in a worker: ${message}`);
 }

@@ -5,7 +5,7 @@ import { SingleBar } from 'cli-progress';
 import { type Aggregate, addGame, emptyAggregate } from './aggregate.ts';
 import type { GameSummary } from './game.ts';
 import { planJobs, type SimulationPlan } from './jobs.ts';
-import { batchesOf, runInWorkers } from './pool.ts';
+import { runInWorkers } from './pool.ts';
 
 export interface SimulationResult {
   aggregate: Aggregate;
@@ -48,10 +48,7 @@ export async function simulate(
   const started = performance.now();
   try {
     // Summaries arrive out of order; the aggregate does not depend on order.
-    const requests = batchesOf(planJobs(plan), workers).map((items) => ({
-      kind: 'simulate' as const,
-      items,
-    }));
+    const requests = planJobs(plan).map((job) => ({ kind: 'simulate' as const, job }));
     await runInWorkers<GameSummary>(requests, workers, (summary) => {
       addGame(aggregate, summary, CLASSIC_CARDS);
       onSummary?.(summary);

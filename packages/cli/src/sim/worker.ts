@@ -1,38 +1,17 @@
 /**
- * A worker thread: plays the batches it is sent — simulated games (summaries for the balance
- * reports) or games of a bots-package match — and reports each result as it is done.
+ * A worker thread (run by the pool in pool.ts): plays one game per request, a simulated game
+ * (a summary for the balance reports) or a game of a bots-package match, and answers its
+ * summary. An error thrown here fails that game's request.
  */
-import { parentPort } from 'node:worker_threads';
 import { type MatchOptions, playMatchGame } from '@gangsta/bots';
 import { type GameJob, playSimulatedGame } from './game.ts';
 
 export type WorkerRequest =
-  | { kind: 'simulate'; items: GameJob[] }
-  | { kind: 'match'; options: Omit<MatchOptions, 'onGame'>; items: number[] };
+  | { kind: 'simulate'; job: GameJob }
+  | { kind: 'match'; options: Omit<MatchOptions, 'onGame'>; index: number };
 
-export type WorkerReply =
-  | { type: 'item'; value: unknown }
-  | { type: 'batchDone' }
-  | { type: 'error'; message: string };
-
-const port = parentPort;
-if (!port) throw new Error('worker.ts runs inside a worker thread');
-
-function runOne(request: WorkerRequest, index: number): unknown {
+export default function playOne(request: WorkerRequest): unknown {
   return request.kind === 'simulate'
-    ? playSimulatedGame(request.items[index])
-    : playMatchGame(request.options, request.items[index]);
+    ? playSimulatedGame(request.job)
+    : playMatchGame(request.options, request.index);
 }
-
-port.on('message', (request: WorkerRequest) => {
-  for (let i = 0; i < request.items.length; i++) {
-    try {
-      port.postMessage({ type: 'item', value: runOne(request, i) } satisfies WorkerReply);
-    } catch (error) {
-      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      port.postMessage({ type: 'error', message } satisfies WorkerReply);
-      return;
-    }
-  }
-  port.postMessage({ type: 'batchDone' } satisfies WorkerReply);
-});
