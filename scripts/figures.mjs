@@ -20,7 +20,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareLoad, parseCompareOptions, renderComparison } from './figures/compare-load.mjs';
-import { describeLoad, readBlocks, renderDocument } from './figures/document.mjs';
+import { describeLoad, loadTable, readBlocks, renderDocument } from './figures/document.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUTPUT = join(ROOT, 'docs', 'performance.md');
@@ -329,19 +329,8 @@ const SECTIONS = {
       ];
       if (cluster) loadArgs.push('--postgres', options.postgres, '--redis', options.redis);
       const load = npmRun('packages/server', 'load', loadArgs);
-      const loadRows = markdownRows(load, 'setup').map((r) => [
-        r.setup, // as the load script names it: "1 process, SQLite", "2 processes, PostgreSQL + Redis"
-        r.step,
-        r.games,
-        r['moves/s'],
-        r['p50 ms'],
-        r['p99 ms'],
-        r['server-side p99 ms (≤ bucket)'],
-        r['CPU µs/move'],
-        r['B/watcher/move (median update)'],
-        r['server RSS MB'],
-        r['load avg'],
-      ]);
+      // Setups as the load script names them: "1 process, SQLite", "2 processes, PostgreSQL + Redis".
+      const loadRows = markdownRows(load, 'setup');
       const tableMemory = npmRun('packages/server', 'bench:table-memory');
       const tableRows = [
         ...tableMemory.matchAll(
@@ -371,24 +360,9 @@ const SECTIONS = {
         r['open max ms'],
       ]);
       return [
-        `Load: N games in progress at once, 2–4 players, every seat a bot client over a WebSocket on loopback answering about 1 s after its turn (a finished game is replaced at once); latency from a move sent to its acknowledgement, which the server sends only once the move is stored. "saturation" drops the pacing: as many moves as the server takes, ${options.postgres ? 'each setup' : 'one process'} with 100 games. The load's client processes run on the same machine as the servers. ${cluster ? '' : 'The two-process cluster on PostgreSQL + Redis was not measured in this run (it needs `--postgres` and `--redis`). '}\`npm run load -w packages/server -- ${loadArgs.filter((a) => !a.includes('://')).join(' ')}\`.`,
+        `Load: N games in progress at once, 2–4 players, every seat a bot client over a WebSocket on loopback answering about 1 s after its turn (a finished game is replaced at once); latency from a move sent to its acknowledgement, which the server sends only once the move is stored. Event-loop delay: how late the server's event loop ran what was due (its \`/metrics\` gauges at the end of the step, over the step's last 10–20 s; the worse process of a cluster), a stall every game on that process felt. "saturation" drops the pacing: as many moves as the server takes, ${options.postgres ? 'each setup' : 'one process'} with 100 games. The load's client processes run on the same machine as the servers. ${cluster ? '' : 'The two-process cluster on PostgreSQL + Redis was not measured in this run (it needs `--postgres` and `--redis`). '}\`npm run load -w packages/server -- ${loadArgs.filter((a) => !a.includes('://')).join(' ')}\`.`,
         '',
-        table(
-          [
-            'setup',
-            'step',
-            'games',
-            'moves/s',
-            'p50 ms',
-            'p99 ms',
-            'server-side p99 ms',
-            'server CPU µs/move',
-            'B per watcher per move (median)',
-            'server RSS MB',
-            'load avg',
-          ],
-          loadRows,
-        ),
+        loadTable(loadRows),
         '',
         'Memory: the heap one table holds between two moves (position, legal moves, the frames kept for the next patch, answered move ids; no sockets), `npm run bench:table-memory -w packages/server`; one open WebSocket after hello, with the clients in another process, `npm run bench:socket-memory -w packages/server`.',
         '',

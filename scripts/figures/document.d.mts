@@ -11,3 +11,5 @@ export function describeLoad(load: {
   loadAfter: number;
   others: number | null;
 }): string;
+export const LOAD_COLUMNS: [heading: string, column: string][];
+export function loadTable(rows: Record<string, string>[]): string;

@@ -74,3 +74,37 @@ export function describeLoad({ cores, loadBefore, loadAfter, others }) {
     : '';
   return `${parts.join('; ')}.${warning}`;
 }
+
+/**
+ * The load table of the server's section: each column's heading in docs/performance.md and
+ * the column of the load script's table (`npm run load -w packages/server`) it is read from.
+ */
+export const LOAD_COLUMNS = [
+  ['setup', 'setup'],
+  ['step', 'step'],
+  ['games', 'games'],
+  ['moves/s', 'moves/s'],
+  ['p50 ms', 'p50 ms'],
+  ['p99 ms', 'p99 ms'],
+  ['server-side p99 ms', 'server-side p99 ms (≤ bucket)'],
+  ['server CPU µs/move', 'CPU µs/move'],
+  ['event-loop delay p99 ms', 'server event-loop delay p99 ms'],
+  ['event-loop delay max ms', 'server event-loop delay max ms'],
+  ['B per watcher per move (median)', 'B/watcher/move (median update)'],
+  ['server RSS MB', 'server RSS MB'],
+  ['load avg', 'load avg'],
+];
+
+/**
+ * The load table in Markdown from the rows of the load script's table (objects keyed by its
+ * headings); a column the script did not print shows as "–".
+ * @param {Record<string, string>[]} rows
+ */
+export function loadTable(rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [
+    line(LOAD_COLUMNS.map(([heading]) => heading)),
+    line(LOAD_COLUMNS.map(() => '---')),
+    ...rows.map((row) => line(LOAD_COLUMNS.map(([, column]) => row[column] ?? '–'))),
+  ].join('\n');
+}

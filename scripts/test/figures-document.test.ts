@@ -3,7 +3,14 @@
  * the other sections' figures word for word, and the file must say when the machine was busy.
  */
 import { describe, expect, it } from 'vitest';
-import { describeLoad, HEAD, readBlocks, renderDocument } from '../figures/document.mjs';
+import {
+  describeLoad,
+  HEAD,
+  LOAD_COLUMNS,
+  loadTable,
+  readBlocks,
+  renderDocument,
+} from '../figures/document.mjs';
 
 const SECTIONS = [
   { name: 'engine', title: 'Engine' },
@@ -67,5 +74,47 @@ describe('the load line of a section', () => {
   it('does not cry wolf on a quiet machine', () => {
     const busy = describeLoad({ cores: 2, loadBefore: 0.2, loadAfter: 1.9, others: 0.05 });
     expect(busy).not.toContain('shared');
+  });
+});
+
+describe('the load table of the server section', () => {
+  /** A row as the load script prints it, every column named by its heading there. */
+  const printed = (overrides: Record<string, string>) => ({
+    ...Object.fromEntries(LOAD_COLUMNS.map(([, column]) => [column, `<${column}>`])),
+    ...overrides,
+  });
+
+  it('carries the servers’ event-loop delay p99 and max beside their CPU per move', () => {
+    const text = loadTable([
+      printed({
+        setup: '1 process, SQLite',
+        'CPU µs/move': '410',
+        'server event-loop delay p99 ms': '3.2',
+        'server event-loop delay max ms': '48.7',
+      }),
+    ]);
+    const [heading, separator, row] = text.split('\n');
+    const cells = (line: string) => line.slice(2, -2).split(' | ');
+    const headings = cells(heading!);
+    const values = cells(row!);
+    expect(cells(separator!)).toHaveLength(headings.length);
+    const at = (name: string) => values[headings.indexOf(name)];
+    expect(headings).toContain('event-loop delay p99 ms');
+    expect(headings).toContain('event-loop delay max ms');
+    expect(at('event-loop delay p99 ms')).toBe('3.2');
+    expect(at('event-loop delay max ms')).toBe('48.7');
+    expect(at('server CPU µs/move')).toBe('410');
+    expect(at('setup')).toBe('1 process, SQLite');
+  });
+
+  it('shows a column an older load script did not print as a dash', () => {
+    const row = printed({});
+    delete (row as Record<string, string>)['server event-loop delay max ms'];
+    const values = loadTable([row]).split('\n')[2]!.slice(2, -2).split(' | ');
+    const headings = LOAD_COLUMNS.map(([heading]) => heading);
+    expect(values[headings.indexOf('event-loop delay max ms')]).toBe('–');
+    expect(values[headings.indexOf('event-loop delay p99 ms')]).toBe(
+      '<server event-loop delay p99 ms>',
+    );
   });
 });

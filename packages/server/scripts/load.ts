@@ -11,7 +11,10 @@
  * acknowledgement latency (send → ack, every ack durable) p50/p99/max for each N, then the
  * saturation throughput (no pacing, a fixed number of games). Beside the clients' p99, the
  * servers' own (a move read → its ack written, from their `/metrics` histogram, to its bucket):
- * the difference is time spent outside the server's handling of the move.
+ * the difference is time spent outside the server's handling of the move. And the servers'
+ * event-loop delay p99 and max (their `/metrics` gauges, read at the end of each step: the
+ * worse of their last complete 10 s window and the current one, so a step of 20 s or more is
+ * read on its own; the worse process of a cluster): a stall any game on the process felt.
  *
  *   npm run load -w packages/server -- [--setups sqlite,cluster] [--games 500,2000]
  *       [--seconds 30] [--warmup 5] [--saturation-games 200] [--saturation-seconds 20]
@@ -75,6 +78,12 @@ interface StepFigures {
   serverCpu: number;
   clientCpu: number;
   clientLoopP99: number;
+  /**
+   * The servers' event-loop delay p99 and max in ms (`gangsta_event_loop_delay_*_seconds`,
+   * over the last 10–20 s of the step; the worse of the processes).
+   */
+  serverLoopP99: number;
+  serverLoopMax: number;
   /** Server CPU time per acknowledged move, in µs. */
   cpuPerMoveUs: number;
   /** Median bytes of an update per move it tells of (what one watcher receives per move). */
@@ -134,6 +143,19 @@ function bucketP99(before: Map<number, number>, after: Map<number, number>): num
   if (total <= 0) return Number.NaN;
   const bound = bounds.find((b) => count(b) >= 0.99 * total) ?? Number.POSITIVE_INFINITY;
   return bound * 1000;
+}
+
+/** The servers' event-loop delay p99 and max (ms), the worse process's of each. */
+async function loopDelays(servers: SpawnedServer[]) {
+  const read = await Promise.all(
+    servers.map((s) =>
+      gauges(s, ['gangsta_event_loop_delay_p99_seconds', 'gangsta_event_loop_delay_max_seconds']),
+    ),
+  );
+  return {
+    p99: Math.max(...read.map(([p99]) => p99 * 1000)),
+    max: Math.max(...read.map(([, max]) => max * 1000)),
+  };
 }
 
 /** Each server's live JS heap (MB, after a look at what V8 holds) and the tables it holds. */
@@ -304,6 +326,7 @@ async function runStep(
   const windowMs = Date.now() - windowBegan;
   const serverCpu = (serversCpu() - serverCpuBefore) / windowMs;
   const serverP99 = bucketP99(acksBefore, await ackBuckets(servers));
+  const loop = await loopDelays(servers);
   const serverRssMb = servers.reduce((sum, server) => sum + processRssMb(server.pid), 0);
   const { heapMb, tables } = await heldByServers(servers);
   const loadAverage = loadavg()[0];
@@ -311,6 +334,8 @@ async function runStep(
   return figures(setup, step.label, step.games, results, {
     serverCpu,
     serverP99,
+    serverLoopP99: loop.p99,
+    serverLoopMax: loop.max,
     setupSeconds,
     serverRssMb,
     heapMb,
@@ -327,6 +352,8 @@ function figures(
   server: {
     serverCpu: number;
     serverP99: number;
+    serverLoopP99: number;
+    serverLoopMax: number;
     setupSeconds: number;
     serverRssMb: number;
     heapMb: number;
@@ -366,6 +393,8 @@ function figures(
     serverCpu: server.serverCpu,
     clientCpu: results.reduce((s, r) => s + r.cpuMs, 0) / windowMs,
     clientLoopP99: Math.max(...results.map((r) => r.loopDelayP99)),
+    serverLoopP99: server.serverLoopP99,
+    serverLoopMax: server.serverLoopMax,
     cpuPerMoveUs: acks > 0 ? (server.serverCpu * windowMs * 1000) / acks : Number.NaN,
     updateBytesMedian: percentile(
       results.flatMap((r) => r.updateBytesPerMove).sort((a, b) => a - b),
@@ -394,14 +423,14 @@ function printTable(rows: StepFigures[], settings: Settings): void {
   );
   console.log('');
   console.log(
-    '| setup | step | games | moves/s | p50 ms | p99 ms | server-side p99 ms (≤ bucket) | max ms | server CPU | CPU µs/move | B/watcher/move (median update) | B/watcher/move (all frames) | clients CPU | client loop p99 ms | server RSS MB | heap MB | tables held per process | set-up s | load avg |',
+    '| setup | step | games | moves/s | p50 ms | p99 ms | server-side p99 ms (≤ bucket) | max ms | server CPU | CPU µs/move | server event-loop delay p99 ms | server event-loop delay max ms | B/watcher/move (median update) | B/watcher/move (all frames) | clients CPU | client loop p99 ms | server RSS MB | heap MB | tables held per process | set-up s | load avg |',
   );
   console.log(
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const r of rows) {
     console.log(
-      `| ${r.setup} | ${r.label} | ${r.games} | ${r.movesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ≤ ${ms(r.serverP99)} | ${ms(r.max)} | ${(r.serverCpu * 100).toFixed(0)}% | ${r.cpuPerMoveUs.toFixed(0)} | ${r.updateBytesMedian.toFixed(0)} | ${r.bytesPerWatcherMove.toFixed(0)} | ${(r.clientCpu * 100).toFixed(0)}% | ${ms(r.clientLoopP99)} | ${r.serverRssMb.toFixed(0)} | ${r.heapMb.toFixed(0)} | ${r.tablesHeld.join(' + ')} | ${r.setupSeconds.toFixed(1)} | ${r.loadAverage.toFixed(1)} |`,
+      `| ${r.setup} | ${r.label} | ${r.games} | ${r.movesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ≤ ${ms(r.serverP99)} | ${ms(r.max)} | ${(r.serverCpu * 100).toFixed(0)}% | ${r.cpuPerMoveUs.toFixed(0)} | ${ms(r.serverLoopP99)} | ${ms(r.serverLoopMax)} | ${r.updateBytesMedian.toFixed(0)} | ${r.bytesPerWatcherMove.toFixed(0)} | ${(r.clientCpu * 100).toFixed(0)}% | ${ms(r.clientLoopP99)} | ${r.serverRssMb.toFixed(0)} | ${r.heapMb.toFixed(0)} | ${r.tablesHeld.join(' + ')} | ${r.setupSeconds.toFixed(1)} | ${r.loadAverage.toFixed(1)} |`,
     );
   }
   console.log('');
@@ -546,7 +575,7 @@ async function runSetup(
       if (settings.heapSnapshot) await takeHeapSnapshots(running.servers, profileDir);
       const r = rows[rows.length - 1];
       console.log(
-        `  ${games} games: ${r.movesPerSecond.toFixed(0)} moves/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms`,
+        `  ${games} games: ${r.movesPerSecond.toFixed(0)} moves/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; server event-loop delay p99 ${r.serverLoopP99.toFixed(1)} ms, max ${r.serverLoopMax.toFixed(1)} ms`,
       );
     }
     if (settings.saturationGames > 0) {
@@ -565,7 +594,9 @@ async function runSetup(
       rows.push(await runStep(name, running.servers, workers, step));
       if (settings.heapSnapshot) await takeHeapSnapshots(running.servers, profileDir);
       const r = rows[rows.length - 1];
-      console.log(`  saturation, ${step.games} games: ${r.movesPerSecond.toFixed(0)} moves/s`);
+      console.log(
+        `  saturation, ${step.games} games: ${r.movesPerSecond.toFixed(0)} moves/s; server event-loop delay p99 ${r.serverLoopP99.toFixed(1)} ms, max ${r.serverLoopMax.toFixed(1)} ms`,
+      );
     }
   } finally {
     process.removeListener('SIGINT', interrupt);
