@@ -18,7 +18,7 @@ const started = Date.now();
 const result = runMatch({
   players: Number(players),
   bots: JSON.parse(bots) as BotConfig[],
-  tuning: tuning ? (JSON.parse(tuning) as SearchTuning[]) : undefined,
+  ...(tuning && { tuning: JSON.parse(tuning) as SearchTuning[] }),
   games: Number(games),
   seed: Number(seed),
   onGame: (game, done) => process.stderr.write(`${done}:${game.winners.join('+')} `),

@@ -141,7 +141,8 @@ function runWorker(): void {
       wall: () => performance.now(),
       cpu: cpuMs,
     });
-    record.load = Number(loadavg()[0].toFixed(2));
+    const [load] = loadavg();
+    if (load !== undefined) record.load = Number(load.toFixed(2));
     process.send?.(record);
   });
   // Exit when the parent closes the channel.

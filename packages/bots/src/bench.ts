@@ -7,6 +7,7 @@ import {
   applyMove,
   createGame,
   type GameView,
+  itemAt,
   legalMoves,
   type Move,
   pendingDecision,
@@ -41,7 +42,10 @@ export function benchPositions(): BenchPosition[] {
     ) {
       const decision = pendingDecision(state);
       if (decision.kind === 'gameOver') break;
-      const seat = decision.kind === 'keepResources' ? decision.seats[0] : decision.seat;
+      const seat =
+        decision.kind === 'keepResources'
+          ? itemAt(decision.seats, 0, 'keeping seat')
+          : decision.seat;
       const legal = legalMoves(state, seat);
       if (decision.kind === 'action' && legal.filter(isSearchable).length > 1) {
         actions++;
@@ -49,7 +53,7 @@ export function benchPositions(): BenchPosition[] {
           out.push({ name: `${players}p-action-${actions}`, view: viewFor(state, seat), legal });
         }
       }
-      const move = bots[seat].decide(viewFor(state, seat), legal).move;
+      const move = itemAt(bots, seat, 'bot').decide(viewFor(state, seat), legal).move;
       const result = applyMove(state, move);
       if (!result.ok) throw new Error(result.error.message);
       state = result.state;
@@ -75,7 +79,8 @@ export function benchSearch(
   positions: BenchPosition[] = benchPositions(),
 ): BenchLine[] {
   const searchable = (p: BenchPosition) => p.legal.filter(isSearchable);
-  search(positions[0].view, searchable(positions[0]), { ...tuning, iterations: 300, seed: 1 });
+  const [first] = positions;
+  if (first) search(first.view, searchable(first), { ...tuning, iterations: 300, seed: 1 });
   return positions.map((p) => {
     const t0 = clock();
     const r = search(p.view, searchable(p), { ...tuning, iterations, seed: 7, earlyStop: false });

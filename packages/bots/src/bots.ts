@@ -4,8 +4,9 @@
  * (advanced once per decision, so a position met twice, e.g. after an abandoned heist, can get
  * a different answer) mixed with what the view shows. Hidden cards cannot change a choice.
  */
-import { type GameView, type Move, moveKey } from '@gangsta/engine';
+import { type GameView, itemAt, type Move, moveKey } from '@gangsta/engine';
 import { describeMove } from './describe.ts';
+import { firstMove } from './firstMove.ts';
 import { heuristicChoice } from './heuristic/index.ts';
 import { isSearchable } from './ismcts/playout.ts';
 import { type SearchOptions, search } from './ismcts/search.ts';
@@ -34,7 +35,7 @@ export class RandomBot implements Bot {
   decide(view: GameView, legal: Move[]): BotDecision {
     requireLegal(legal);
     const rng = createRng(decisionSeed(this.stream, view, legal));
-    return { move: legal[rng.int(legal.length)] };
+    return { move: itemAt(legal, rng.int(legal.length), 'legal move') };
   }
 }
 
@@ -43,7 +44,7 @@ export class HeuristicBot implements Bot {
 
   decide(view: GameView, legal: Move[]): BotDecision {
     requireLegal(legal);
-    const me = view.viewer ?? legal[0].seat;
+    const me = view.viewer ?? firstMove(legal).seat;
     const choice = heuristicChoice(view, view.decision, legal, me);
     return { move: choice.move, reason: choice.reason };
   }
@@ -65,7 +66,7 @@ export class IsmctsBot implements Bot {
 
   decide(view: GameView, legal: Move[]): BotDecision {
     requireLegal(legal);
-    const me = view.viewer ?? legal[0].seat;
+    const me = view.viewer ?? firstMove(legal).seat;
     // What the heuristic would say, to explain the move when the search agrees with it.
     const hint = heuristicChoice(view, view.decision, legal, me);
     // The Bank is left to the heuristic (see isSearchable); so are forced moves.

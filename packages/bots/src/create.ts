@@ -44,7 +44,10 @@ export function createBot(config: BotConfig, tuning: SearchTuning = {}): Bot {
       const budget =
         iterations === undefined && timeMs === undefined
           ? { timeMs: 1000 }
-          : { iterations, timeMs };
+          : {
+              ...(iterations !== undefined && { iterations }),
+              ...(timeMs !== undefined && { timeMs }),
+            };
       return new IsmctsBot(config, budget, tuning);
     }
     default:

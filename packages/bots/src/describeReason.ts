@@ -47,7 +47,8 @@ export function describeReason(
   const template: string = REASONS[reason.id].en;
   const params: Record<string, ParamValue> = reason.params;
   const names = { card: cardName, seat: seatName };
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in params ? renderParam(name, params[name], names) : whole,
-  );
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : renderParam(name, value, names);
+  });
 }

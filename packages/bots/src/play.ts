@@ -10,6 +10,7 @@ import {
   type GameOptionsInput,
   type GameRecord,
   type GameState,
+  itemAt,
   legalMoves,
   type Move,
   pendingDecision,
@@ -43,6 +44,8 @@ export function playGame(
   if (bots.length !== created.state.players.length) {
     throw new Error(`${created.state.players.length} seats need as many bots, got ${bots.length}`);
   }
+  // One bot per seat (checked just above).
+  const botAt = (seat: Seat) => itemAt(bots, seat, 'bot');
   let state = created.state;
   const moves: Move[] = [];
   const maxMoves = opts.maxMoves ?? DEFAULT_MAX_MOVES;
@@ -53,13 +56,13 @@ export function playGame(
     // Everyone decides from the same position, then the choices are applied in seat order.
     const chosen = seats.map((seat) => {
       const legal = legalMoves(state, seat);
-      return { seat, decision: bots[seat].decide(viewFor(state, seat), legal) };
+      return { seat, decision: botAt(seat).decide(viewFor(state, seat), legal) };
     });
     for (const { seat, decision: made } of chosen) {
       const result = applyMove(state, made.move);
       if (!result.ok) {
         throw new Error(
-          `seat ${seat} (${bots[seat].config.kind}) played an illegal move ${JSON.stringify(made.move)}: ${result.error.message}`,
+          `seat ${seat} (${botAt(seat).config.kind}) played an illegal move ${JSON.stringify(made.move)}: ${result.error.message}`,
         );
       }
       state = result.state;

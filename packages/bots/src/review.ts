@@ -143,7 +143,7 @@ export function reviewDecision(
   const result = search(view, searchable, {
     ...settings,
     iterations,
-    prior: isSearchable(hint.move) ? hint.move : undefined,
+    ...(isSearchable(hint.move) ? { prior: hint.move } : {}),
     seed,
   });
   const best = result.moves[0] ?? { move: result.move, visits: 0, value: 0 };

@@ -2,6 +2,7 @@
  * The bots' seeded generator (mulberry32) and a string hash to derive per-decision seeds.
  * Bots never use the platform's unseeded generator: a bot's choice is a function of its seed and what it sees.
  */
+import { itemAt } from '@gangsta/engine';
 
 export interface Rng {
   /** A float in [0, 1). */
@@ -53,7 +54,7 @@ export function weightedIndex(rng: Rng, weights: readonly number[]): number {
   if (total <= 0) return rng.int(weights.length);
   let r = rng.next() * total;
   for (let i = 0; i < weights.length; i++) {
-    r -= weights[i];
+    r -= itemAt(weights, i, 'weight');
     if (r < 0) return i;
   }
   return weights.length - 1;

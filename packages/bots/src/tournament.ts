@@ -3,7 +3,7 @@
  * keeps the first-player advantage; a shared victory counts as a fraction of a win. Win rates
  * come with a 95% Wilson score interval.
  */
-import type { GameOptionsInput } from '@gangsta/engine';
+import { type GameOptionsInput, itemAt } from '@gangsta/engine';
 import { createBot, type SearchTuning } from './create.ts';
 import { playGame } from './play.ts';
 import { mixSeeds } from './rng.ts';
@@ -77,27 +77,27 @@ export function playMatchGame(options: MatchOptions, index: number): GameSummary
   // Seat s is played by bot (s + shift) mod n.
   const seating = Array.from({ length: n }, (_, seat) => (seat + shift) % n);
   const seed = mixSeeds(options.seed >>> 0, index + 1);
-  const bots = seating.map((b) =>
-    createBot(
-      { ...options.bots[b], seed: mixSeeds(options.bots[b].seed >>> 0, seed) },
-      options.tuning?.[b],
-    ),
-  );
+  const bots = seating.map((b) => {
+    const config = itemAt(options.bots, b, 'bot');
+    return createBot({ ...config, seed: mixSeeds(config.seed >>> 0, seed) }, options.tuning?.[b]);
+  });
+  // The bot index (in `options.bots`) at `seat`.
+  const botAt = (seat: number) => itemAt(seating, seat, 'seat');
   const effort = options.bots.map(() => ({ decisions: 0, iterations: 0, ms: 0 }));
   const { state, moves } = playGame({ ...options.variants, players: n, seed }, bots, {
     onMove: ({ decision, seat }) => {
       const stats = decision.stats;
       if (!stats || stats.iterations === 0) return;
-      const e = effort[seating[seat]];
+      const e = itemAt(effort, botAt(seat), 'effort');
       e.decisions++;
       e.iterations += stats.iterations;
       e.ms += stats.ms;
     },
   });
   const result = state.result;
-  const winners = (result?.winners ?? []).map((seat) => seating[seat]);
+  const winners = (result?.winners ?? []).map(botAt);
   const scores = new Array<number>(n).fill(0);
-  for (const s of result?.scores ?? []) scores[seating[s.seat]] = s.total;
+  for (const s of result?.scores ?? []) scores[botAt(s.seat)] = s.total;
   return { index, seed, seating, winners, scores, moves: moves.length, effort };
 }
 
@@ -109,7 +109,7 @@ export function summarize(bots: BotConfig[], summaries: GameSummary[]): MatchRes
     let score = 0;
     for (const g of summaries) {
       if (g.winners.includes(index)) wins += 1 / g.winners.length;
-      score += g.scores[index];
+      score += itemAt(g.scores, index, 'score');
     }
     return {
       index,

@@ -4,6 +4,7 @@ import {
   createGame,
   type GameOptionsInput,
   type GameState,
+  itemAt,
   legalMoves,
   pendingDecision,
   viewFor,
@@ -39,7 +40,7 @@ export const COMBOS = 1 << FLAGS.length;
 /** The seat whose decision comes first (the first of several keeping resources). */
 export function seatToDecide(state: GameState): number {
   const decision = pendingDecision(state);
-  if (decision.kind === 'keepResources') return decision.seats[0];
+  if (decision.kind === 'keepResources') return itemAt(decision.seats, 0, 'keeping seat');
   return 'seat' in decision ? decision.seat : 0;
 }
 
@@ -50,7 +51,10 @@ export function advance(options: GameOptionsInput, stop: (state: GameState) => b
   const bots = state.players.map((_, seat) => createBot({ kind: 'heuristic', seed: seat }));
   while (!stop(state) && state.phase !== 'gameOver') {
     const seat = seatToDecide(state);
-    const move = bots[seat].decide(viewFor(state, seat), legalMoves(state, seat)).move;
+    const move = itemAt(bots, seat, 'bot').decide(
+      viewFor(state, seat),
+      legalMoves(state, seat),
+    ).move;
     const result = applyMove(state, move);
     if (!result.ok) throw new Error(result.error.message);
     state = result.state;
@@ -63,8 +67,10 @@ export function advance(options: GameOptionsInput, stop: (state: GameState) => b
  * anything that reads only its view must decide alike (information.test.ts, review.test.ts).
  */
 export function permuteHidden(state: GameState): GameState {
-  const rotate = <T>(list: T[]): T[] =>
-    list.length > 1 ? [...list.slice(1), list[0]].reverse() : [...list];
+  const rotate = <T>(list: T[]): T[] => {
+    const [first, ...rest] = list;
+    return first !== undefined && rest.length > 0 ? [...rest, first].reverse() : [...list];
+  };
   return {
     ...structuredClone(state),
     heistDeck: rotate(state.heistDeck),

@@ -2,14 +2,14 @@
  * Bots decide from their seat's view only: two states that differ only in hidden information
  * (deck orders) give identical decisions for the same seed; and a seed fixes a bot's play.
  */
-import { type GameState, legalMoves, pendingDecision, viewFor } from '@gangsta/engine';
+import { type GameState, itemAt, legalMoves, pendingDecision, viewFor } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
 import { type BotConfig, createBot, playGame } from '../src/index.ts';
 import { advance, permuteHidden } from './helpers.ts';
 
 function seatToMove(state: GameState): number {
   const decision = pendingDecision(state);
-  if (decision.kind === 'keepResources') return decision.seats[0];
+  if (decision.kind === 'keepResources') return itemAt(decision.seats, 0, 'keeping seat');
   if (decision.kind === 'gameOver') throw new Error('game over');
   return decision.seat;
 }

@@ -7,6 +7,7 @@ import {
   createGame,
   type GameRecord,
   type GameState,
+  itemAt,
   legalMoves,
   type Move,
   moveKey,
@@ -41,7 +42,7 @@ function gameWithBlunder(): { record: GameRecord; badIndex: number; badMove: Mov
   while (state.phase !== 'gameOver') {
     const seat = seatToDecide(state);
     const legal = legalMoves(state, seat);
-    let move = bots[seat].decide(viewFor(state, seat), legal).move;
+    let move = itemAt(bots, seat, 'bot').decide(viewFor(state, seat), legal).move;
     if (moves.length === badIndex) {
       expect(legal.map(moveKey)).toContain(moveKey(badMove));
       move = badMove;
@@ -83,7 +84,7 @@ describe('reviewGame', () => {
     expect(bad.loss).toBeGreaterThan(0.1);
     expect(bad.bestChance).toBeGreaterThan(bad.playedChance);
     expect(bad.reason.id).toMatch(/\w/);
-    expect(costliest(reviewed, 3)[0].index).toBe(badIndex);
+    expect(costliest(reviewed, 3)[0]?.index).toBe(badIndex);
   });
 
   it('is deterministic for a seed', () => {
@@ -120,7 +121,7 @@ describe('the review sees only the seat’s view', () => {
       if (!next.ok) throw new Error(next.error.message);
       state = next.state;
     }
-    const played = record.moves[index];
+    const played = itemAt(record.moves, index, 'played move');
     const seat = played.seat;
     const other = permuteHidden(state);
     expect(other.heistDeck).not.toEqual(state.heistDeck);

@@ -64,7 +64,7 @@ describe('strength measurement', () => {
       expect(plans.filter((p) => p.variant === v)).toHaveLength(m.goal / 4);
     }
     expect(new Set(plans.slice(0, 3).map((p) => p.seed)).size).toBe(1);
-    expect(plans[3].seed).not.toBe(plans[0].seed);
+    expect(plans[3]?.seed).not.toBe(plans[0]?.seed);
   });
 
   it('resumes: only the games missing from the results file are scheduled', () => {

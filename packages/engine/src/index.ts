@@ -10,10 +10,14 @@ export {
   cardsOf,
   countSkills,
   heistInRuleset,
+  SKILL_COUNT,
+  type SkillSlot,
+  type SkillVector,
 } from './cards/index.ts';
 export { HEIST_TITLES, MEMBER_NAMES, RESOURCE_TITLES } from './cards/names.ts';
 export * from './cards/schema.ts';
 export { decidingSeats, pendingDecision } from './decision.ts';
+export { itemAt, playerAt } from './guards.ts';
 export { determinize } from './determinize.ts';
 export * as fast from './fast.ts';
 export { legalMoves } from './legal.ts';

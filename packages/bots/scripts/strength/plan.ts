@@ -9,7 +9,7 @@
  * up to whole cycles (players × 4 games), so every seat and variant gets the same share.
  * ISMCTS runs on iteration budgets only, so the same index always gives the same game.
  */
-import type { GameOptionsInput, Move } from '@gangsta/engine';
+import { type GameOptionsInput, itemAt, type Move } from '@gangsta/engine';
 import {
   type Bot,
   type BotConfig,
@@ -174,7 +174,7 @@ export function planGame(m: MatchSpec, index: number, seed = 1): GamePlan {
     index,
     seed: dealSeed,
     players: n,
-    variant: VARIANTS[block % VARIANTS.length],
+    variant: itemAt(VARIANTS, block % VARIANTS.length, 'variant'),
     seats,
     botSeeds: seats.map((name, s) => mixSeeds(mixSeeds(dealSeed, hashString(name)), s + 1)),
   };
@@ -242,7 +242,7 @@ export function playPlannedGame(
 ): GameRecord {
   const bots: Bot[] = plan.seats.map((name, s) => {
     const budget = iterations[name];
-    const config: BotConfig = { ...BOTS[name].config, seed: plan.botSeeds[s] };
+    const config: BotConfig = { ...BOTS[name].config, seed: itemAt(plan.botSeeds, s, 'bot seed') };
     return createBot(budget === undefined ? config : { ...config, iterations: budget });
   });
   const search: (SeatSearch | null)[] = plan.seats.map((name) =>

@@ -2,6 +2,7 @@
  * The strength report (pure: records in, markdown out): win rates with Wilson intervals,
  * OpenSkill ratings computed the way the server rates games, ISMCTS speed and game lengths.
  */
+import { itemAt } from '@gangsta/engine';
 import { rate, rating } from 'openskill';
 import { wilson } from '../../src/index.ts';
 import {
@@ -60,8 +61,9 @@ export function summarizeMatch(m: MatchSpec, records: GameRecord[]): MatchSummar
   for (const r of records) {
     wins += firstShare(r, m.first);
     const seat = firstSeat(r, m);
-    first += r.scores[seat];
-    others += (r.scores.reduce((s, x) => s + x, 0) - r.scores[seat]) / (r.players - 1);
+    const score = itemAt(r.scores, seat, 'score');
+    first += score;
+    others += (r.scores.reduce((s, x) => s + x, 0) - score) / (r.players - 1);
     wall += r.ms;
     if (r.cpuMs !== undefined) {
       cpu += r.cpuMs;
@@ -103,7 +105,9 @@ export function placesOf(r: GameRecord): number[] {
     (total, seat) =>
       1 +
       r.scores.filter(
-        (other, o) => other > total || (other === total && r.gangSize[o] > r.gangSize[seat]),
+        (other, o) =>
+          other > total ||
+          (other === total && itemAt(r.gangSize, o, 'gang') > itemAt(r.gangSize, seat, 'gang')),
       ).length,
   );
 }
@@ -134,7 +138,8 @@ export function openSkill(matches: MatchSpec[], byMatch: Map<string, GameRecord[
     const best = new Map<BotName, number>();
     r.seats.forEach((bot, seat) => {
       const known = best.get(bot);
-      if (known === undefined || places[seat] < known) best.set(bot, places[seat]);
+      const place = itemAt(places, seat, 'place');
+      if (known === undefined || place < known) best.set(bot, place);
     });
     const bots = [...best.keys()];
     if (bots.length < 2) continue;
@@ -148,7 +153,9 @@ export function openSkill(matches: MatchSpec[], byMatch: Map<string, GameRecord[
     );
     bots.forEach((b, i) => {
       const games = (ratings.get(b)?.games ?? 0) + 1;
-      ratings.set(b, { mu: after[i][0].mu, sigma: after[i][0].sigma, games });
+      // One team of one per bot: `after` has a one-rating team for each of `bots`.
+      const now = itemAt(itemAt(after, i, 'team'), 0, 'rating');
+      ratings.set(b, { mu: now.mu, sigma: now.sigma, games });
     });
   }
   return [...ratings.entries()]

@@ -4,6 +4,7 @@
  */
 import type { Move } from '@gangsta/engine';
 import { isLeader } from '../cards.ts';
+import { firstMove } from '../firstMove.ts';
 import { reason } from '../reasons.ts';
 import type { Choice } from './choice.ts';
 import { findMove } from './choice.ts';
@@ -163,5 +164,5 @@ export function chooseAction(ctx: Ctx, legal: readonly Move[]): Choice {
   }
   const bank = bankWithdrawal(ctx, legal, top);
   if (bank) return bank;
-  return top ?? { move: legal[0], score: 0, reason: reason('action.fallback', {}) };
+  return top ?? { move: firstMove(legal), score: 0, reason: reason('action.fallback', {}) };
 }

@@ -6,6 +6,7 @@
 import type { Move } from '@gangsta/engine';
 import { solveHeist } from '@gangsta/engine';
 import { memberIcons } from '../cards.ts';
+import { firstMove } from '../firstMove.ts';
 import { reason } from '../reasons.ts';
 import { type Choice, findMove } from './choice.ts';
 import { type Ctx, mySeat } from './context.ts';
@@ -28,7 +29,7 @@ export function chooseHighTech(ctx: Ctx, heistId: string, legal: readonly Move[]
       };
     }
   }
-  return top ?? { move: legal[0], score: 0, reason: reason('highTech.keep', {}) };
+  return top ?? { move: firstMove(legal), score: 0, reason: reason('highTech.keep', {}) };
 }
 
 export function chooseActivation(ctx: Ctx, legal: readonly Move[]): Choice {
@@ -57,5 +58,5 @@ export function chooseActivation(ctx: Ctx, legal: readonly Move[]): Choice {
   const any = findMove(legal, 'activate');
   if (any) return { move: any, score: 0, reason: reason('activate.any', { card: any.member }) };
   const abandon = findMove(legal, 'abandonHeist');
-  return { move: abandon ?? legal[0], score: 0, reason: reason('activate.abandon', {}) };
+  return { move: abandon ?? firstMove(legal), score: 0, reason: reason('activate.abandon', {}) };
 }

@@ -3,7 +3,9 @@
  * always against whoever hurts us most, usually the leader.
  */
 import type { Move, Seat } from '@gangsta/engine';
+import { playerAt } from '@gangsta/engine';
 import { memberIcons, memberIp } from '../cards.ts';
+import { firstMove } from '../firstMove.ts';
 import { reason } from '../reasons.ts';
 import { type Choice, findMove } from './choice.ts';
 import { type Ctx, hostility } from './context.ts';
@@ -22,7 +24,7 @@ export function chooseTheftTarget(ctx: Ctx, amount: number, legal: readonly Move
       };
     }
   }
-  return top ?? { move: legal[0], score: 0, reason: reason('theft.only', {}) };
+  return top ?? { move: firstMove(legal), score: 0, reason: reason('theft.only', {}) };
 }
 
 export function chooseAssassinationTarget(ctx: Ctx, legal: readonly Move[]): Choice {
@@ -38,7 +40,7 @@ export function chooseAssassinationTarget(ctx: Ctx, legal: readonly Move[]): Cho
       };
     }
   }
-  return top ?? { move: legal[0], score: 0, reason: reason('assassination.only', {}) };
+  return top ?? { move: firstMove(legal), score: 0, reason: reason('assassination.only', {}) };
 }
 
 function ownerOf(ctx: Ctx, member: string): Seat | null {
@@ -53,7 +55,7 @@ export function chooseDiversion(ctx: Ctx, legal: readonly Move[]): Choice {
     if (move.type !== 'engage') continue;
     const owner = ownerOf(ctx, move.member);
     if (owner === null) continue;
-    const gang = ctx.table.players[owner].gang;
+    const gang = playerAt(ctx.table, owner).gang;
     const member = gang.find((m) => m.id === move.member);
     if (!member) continue;
     const available = gang.filter((m) => !m.engaged).length;
@@ -77,7 +79,7 @@ export function chooseDiversion(ctx: Ctx, legal: readonly Move[]): Choice {
       reason: reason('diversion.stop', {}),
     };
   }
-  return top ?? { move: legal[0], score: 0, reason: reason('diversion.any', {}) };
+  return top ?? { move: firstMove(legal), score: 0, reason: reason('diversion.any', {}) };
 }
 
 /** Gang war, two players: the winner picks the loser's member to go (their best one). */
@@ -85,7 +87,7 @@ export function chooseVictimMember(ctx: Ctx, victim: Seat, legal: readonly Move[
   let top: Choice | null = null;
   for (const move of legal) {
     if (move.type !== 'discardMember') continue;
-    const member = ctx.table.players[victim].gang.find((m) => m.id === move.member);
+    const member = playerAt(ctx.table, victim).gang.find((m) => m.id === move.member);
     if (!member) continue;
     const score = memberIp(ctx.cards, member.id) + 0.7 * memberIcons(ctx.cards, member).length;
     if (!top || score > top.score) {
@@ -96,5 +98,5 @@ export function chooseVictimMember(ctx: Ctx, victim: Seat, legal: readonly Move[
       };
     }
   }
-  return top ?? { move: legal[0], score: 0, reason: reason('gangWar.only', {}) };
+  return top ?? { move: firstMove(legal), score: 0, reason: reason('gangWar.only', {}) };
 }

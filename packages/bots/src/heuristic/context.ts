@@ -2,7 +2,7 @@
  * What every heuristic decision starts from: whose turn, the card lookups, how much a dollar is
  * worth right now, and how the seats stand (to aim attacks at the leader).
  */
-import { CHAPTER_THRESHOLDS, type Seat } from '@gangsta/engine';
+import { CHAPTER_THRESHOLDS, itemAt, playerAt, type Seat } from '@gangsta/engine';
 import { type CardIndex, indexCards, memberIp } from '../cards.ts';
 import type { SeatTable, Table } from '../table.ts';
 
@@ -32,7 +32,7 @@ export interface Ctx {
 }
 
 export function mySeat(ctx: Ctx): SeatTable {
-  return ctx.table.players[ctx.me];
+  return playerAt(ctx.table, ctx.me);
 }
 
 export function opponents(ctx: Ctx): SeatTable[] {
@@ -80,9 +80,15 @@ export function makeContext(table: Table, me: Seat, shallow = false): Ctx {
   let leader: Seat | null = null;
   for (const p of table.players) {
     if (p.seat === me) continue;
-    if (leader === null || standing[p.seat] > standing[leader]) leader = p.seat;
+    const theirs = itemAt(standing, p.seat, 'standing');
+    if (leader === null || theirs > itemAt(standing, leader, 'standing')) leader = p.seat;
   }
   return { table, me, cards, money, standing, leader, progress, shallow, memo: new Map() };
+}
+
+/** The IP `seat` stands at now, with its money at the current rate (`Ctx.standing`). */
+export function standingOf(ctx: Ctx, seat: Seat): number {
+  return itemAt(ctx.standing, seat, 'standing');
 }
 
 /**
@@ -92,7 +98,7 @@ export function makeContext(table: Table, me: Seat, shallow = false): Ctx {
 export function hostility(ctx: Ctx, seat: Seat): number {
   if (seat === ctx.me) return 0;
   if (ctx.table.players.length === 2) return 1;
-  const best = ctx.leader === null ? 0 : ctx.standing[ctx.leader];
-  const gap = best - ctx.standing[seat];
+  const best = ctx.leader === null ? 0 : standingOf(ctx, ctx.leader);
+  const gap = best - standingOf(ctx, seat);
   return Math.max(0.25, 1 - gap / 8);
 }

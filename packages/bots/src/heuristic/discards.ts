@@ -3,7 +3,8 @@
  * discard after a pass (R-PASS-2): lose the least useful member; discard the row card that
  * would help the next rival most and us least.
  */
-import type { Move } from '@gangsta/engine';
+import { itemAt, type Move, playerAt } from '@gangsta/engine';
+import { firstMove } from '../firstMove.ts';
 import { reason } from '../reasons.ts';
 import { type Choice, findMove } from './choice.ts';
 import { type Ctx, hostility, makeContext } from './context.ts';
@@ -17,7 +18,7 @@ export function chooseOwnDiscard(
   why: 'discard.assassination' | 'discard.snitch' | 'discard.gangWar',
 ): Choice {
   let top: Choice | null = null;
-  const gang = ctx.table.players[ctx.me].gang;
+  const gang = playerAt(ctx.table, ctx.me).gang;
   for (const move of legal) {
     if (move.type !== 'discardMember') continue;
     const member = gang.find((m) => m.id === move.member);
@@ -26,7 +27,7 @@ export function chooseOwnDiscard(
       top = { move, score, reason: reason(why, { card: move.member }) };
     }
   }
-  return top ?? { move: legal[0], score: 0, reason: reason('discard.forced', {}) };
+  return top ?? { move: firstMove(legal), score: 0, reason: reason('discard.forced', {}) };
 }
 
 /** Worth of a row card to the rivals who play before our next turn, minus its worth to us. */
@@ -45,8 +46,9 @@ export function chooseRowDiscard(ctx: Ctx, legal: readonly Move[]): Choice {
         ? (evaluateHeist(c, move.card)?.value ?? 0)
         : Math.max(0, (gangsterValue(c, move.card)?.value ?? 0) * 0.6);
     let denied = 0;
-    theirs.forEach((c, i) => {
-      denied = Math.max(denied, worth(c) * hostility(ctx, rivals[i]) * (i === 0 ? 1 : 0.6));
+    rivals.forEach((rival, i) => {
+      const c = itemAt(theirs, i, 'rival context');
+      denied = Math.max(denied, worth(c) * hostility(ctx, rival) * (i === 0 ? 1 : 0.6));
     });
     const score = denied - Math.max(0, worth(ctx));
     if (!top || score > top.score) {
@@ -61,5 +63,5 @@ export function chooseRowDiscard(ctx: Ctx, legal: readonly Move[]): Choice {
   if (done && (!top || top.score < 0.3)) {
     return { move: done, score: 0, reason: reason('rowDiscard.keep', {}) };
   }
-  return top ?? { move: legal[0], score: 0, reason: reason('rowDiscard.any', {}) };
+  return top ?? { move: firstMove(legal), score: 0, reason: reason('rowDiscard.any', {}) };
 }

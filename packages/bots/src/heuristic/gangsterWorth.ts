@@ -8,7 +8,7 @@
 import type { CardId, GangsterCard, Member } from '@gangsta/engine';
 import { countSkill, gangIconList, memberIcons } from '../cards.ts';
 import { type Reason, reason } from '../reasons.ts';
-import { CHAPTER_END_SIZE, type Ctx, mySeat, opponents } from './context.ts';
+import { CHAPTER_END_SIZE, type Ctx, mySeat, opponents, standingOf } from './context.ts';
 import { activationGain } from './resources.ts';
 import { gangWarOutcome, iconsValue, mercenaries } from './skills.ts';
 
@@ -60,8 +60,8 @@ export function chapterEndEffect(ctx: Ctx, icons: readonly string[], ip: number)
     return gangWarOutcome(ctx, merc);
   }
   // Chapter III: ending the game is right only when we would win it.
-  const mine = ctx.standing[ctx.me] + ip;
-  const best = Math.max(...opponents(ctx).map((p) => ctx.standing[p.seat]));
+  const mine = standingOf(ctx, ctx.me) + ip;
+  const best = Math.max(...opponents(ctx).map((p) => standingOf(ctx, p.seat)));
   return mine > best + 0.5 ? 6 : -6;
 }
 

@@ -4,7 +4,7 @@
  * ours earns synchronization: the whole gang comes back free next turn (R-MOB-1).
  */
 import type { CardId, HeistCard, Reward, Seat, Skill } from '@gangsta/engine';
-import { solveHeist } from '@gangsta/engine';
+import { playerAt, solveHeist } from '@gangsta/engine';
 import { memberIcons } from '../cards.ts';
 import { type Reason, reason } from '../reasons.ts';
 import { type Ctx, hostility, mySeat } from './context.ts';
@@ -72,7 +72,7 @@ function finishCost(ctx: Ctx, heist: HeistCard, all: Candidate[], alreadyCoop: b
       // Engaging all their available members hands them synchronization.
       const sync =
         n === availableBy.get(seat)
-          ? ctx.money * ctx.table.players[seat].gang.length * 0.6 * hostility(ctx, seat)
+          ? ctx.money * playerAt(ctx.table, seat).gang.length * 0.6 * hostility(ctx, seat)
           : 0;
       cost += gift + sync;
     }

@@ -4,6 +4,7 @@
  * fields a seat's view shares with a full state), so it serves both live play and playouts.
  */
 import type { Decision, Move, Seat } from '@gangsta/engine';
+import { firstMove } from '../firstMove.ts';
 import { reason } from '../reasons.ts';
 import type { Table } from '../table.ts';
 import { chooseAction } from './action.ts';
@@ -38,7 +39,8 @@ export function heuristicChoice(
   legal: readonly Move[],
   me: Seat,
 ): Choice {
-  if (legal.length === 1) return { move: legal[0], score: 0, reason: reason('onlyMove', {}) };
+  if (legal.length === 1)
+    return { move: firstMove(legal), score: 0, reason: reason('onlyMove', {}) };
   const ctx = makeContext(table, me);
   switch (decision.kind) {
     case 'keepResources':
@@ -86,7 +88,7 @@ export function heuristicChoice(
     default:
       // A decision this bot does not know yet: decline it if possible.
       return {
-        move: legal.find((m) => m.type === 'done') ?? legal[0],
+        move: legal.find((m) => m.type === 'done') ?? firstMove(legal),
         score: 0,
         reason: reason('defaultChoice', {}),
       };

@@ -4,6 +4,7 @@
  * the Bank.
  */
 import type { CardId, Decision, Move } from '@gangsta/engine';
+import { firstMove } from '../firstMove.ts';
 import { reason } from '../reasons.ts';
 import type { Table } from '../table.ts';
 import { activeEffect, bestActionValue } from './action.ts';
@@ -58,7 +59,7 @@ export function chooseTurnEndBank(ctx: Ctx, legal: readonly Move[]): Choice {
     return { move: deposit, score: 1, reason: reason('bank.deposit', { amount }) };
   }
   const done = findMove(legal, 'done');
-  return { move: done ?? legal[0], score: 0, reason: reason('bank.keep', {}) };
+  return { move: done ?? firstMove(legal), score: 0, reason: reason('bank.keep', {}) };
 }
 
 /**
@@ -78,7 +79,7 @@ export function chooseSnitchBank(ctx: Ctx, owed: number, legal: readonly Move[])
   const deposit = amount > 0 ? findMove(legal, 'bank', (m) => m.amount === amount) : undefined;
   if (deposit) return { move: deposit, score: 1, reason: reason('bank.deposit', { amount }) };
   const done = findMove(legal, 'done');
-  return { move: done ?? legal[0], score: 0, reason: reason('bank.keep', {}) };
+  return { move: done ?? firstMove(legal), score: 0, reason: reason('bank.keep', {}) };
 }
 
 export function chooseMobilize(
@@ -115,5 +116,5 @@ export function chooseMobilize(
   if (top && (free || top.score > 0.1)) return top;
   const done = findMove(legal, 'done');
   if (done) return { move: done, score: 0, reason: reason('mobilize.notWorth', {}) };
-  return top ?? { move: legal[0], score: 0, reason: reason('mobilize.end', {}) };
+  return top ?? { move: firstMove(legal), score: 0, reason: reason('mobilize.end', {}) };
 }

@@ -5,7 +5,16 @@
  * member costs its readying later, engaging an opponent's hurts them (and pays everyone
  * reward B), and engaging everyone we have earns synchronization next turn (R-MOB-1).
  */
-import { type CardId, countSkills, type Seat, type Skill } from '@gangsta/engine';
+import {
+  type CardId,
+  countSkills,
+  itemAt,
+  type Seat,
+  SKILL_COUNT,
+  type Skill,
+  type SkillSlot,
+  type SkillVector,
+} from '@gangsta/engine';
 
 /** Search stops after this many candidates; own members come first. */
 const MAX_CANDIDATES = 24;
@@ -36,7 +45,7 @@ export interface Plan {
   order: Candidate[];
 }
 
-type Counts = number[];
+type Counts = SkillVector;
 
 /** Icon counts per skill (L M I S B H). */
 const toCounts: (icons: readonly Skill[]) => Counts = countSkills;
@@ -53,11 +62,14 @@ export function planHeist(input: PlanInput): Plan | null {
   all.sort((a, b) => Number(b.seat === input.me) - Number(a.seat === input.me));
   const cands = all.slice(0, MAX_CANDIDATES);
   const icons = cands.map((c) => toCounts(c.icons));
+  // `cands`, `icons` and `twin` run in step: an index below `cands.length` is in all three.
+  const candAt = (i: number) => itemAt(cands, i, 'candidate');
+  const iconsAt = (i: number) => itemAt(icons, i, 'candidate icons');
   // Twins (same owner, icons and cost) are interchangeable: use them in order only.
   const twin = cands.map((c, i) => {
     for (let j = i - 1; j >= 0; j--) {
-      const o = cands[j];
-      if (o.seat === c.seat && o.cost === c.cost && key(icons[j]) === key(icons[i])) return j;
+      const o = candAt(j);
+      if (o.seat === c.seat && o.cost === c.cost && key(iconsAt(j)) === key(iconsAt(i))) return j;
     }
     return -1;
   });
@@ -75,20 +87,23 @@ export function planHeist(input: PlanInput): Plan | null {
     let bestIndex = -1;
     for (let i = 0; i < cands.length; i++) {
       if (mask & (1 << i)) continue;
-      if (twin[i] >= 0 && !(mask & (1 << twin[i]))) continue;
-      const own = cands[i].seat === input.me;
+      const twinOf = itemAt(twin, i, 'twin');
+      if (twinOf >= 0 && !(mask & (1 << twinOf))) continue;
+      const cand = candAt(i);
+      const own = cand.seat === input.me;
       if (!own && !(input.coop && ownIn)) continue;
-      const ic = icons[i];
+      const ic = iconsAt(i);
       let useful = false;
-      const next = rem.slice();
-      for (let s = 0; s < 6; s++) {
+      const next: Counts = [...rem];
+      for (let k = 0; k < SKILL_COUNT; k++) {
+        const s = k as SkillSlot;
         if (ic[s] > 0 && next[s] > 0) {
           useful = true;
           next[s] = Math.max(0, next[s] - ic[s]);
         }
       }
       if (!useful) continue;
-      const total = cands[i].cost + search(mask | (1 << i), next, ownIn || own);
+      const total = cand.cost + search(mask | (1 << i), next, ownIn || own);
       if (total < bestCost) {
         bestCost = total;
         bestIndex = i;
@@ -109,9 +124,13 @@ export function planHeist(input: PlanInput): Plan | null {
   while (!rem.every((n) => n === 0)) {
     const i = choice.get(`${mask}:${key(rem)}`);
     if (i === undefined || i < 0) break;
-    order.push(cands[i]);
-    const next = rem.slice();
-    for (let s = 0; s < 6; s++) next[s] = Math.max(0, next[s] - (next[s] > 0 ? icons[i][s] : 0));
+    order.push(candAt(i));
+    const ic = iconsAt(i);
+    const next: Counts = [...rem];
+    for (let j = 0; j < SKILL_COUNT; j++) {
+      const s = j as SkillSlot;
+      next[s] = Math.max(0, next[s] - (next[s] > 0 ? ic[s] : 0));
+    }
     mask |= 1 << i;
     rem = next;
   }

@@ -4,6 +4,7 @@
  */
 import type { Move, ResourceEffect } from '@gangsta/engine';
 import { memberIcons, memberIp } from '../cards.ts';
+import { firstMove } from '../firstMove.ts';
 import { reason } from '../reasons.ts';
 import { activeEffect } from './action.ts';
 import { type Choice, findMove } from './choice.ts';
@@ -14,7 +15,7 @@ import { memberWorth } from './skills.ts';
 export function chooseMobilizationReward(legal: readonly Move[]): Choice {
   const all = findMove(legal, 'mobilizeGang');
   if (all) return { move: all, score: 1, reason: reason('mobilizationReward.take', {}) };
-  return { move: legal[0], score: 0, reason: reason('mobilizationReward.decline', {}) };
+  return { move: firstMove(legal), score: 0, reason: reason('mobilizationReward.decline', {}) };
 }
 
 /** Private jet or Secret society: one member back, unless synchronization is coming anyway. */
@@ -48,7 +49,7 @@ export function chooseOptionalReady(
   }
   return (
     top ?? {
-      move: done ?? legal[0],
+      move: done ?? firstMove(legal),
       score: 0,
       reason: reason('optionalReady.skip', { sourceCard }),
     }
@@ -76,7 +77,7 @@ export function chooseHospitalReturn(ctx: Ctx, legal: readonly Move[]): Choice {
       reason: reason('hospital.keepChapter', {}),
     };
   }
-  return top ?? { move: legal[0], score: 0, reason: reason('hospital.keep', {}) };
+  return top ?? { move: firstMove(legal), score: 0, reason: reason('hospital.keep', {}) };
 }
 
 /**
@@ -109,7 +110,7 @@ export function chooseRecruitReward(
   if (done && (!top || top.score <= 0)) {
     return { move: done, score: 0, reason: reason('recruitReward.notWorth', {}) };
   }
-  return top ?? { move: legal[0], score: 0, reason: reason('recruitReward.decline', {}) };
+  return top ?? { move: firstMove(legal), score: 0, reason: reason('recruitReward.decline', {}) };
 }
 
 /** Training: teach the Boss first (it never leaves); avoid making two-icon targets for hits. */
@@ -119,11 +120,12 @@ export function chooseTraining(ctx: Ctx, legal: readonly Move[]): Choice {
   for (const move of legal) {
     if (move.type !== 'train') continue;
     const at = gang.findIndex((m) => m.id === move.member);
-    const icons = at >= 0 ? memberIcons(ctx.cards, gang[at]).length : 0;
+    const member = gang[at];
+    const icons = member ? memberIcons(ctx.cards, member).length : 0;
     const score = at === 0 ? 3 : icons === 1 ? 0.5 : icons === 2 ? 2 : 1.5;
     if (!top || score > top.score) {
       top = { move, score, reason: reason('training.train', { card: move.member }) };
     }
   }
-  return top ?? { move: legal[0], score: 0, reason: reason('training.skip', {}) };
+  return top ?? { move: firstMove(legal), score: 0, reason: reason('training.skip', {}) };
 }

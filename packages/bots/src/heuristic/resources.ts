@@ -4,6 +4,7 @@
  */
 import type { Move, ResourceCard, ResourceEffect, Skill } from '@gangsta/engine';
 import { gangIconList, missingIcons } from '../cards.ts';
+import { firstMove } from '../firstMove.ts';
 import { reason } from '../reasons.ts';
 import type { Choice } from './choice.ts';
 import { type Ctx, mySeat } from './context.ts';
@@ -89,5 +90,5 @@ export function chooseResources(ctx: Ctx, legal: Move[]): Choice {
       };
     }
   }
-  return best ?? { move: legal[0], score: 0, reason: reason('resources.first', {}) };
+  return best ?? { move: firstMove(legal), score: 0, reason: reason('resources.first', {}) };
 }

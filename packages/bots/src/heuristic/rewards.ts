@@ -3,6 +3,7 @@
  * (context.ts); attacks are worth more against the leader.
  */
 import type { Reward, Seat } from '@gangsta/engine';
+import { playerAt } from '@gangsta/engine';
 import { memberIcons } from '../cards.ts';
 import { type Ctx, hostility, mySeat, opponents } from './context.ts';
 import { shallowGangsterValue } from './gangsterWorth.ts';
@@ -23,12 +24,12 @@ export function bestRecruitValue(ctx: Ctx, extraCash: number): number {
 }
 
 export function theftWorth(ctx: Ctx, amount: number, target: Seat): number {
-  const taken = Math.min(amount, ctx.table.players[target].cash);
+  const taken = Math.min(amount, playerAt(ctx.table, target).cash);
   return taken * ctx.money * (1 + hostility(ctx, target));
 }
 
 export function hasTwoIconMember(ctx: Ctx, seat: Seat): boolean {
-  const gang = ctx.table.players[seat].gang;
+  const gang = playerAt(ctx.table, seat).gang;
   return gang.some((m, i) => i > 0 && memberIcons(ctx.cards, m).length === 2);
 }
 

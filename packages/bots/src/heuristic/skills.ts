@@ -3,7 +3,7 @@
  * chapter's deck, Leaders early (pass income, free readying), Informants before snitches and
  * Mercenaries before the gang war.
  */
-import { type Member, SKILLS, type Skill } from '@gangsta/engine';
+import { type Member, playerAt, SKILLS, type Skill } from '@gangsta/engine';
 import { countSkill, gangIconList, memberIcons } from '../cards.ts';
 import { type Ctx, mySeat, opponents } from './context.ts';
 
@@ -22,6 +22,9 @@ function skillShares(ctx: Ctx, heists: readonly string[]): Record<Skill, number>
   if (total > 0) for (const s of SKILLS) counts[s] /= total;
   return counts;
 }
+
+/** What a Leadership icon is worth besides its heists, by chapter: most early on. */
+const LEADERSHIP_BONUS: Readonly<Record<1 | 2 | 3, number>> = { 1: 0.9, 2: 0.5, 3: 0.15 };
 
 /** Base worth of each skill icon in the current situation, before snitches and gang war. */
 export function skillDemand(ctx: Ctx): Record<Skill, number> {
@@ -43,17 +46,17 @@ export function skillDemand(ctx: Ctx): Record<Skill, number> {
     const want = 0.35 + 2.2 * deckShare[s] + 1.6 * rowShare[s];
     out[s] = want / (1 + 0.35 * have);
   }
-  out.L += [0, 0.9, 0.5, 0.15][chapter];
+  out.L += LEADERSHIP_BONUS[chapter];
   return out;
 }
 
 /** Informant icons of a gang. */
 export function informants(ctx: Ctx, seat: number): number {
-  return countSkill(gangIconList(ctx.cards, ctx.table.players[seat].gang), 'I');
+  return countSkill(gangIconList(ctx.cards, playerAt(ctx.table, seat).gang), 'I');
 }
 
 export function mercenaries(ctx: Ctx, seat: number): number {
-  return countSkill(gangIconList(ctx.cards, ctx.table.players[seat].gang), 'M');
+  return countSkill(gangIconList(ctx.cards, playerAt(ctx.table, seat).gang), 'M');
 }
 
 /** Values of the snitches still to come, with the chance each shows up before the game ends. */

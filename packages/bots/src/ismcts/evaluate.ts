@@ -3,7 +3,7 @@
  * A playout cut short is judged from the final-score function: the margin over the best rival,
  * squashed into 0..1, with money counted at what it can still buy.
  */
-import { finalScores, type GameState } from '@gangsta/engine';
+import { finalScores, type GameState, itemAt, playerAt } from '@gangsta/engine';
 import { gameProgress, moneyValue } from '../heuristic/context.ts';
 
 /** IP margin that counts as a near-certain win at a cut-off. */
@@ -25,7 +25,9 @@ export function estimateRewards(state: GameState, kind: RewardKind = 'win'): num
     const win = terminalRewards(state);
     if (kind === 'win') return win;
     const margin = marginRewards(state);
-    return kind === 'margin' ? margin : win.map((w, i) => 0.7 * w + 0.3 * margin[i]);
+    return kind === 'margin'
+      ? margin
+      : win.map((w, i) => 0.7 * w + 0.3 * itemAt(margin, i, 'margin'));
   }
   return marginRewards(state);
 }
@@ -35,7 +37,7 @@ function marginRewards(state: GameState): number[] {
   const money = moneyValue(gameProgress(state));
   // The richest bonus is already in `total`; money still to spend is worth more than that.
   const value = scores.map((s, seat) => {
-    const p = state.players[seat];
+    const p = playerAt(state, seat);
     return s.total + (p.cash + p.bank) * money * 0.6 + 0.05 * s.gangSize;
   });
   return value.map((v, seat) => {

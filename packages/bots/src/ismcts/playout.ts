@@ -4,7 +4,7 @@
  * second. `heuristic` asks the full heuristic player at every step: much slower per
  * iteration. `mixed` uses the heuristic for the turn's action only.
  */
-import { type Decision, fast, type GameState, type Move } from '@gangsta/engine';
+import { type Decision, fast, type GameState, itemAt, type Move } from '@gangsta/engine';
 import { heuristicChoice } from '../heuristic/index.ts';
 import { type Rng, weightedIndex } from '../rng.ts';
 
@@ -56,8 +56,9 @@ export function isSearchable(move: Move): boolean {
 /** The moves the search considers: one seat's (simultaneous choices are taken one seat at a
  * time), without the moves it leaves out unless nothing else is left. */
 export function actorMoves(moves: Move[]): Move[] {
-  if (moves.length === 0) return moves;
-  const seat = moves[0].seat;
+  const [first] = moves;
+  if (first === undefined) return moves;
+  const seat = first.seat;
   let mixed = false;
   let leftOut = false;
   for (const m of moves) {
@@ -78,12 +79,13 @@ function needsDecision(move: Move): boolean {
 
 export function playoutMove(state: GameState, policy: PlayoutPolicy, rng: Rng): Move | null {
   const moves = actorMoves(fast.legalMoves(state));
-  if (moves.length === 0) return null;
-  if (moves.length === 1) return moves[0];
+  const [first] = moves;
+  if (first === undefined) return null;
+  if (moves.length === 1) return first;
   if (policy !== 'light') {
     const decision = fast.decision(state);
     if (policy === 'heuristic' || decision.kind === 'action') {
-      return heuristicChoice(state, decision, moves, moves[0].seat).move;
+      return heuristicChoice(state, decision, moves, first.seat).move;
     }
   }
   // The decision is read only when a weight needs it (it costs a context and a lookup).
@@ -91,11 +93,11 @@ export function playoutMove(state: GameState, policy: PlayoutPolicy, rng: Rng): 
   // One array reused by every step (playouts run one at a time).
   weights.length = moves.length;
   for (let i = 0; i < moves.length; i++) {
-    const m = moves[i];
+    const m = itemAt(moves, i, 'move');
     if (decision === null && needsDecision(m)) decision = fast.decision(state);
     weights[i] = lightWeight(m, decision);
   }
-  return moves[weightedIndex(rng, weights)];
+  return itemAt(moves, weightedIndex(rng, weights), 'weighted move');
 }
 
 const weights: number[] = [];

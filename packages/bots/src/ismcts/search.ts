@@ -12,10 +12,12 @@ import {
   fast,
   type GameState,
   type GameView,
+  itemAt,
   type Move,
   moveKey,
 } from '@gangsta/engine';
 import { now } from '../clock.ts';
+import { firstMove } from '../firstMove.ts';
 import { createRng, hashString, type Rng } from '../rng.ts';
 import { estimateRewards, type RewardKind } from './evaluate.ts';
 import { actorMoves, type PlayoutPolicy, playout } from './playout.ts';
@@ -140,7 +142,7 @@ function iterate(
         // The n-th untried move, in the order of the legal moves.
         let n = rng.int(untried);
         for (let i = 0; i < keys.length; i++) {
-          if (node.children.has(keys[i])) continue;
+          if (node.children.has(itemAt(keys, i, 'move key'))) continue;
           if (n-- === 0) {
             pick = i;
             break;
@@ -152,10 +154,12 @@ function iterate(
         const known = node.children.get(key);
         if (known) known.availability++;
       }
-      const child = node.child(keys[pick], moves[pick]);
+      // `keys` and `moves` run in step; `pick` is one of their indices (an untried move exists).
+      const picked = itemAt(moves, pick, 'picked move');
+      const child = node.child(itemAt(keys, pick, 'picked key'), picked);
       child.availability++;
       if (preferred) child.bias = opts.priorWeight;
-      fast.apply(state, moves[pick]);
+      fast.apply(state, picked);
       path.push(child);
       break;
     }
@@ -258,7 +262,7 @@ export function search(
   const moves = rootMoveStats(root, legal);
   const best = moves[0];
   return {
-    move: best?.move ?? legal[0],
+    move: best?.move ?? firstMove(legal),
     iterations,
     ms: now() - start,
     value: best?.value ?? 0,
