@@ -10,9 +10,9 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ImportGame } from '../src/app/ImportGame.tsx';
+import ReplayViewer from '../src/app/ReplayScreen.tsx';
 import { Session } from '../src/app/session.ts';
 import type { BotClient } from '../src/bots/botClient.ts';
-import ReplayViewer from '../src/features/replay/ReplayViewer.tsx';
 import { serializeRecord } from '../src/game/record.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
 

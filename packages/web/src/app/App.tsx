@@ -20,11 +20,12 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameController } from '../features/local/controller.ts';
+import { LocalGameMenu } from '../features/local/LocalGameMenu.tsx';
 import { NewGame } from '../features/local/NewGame.tsx';
 import { onlineHash, parseOnlineHash } from '../features/online/state/routes.ts';
 import { LanguageSwitch } from '../i18n/index.ts';
 import { SoundControl } from '../table/motion/SoundControl.tsx';
-import { LocalGameMenu, TableScreen } from '../table/TableScreen.tsx';
+import { TableScreen } from '../table/TableScreen.tsx';
 import { CreditsButton } from './credits/CreditsDialog.tsx';
 import { ImportGame } from './ImportGame.tsx';
 import type { Session } from './session.ts';
@@ -32,7 +33,7 @@ import { useOnline } from './useNetwork.ts';
 import { Welcome } from './welcome/Welcome.tsx';
 import './header.css';
 
-const ReplayViewer = lazy(() => import('../features/replay/ReplayViewer.tsx'));
+const ReplayScreen = lazy(() => import('./ReplayScreen.tsx'));
 const GameReview = lazy(() => import('../features/review/GameReview.tsx'));
 const TutorialScreen = lazy(() => import('../features/tutorial/TutorialScreen.tsx'));
 const OnlineScreen = lazy(() => import('../features/online/OnlineScreen.tsx'));
@@ -271,7 +272,7 @@ export function App({ session }: { session: Session }) {
             />
           ) : null}
           {screen.name === 'replay' ? (
-            <ReplayViewer
+            <ReplayScreen
               key={screen.focus ? `review-${screen.focus.decision.index}` : 'replay'}
               session={session}
               record={screen.record}

@@ -14,8 +14,38 @@ import {
   type Seat,
 } from '@gangsta/engine';
 import type { TFunction } from 'i18next';
-import type { TablePlayer } from '../table/tableSource.ts';
 import { type BotSeatKind, isBotKind, type SeatKind } from './seats.ts';
+
+/** The bot that plays a person's seat for them (online), and the seat. */
+export interface StandIn {
+  seat: Seat;
+  level: BotSeatKind;
+}
+
+/** Who sits at a seat, as the table shows it. */
+export interface TablePlayer {
+  seat: Seat;
+  kind: SeatKind;
+  /** A display name; null means "use the default for this seat" (Seat N, or the bot level). */
+  name: string | null;
+  /** Online: whether that person is connected now (always true locally). */
+  connected: boolean;
+  /** Online, a timed table: the seat's clock (`table/widgets/SeatClock.tsx`). */
+  clock?: SeatClockState;
+  /** Online: a bot plays the seat for its player (out of time, absent, or gone). */
+  away?: { reason: 'timeout' | 'absent' | 'left'; level: string } | null;
+  /** Online: the player is a bot account (a program plays the seat). */
+  botAccount?: boolean;
+}
+
+/** A seat's remaining time as the server last told it, counted down from when it arrived. */
+export interface SeatClockState {
+  kind: 'realtime' | 'turn';
+  remainingMs: number;
+  running: boolean;
+  /** `performance.now()` when the server's figure arrived (never the server's own time). */
+  receivedAt: number;
+}
 
 /** Four colours that stay apart for the common colour-vision deficiencies (Okabe–Ito). */
 export const SEAT_COLOURS = ['#E69F00', '#56B4E9', '#009E73', '#CC79A7'] as const;

@@ -6,7 +6,12 @@
  */
 import type { Reason as BotReason } from '@gangsta/bots';
 import type { Decision, GameEvent, GameRecord, GameView, Move, Seat } from '@gangsta/engine';
-import type { BotSeatKind, SeatKind } from '../game/seats.ts';
+import type { StandIn, TablePlayer } from '../game/players.ts';
+import type { SeatKind } from '../game/seats.ts';
+
+// Who sits where is the game's data (game/players.ts, also read by text/): the table's
+// contract names it too.
+export type { SeatClockState, StandIn, TablePlayer } from '../game/players.ts';
 
 /** One line of the log: an event, with the move that caused it (-1 for the setup). */
 export interface LogEntry {
@@ -19,12 +24,6 @@ export interface LogEntry {
    * you passes", never "You pass").
    */
   standIn?: StandIn;
-}
-
-/** The bot that plays a person's seat for them (online), and the seat. */
-export interface StandIn {
-  seat: Seat;
-  level: BotSeatKind;
 }
 
 /** The last move applied, for the short animation and the announcement of others' moves. */
@@ -46,31 +45,6 @@ export interface TableError {
   code: string;
   message: string;
   params: Record<string, string | number | boolean | null>;
-}
-
-/** Who sits at a seat, as the table shows it. */
-export interface TablePlayer {
-  seat: Seat;
-  kind: SeatKind;
-  /** A display name; null means "use the default for this seat" (Seat N, or the bot level). */
-  name: string | null;
-  /** Online: whether that person is connected now (always true locally). */
-  connected: boolean;
-  /** Online, a timed table: the seat's clock (`table/widgets/SeatClock.tsx`). */
-  clock?: SeatClockState;
-  /** Online: a bot plays the seat for its player (out of time, absent, or gone). */
-  away?: { reason: 'timeout' | 'absent' | 'left'; level: string } | null;
-  /** Online: the player is a bot account (a program plays the seat). */
-  botAccount?: boolean;
-}
-
-/** A seat's remaining time as the server last told it, counted down from when it arrived. */
-export interface SeatClockState {
-  kind: 'realtime' | 'turn';
-  remainingMs: number;
-  running: boolean;
-  /** `performance.now()` when the server's figure arrived (never the server's own time). */
-  receivedAt: number;
 }
 
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting' | 'offline';

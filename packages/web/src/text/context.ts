@@ -1,8 +1,8 @@
 /** What the text helpers need to turn engine data into sentences. */
 import type { CardLookup, Seat } from '@gangsta/engine';
 import type { TFunction } from 'i18next';
+import type { TablePlayer } from '../game/players.ts';
 import type { SeatKind } from '../game/seats.ts';
-import type { TablePlayer } from '../table/tableSource.ts';
 import { cardName } from './names.ts';
 
 export interface TextContext {

@@ -4,7 +4,7 @@
  * passes", "Bot (medium) for Ann passes") instead of "You pass". Every event's wording stays
  * as it is; only the seat's name changes, and the seat is no longer addressed as "you".
  */
-import type { StandIn } from '../table/tableSource.ts';
+import type { StandIn } from '../game/players.ts';
 import { type TextContext, youSeat } from './context.ts';
 
 export function standInContext(ctx: TextContext, standIn: StandIn): TextContext {

@@ -6,7 +6,7 @@
  * badge); a file that names nobody shows "Player 1", "Player 2"….
  */
 import { cardsOf, type GameRecord, type Move, moveKey } from '@gangsta/engine';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadRecord } from '../../app/files.ts';
 import type { ReviewFocus, Session } from '../../app/session.ts';
@@ -23,7 +23,16 @@ import type { TextContext } from '../../text/context.ts';
 import { nameOf, seatLabel } from '../../text/context.ts';
 import { describeMove } from '../../text/moves.ts';
 
-const GameReview = lazy(() => import('../review/GameReview.tsx'));
+/**
+ * What the replay hands the game's review shown under the final score (app/ReplayScreen.tsx
+ * puts the review there: the replay does not know the review feature).
+ */
+export interface ReplayReviewSlot {
+  seats: SeatKind[];
+  players: readonly TablePlayer[];
+  /** Opens the replay before a reviewed decision, with the better move marked. */
+  onShow: (decision: ReviewFocus['decision'], seat: number) => void;
+}
 
 type Review =
   | { status: 'idle' }
@@ -173,6 +182,7 @@ export default function ReplayViewer({
   record,
   players: given,
   focus,
+  review: reviewPanel,
 }: {
   session: Session;
   record: GameRecord;
@@ -180,6 +190,8 @@ export default function ReplayViewer({
   players: readonly TablePlayer[] | null;
   /** A reviewed decision: the replay opens before it, with the better move marked. */
   focus?: ReviewFocus;
+  /** The game's review under the final score (a lazy component: drawn inside a Suspense). */
+  review?: (slot: ReplayReviewSlot) => ReactNode;
 }) {
   const { t } = useTranslation();
   const sliderId = useId();
@@ -378,16 +390,9 @@ export default function ReplayViewer({
           resources={view.options.resources}
         />
       ) : null}
-      {step === model.length && model.over ? (
+      {step === model.length && model.over && reviewPanel ? (
         <Suspense fallback={<p className="loading">{t('app.loading')}</p>}>
-          <GameReview
-            bots={() => session.bots()}
-            record={record}
-            seats={seatKinds}
-            players={players}
-            iterations={session.getSnapshot().settings.reviewIterations}
-            onShow={showReview}
-          />
+          {reviewPanel({ seats: seatKinds, players, onShow: showReview })}
         </Suspense>
       ) : null}
       {hidden ? <HiddenPanel ctx={ctx} hidden={hidden} /> : null}

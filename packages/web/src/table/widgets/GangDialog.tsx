@@ -5,10 +5,10 @@
  * returns the focus to the button that opened it. It also closes by itself once a move leaves
  * nothing on that board to choose, since what it showed is then out of date.
  */
-import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenReaderText } from '../../cards/index.ts';
-import { type BoardProps, PlayerBoard } from './PlayerBoard.tsx';
+import type { BoardProps } from './boardParts.tsx';
 import { ZoomLayer } from './ZoomLayer.tsx';
 import { ZoomProvider } from './zoom.tsx';
 
@@ -22,7 +22,19 @@ function hasChoice(board: BoardProps): boolean {
   );
 }
 
-export function GangDialog({ board, name }: { board: BoardProps; name: string }) {
+/**
+ * The button and the dialog; `children` is the full-size board (PlayerBoard passes itself, so
+ * this file does not import it back).
+ */
+export function GangDialog({
+  board,
+  name,
+  children,
+}: {
+  board: BoardProps;
+  name: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -79,7 +91,7 @@ export function GangDialog({ board, name }: { board: BoardProps; name: string })
               {t('table.close')}
             </button>
             <ZoomProvider resetKey={board.view.moveCount}>
-              <PlayerBoard {...board} compact={false} />
+              {children}
               <ZoomLayer cards={board.view.cards} />
             </ZoomProvider>
           </div>

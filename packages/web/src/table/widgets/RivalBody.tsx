@@ -9,7 +9,7 @@ import { iconsOf, type Member, type Skill } from '@gangsta/engine';
 import { useTranslation } from 'react-i18next';
 import { SKILL_STYLES, SkillIcon, skillName } from '../../cards/index.ts';
 import { lookup } from '../../game/derive.ts';
-import { type BoardProps, MemberList, Resources } from './PlayerBoard.tsx';
+import { type BoardProps, MemberList, Resources } from './boardParts.tsx';
 
 const SKILL_ORDER = Object.keys(SKILL_STYLES) as Skill[];
 
