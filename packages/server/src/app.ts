@@ -10,8 +10,10 @@ import { LIMITS } from '@gangsta/protocol';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { installAccounts } from './accounts/install.ts';
 import { addressKey } from './addressKey.ts';
+import { type Cluster, RedisCluster, singleProcess } from './cluster/index.ts';
 import { DEFAULT_LIMITS, DEFAULTS, type ServerOptions } from './config.ts';
 import { installEmail } from './email/install.ts';
+import { DEFAULT_REDIS_PREFIX } from './environment.ts';
 import { installFriends } from './friends/install.ts';
 import { serveClient } from './http/client.ts';
 import { compressAnswers } from './http/compression.ts';
@@ -96,12 +98,21 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   const storeHealth = new StoreHealth(app.log);
   connectionLost = (error) => storeHealth.connectionLost(error);
   const store = storeHealth.guard(openedStore);
+  // The composition root builds the cluster and hands the tables its `TableOwners` face:
+  // `tables/` never imports `cluster/`.
+  const cluster: Cluster = options.redisUrl
+    ? new RedisCluster(
+        options.redisUrl,
+        options.redisPrefix ?? DEFAULT_REDIS_PREFIX,
+        app.log,
+        options.now ?? Date.now,
+      )
+    : singleProcess();
   const tables = new TableService(store, app.log, {
     storeHealth,
     botDelayMs: options.botDelayMs,
     botThreads: options.botThreads,
-    redisUrl: options.redisUrl,
-    redisPrefix: options.redisPrefix,
+    owners: cluster,
     now: options.now,
     clock: options.clock,
     absentMs: options.absentMs,
@@ -124,7 +135,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
       store: () => storeHealth.readiness(),
       // PostgreSQL is every process's; SQLite (and a store given in code) this one's own.
       storeShared: Boolean(options.databaseUrl || options.redisUrl),
-      redis: () => tables.cluster.unreachable(),
+      redis: () => cluster.unreachable(),
     },
     tables.ctx.metrics,
     securitySettings.metricsToken,
@@ -172,7 +183,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   const port = typeof address === 'object' && address ? address.port : options.port;
   accounts.listening(`http://${options.host}:${port}`);
   const url = `http://${options.host}:${port}`;
-  const processId = tables.cluster.processId;
+  const processId = cluster.processId;
   app.log.info(
     { ...identity, address: url, ...(options.redisUrl ? { processId } : {}), rebuilt },
     `ready: gangsta server ${SERVER_VERSION} on ${url}, ${identity.store} store${options.redisUrl ? `, cluster process ${processId}` : ''}, ${rebuilt} tables rebuilt`,

@@ -13,9 +13,11 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_REDIS_PREFIX } from './cluster/messages.ts';
 import { DEFAULT_SECURITY } from './security/settings.ts';
 import { parsePrivateAllowance } from './webhooks/addresses.ts';
+
+/** Names a cluster's keys and channels in Redis unless `REDIS_PREFIX` says otherwise. */
+export const DEFAULT_REDIS_PREFIX = 'gangsta';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 

@@ -4,8 +4,10 @@
  * server depends on which; `src/tables/` once had one (chat → lifecycle → play → takeover →
  * chat). This reads every relative import of `src/` and fails on any cycle, naming it.
  *
- * Type-only imports (`import type …`, `export type … from`) are left out: they are erased
- * before the code runs. Dynamic `import('./x.ts')` counts: it is no way out of a cycle.
+ * Type-only imports (`import type …`, `export type … from`) count too: they are erased before
+ * the code runs, but a cycle of types ties the parts together just the same (no part can be
+ * read, moved or tested without the others). Dynamic `import('./x.ts')` counts: it is no way
+ * out of a cycle.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -26,11 +28,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The files a source text imports at run time, as absolute paths. */
+/** The files a source text imports (type-only imports included), as absolute paths. */
 function importsOf(file: string, text: string): string[] {
   const found: string[] = [];
-  for (const [, typeOnly, staticPath, dynamicPath] of text.matchAll(IMPORT)) {
-    if (typeOnly) continue;
+  for (const [, , staticPath, dynamicPath] of text.matchAll(IMPORT)) {
     found.push(resolve(dirname(file), staticPath ?? dynamicPath));
   }
   return found;
@@ -63,7 +64,7 @@ function importGraph(): Map<string, string[]> {
 }
 
 describe('import cycles', () => {
-  it('finds the imports the check relies on (multi-line, re-exports, dynamic; not type-only)', () => {
+  it('finds the imports the check relies on (multi-line, re-exports, dynamic, type-only)', () => {
     const text = [
       "import { a,\n  b } from './a.ts';",
       "import type { T } from './types.ts';",
@@ -75,7 +76,7 @@ describe('import cycles', () => {
       "import { z } from 'zod';",
     ].join('\n');
     const names = importsOf('/x/src/m.ts', text).map((path) => relative('/x/src', path));
-    expect(names).toEqual(['a.ts', 'c.ts', 'd.ts', 'side.ts', 'late.ts']);
+    expect(names).toEqual(['a.ts', 'types.ts', 'c.ts', 'd.ts', 'e.ts', 'side.ts', 'late.ts']);
   });
 
   it('finds a cycle when there is one', () => {
@@ -86,6 +87,18 @@ describe('import cycles', () => {
       ['d', ['a']],
     ]);
     expect(cyclesOf(graph)).toEqual([['a', 'b', 'c', 'a']]);
+  });
+
+  it('tables/ imports neither ws/ nor cluster/ (they call the tables, not the other way)', () => {
+    const reachOut = [...importGraph()]
+      .filter(([file]) => relative(SRC, file).startsWith('tables/'))
+      .flatMap(([file, imports]) =>
+        imports
+          .map((path) => relative(SRC, path))
+          .filter((path) => path.startsWith('ws/') || path.startsWith('cluster/'))
+          .map((path) => `${relative(SRC, file)} → ${path}`),
+      );
+    expect(reachOut).toEqual([]);
   });
 
   it('src/ has none', () => {

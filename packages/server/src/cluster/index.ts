@@ -17,7 +17,7 @@ import { StoreUnavailable } from '../store/health.ts';
 import type { Fence } from '../store/types.ts';
 import { sendTableInfo } from '../tables/broadcast.ts';
 import { showChatLine } from '../tables/chat.ts';
-import type { ClusterLink, TableContext } from '../tables/context.ts';
+import type { Adopt, ClusterLink, TableContext, TableOwners } from '../tables/context.ts';
 import { renameConnections } from '../tables/lifecycle.ts';
 import { hideChatLine, updateBlocked } from '../tables/moderation.ts';
 import { runHooks } from '../tables/play.ts';
@@ -37,35 +37,11 @@ import { Forwarder, RemotePeers } from './relay.ts';
  */
 export const NO_LEASE = -1;
 
-/**
- * Loads tables this process now takes over: the ones named (their owner gave them up), or
- * every active table no live process owns (`null`: a process died).
- */
-export type Adopt = (tables: string[] | null) => Promise<void>;
-
-export interface Cluster {
+/** The tables' owners (`TableOwners`), as the composition root and `/ready` see them. */
+export interface Cluster extends TableOwners {
   readonly processId: string;
-  readonly link: ClusterLink;
-  runs(room: Room): boolean;
-  /**
-   * The fencing token a move of this table decided now is committed with: the lease's while
-   * this process runs the table; otherwise none for a person's move (any process may commit
-   * one: the log's sequence numbers order them) and `NO_LEASE` for a bot's.
-   */
-  fenceOf(room: Room, byBot: boolean): number | null;
-  /** Commits of these tables were refused for an old token: another process runs them now. */
-  fenced(tables: string[]): void;
-  isConnected(room: Room, playerId: string): boolean;
-  /** Joins the cluster and hears who else lives (before the tables are rebuilt). */
-  connect(ctx: TableContext): Promise<void>;
-  /** Of these tables, those another live process owns (they are not loaded here). */
-  ownedElsewhere(tables: string[]): Promise<Set<string>>;
-  /** Starts the lease and presence rounds (after the tables are rebuilt). */
-  start(adopt: Adopt): Promise<void>;
   /** Why the cluster's shared Redis cannot be used now (`/ready` says so), or null. */
   unreachable(): string | null;
-  /** Gives up the leases so that another process takes the tables over at once. */
-  close(): Promise<void>;
 }
 
 /** One process alone: it runs every table. */

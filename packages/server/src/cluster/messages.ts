@@ -1,7 +1,7 @@
 /** What the processes of a cluster tell each other on Redis (JSON). */
 import type { PeerPlayer } from '../peer.ts';
 import type { ChatRow, MoveRow, TableChange } from '../store/types.ts';
-import type { TableMessage } from '../tables/entry.ts';
+import type { TableMessage } from '../tables/context.ts';
 
 /** A frame of a table's owner for a connection of the process that relays it. */
 export interface RelayedFrame {
@@ -119,8 +119,6 @@ export interface RedisNames {
   /** The key of a table's lease. */
   lease(table: string): string;
 }
-
-export const DEFAULT_REDIS_PREFIX = 'gangsta';
 
 export function redisNames(prefix: string): RedisNames {
   return {

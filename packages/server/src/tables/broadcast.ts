@@ -7,7 +7,7 @@ import type { Seat } from '@gangsta/engine';
 import type { ServerMessage, ServerMessageOf } from '@gangsta/protocol';
 import { carriesDigest, diffFrames, frameDigest } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
-import { encodeMessage } from '../ws/encode.ts';
+import { encodeMessage } from './encode.ts';
 import { frameFor, logFor, newsFor, sharedUpdateFrame } from './frames.ts';
 import { isOver, type Position } from './position.ts';
 import type { Room } from './room.ts';

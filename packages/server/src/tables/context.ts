@@ -1,4 +1,5 @@
 /** What the table services share: the store, the tables in memory, the commit queue, logs. */
+import type { ClientMessage } from '@gangsta/protocol';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { LRUCache } from 'lru-cache';
 import type { ResourceLimits } from '../config.ts';
@@ -9,9 +10,11 @@ import type { TokenBucket } from '../rateLimit.ts';
 import type { ChatRow, Store } from '../store/types.ts';
 import type { Clock } from '../time.ts';
 import type { CommitQueue, PendingMove } from './commits.ts';
-import type { TableMessage } from './entry.ts';
 import type { Rooms } from './registry.ts';
 import type { Room } from './room.ts';
+
+/** A client's message about one table (everything but `hello`). */
+export type TableMessage = Exclude<ClientMessage, { type: 'hello' }>;
 
 /**
  * Observers of what happens at the tables (ratings, webhooks, clocks, metrics). Each hook runs
@@ -62,6 +65,39 @@ export interface ClusterLink {
    * watch limit counts its tables on every process, not only here.
    */
   watchedElsewhere(peer: Peer): number;
+}
+
+/**
+ * Loads tables this process now takes over: the ones named (their owner gave them up), or
+ * every active table no live process owns (`null`: a process died).
+ */
+export type Adopt = (tables: string[] | null) => Promise<void>;
+
+/**
+ * Which process runs which table. The tables ask it and never reach the processes
+ * themselves: the composition root (`app.ts`) builds it, from `cluster/` with Redis, or one
+ * process alone that runs every table.
+ */
+export interface TableOwners {
+  readonly link: ClusterLink;
+  runs(room: Room): boolean;
+  /**
+   * The fencing token a move of this table decided now is committed with: the lease's while
+   * this process runs the table; otherwise none for a person's move (any process may commit
+   * one: the log's sequence numbers order them) and `NO_LEASE` for a bot's.
+   */
+  fenceOf(room: Room, byBot: boolean): number | null;
+  /** Commits of these tables were refused for an old token: another process runs them now. */
+  fenced(tables: string[]): void;
+  isConnected(room: Room, playerId: string): boolean;
+  /** Joins the cluster and hears who else lives (before the tables are rebuilt). */
+  connect(ctx: TableContext): Promise<void>;
+  /** Of these tables, those another live process owns (they are not loaded here). */
+  ownedElsewhere(tables: string[]): Promise<Set<string>>;
+  /** Starts the lease and presence rounds (after the tables are rebuilt). */
+  start(adopt: Adopt): Promise<void>;
+  /** Gives up the leases so that another process takes the tables over at once. */
+  close(): Promise<void>;
 }
 
 export interface TableContext {

@@ -9,15 +9,14 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Peer } from '../peer.ts';
 import { asProtocolError, Refusal } from '../refusal.ts';
 import { chat } from './chat.ts';
-import type { TableContext } from './context.ts';
+import type { TableContext, TableMessage } from './context.ts';
 import { tableOf } from './lookup.ts';
 import { moveSubmission, submit, undoSubmission } from './play.ts';
 import { catchUpTo } from './stored.ts';
 import { resume, resumeSeat } from './takeover.ts';
 import { unwatch, watch } from './watch.ts';
 
-/** A client's message about one table (everything but `hello`). */
-export type TableMessage = Exclude<ClientMessage, { type: 'hello' }>;
+export type { TableMessage };
 
 export function isTableMessage(message: ClientMessage): message is TableMessage {
   return message.type !== 'hello';

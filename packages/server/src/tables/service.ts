@@ -3,8 +3,6 @@ import { LIMITS } from '@gangsta/protocol';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { BotPool } from '../bots/pool.ts';
-import { type Cluster, RedisCluster, singleProcess } from '../cluster/index.ts';
-import { DEFAULT_REDIS_PREFIX } from '../cluster/messages.ts';
 import { DEFAULT_LIMITS, type ResourceLimits } from '../config.ts';
 import { createMetrics } from '../ops/metrics.ts';
 import type { StoreHealth } from '../store/health.ts';
@@ -13,7 +11,7 @@ import { type Clock, timerClock } from '../time.ts';
 import { BotRunner } from './bots.ts';
 import { encodedFrames } from './broadcast.ts';
 import { CommitQueue } from './commits.ts';
-import type { TableContext } from './context.ts';
+import type { TableContext, TableOwners } from './context.ts';
 import { startExpiry } from './expiry.ts';
 import { commitConflicted, commitFailed, committed } from './play.ts';
 import { Rooms } from './registry.ts';
@@ -23,10 +21,8 @@ import { TableTimers } from './timers.ts';
 export interface TableServiceOptions {
   botDelayMs: number;
   botThreads: number;
-  /** Redis: this process is one of a cluster sharing the store (else it is alone). */
-  redisUrl?: string | null;
-  /** Names this cluster's keys and channels in Redis (`REDIS_PREFIX`). */
-  redisPrefix?: string;
+  /** Which process runs which table: the cluster, or this process alone (`app.ts` builds it). */
+  owners: TableOwners;
   /** The clock (tests pass a controllable one). */
   now?: () => number;
   /** The clock with its timers; by default real timers on `now`. */
@@ -51,7 +47,7 @@ export class TableService {
   private readonly pool: BotPool;
   private readonly bots: BotRunner;
   private readonly timers: TableTimers;
-  readonly cluster: Cluster;
+  private readonly owners: TableOwners;
   private stopExpiry: () => void = () => {};
   private sleeper: Sleeper | null = null;
   /** Open WebSocket connections (the hub sets it; for the metrics). */
@@ -64,7 +60,7 @@ export class TableService {
     const clock = options.clock ?? timerClock(options.now ?? Date.now);
     const now = () => clock.now();
     const rooms = new Rooms(store, now, (room, playerId) =>
-      this.cluster.isConnected(room, playerId),
+      this.owners.isConnected(room, playerId),
     );
     const commits = new CommitQueue(
       store,
@@ -72,18 +68,16 @@ export class TableService {
         committed: (batch) => committed(this.ctx, batch),
         conflicted: (batch) => commitConflicted(this.ctx, batch),
         failed: (batch, error) => commitFailed(this.ctx, batch, error),
-        fenced: (tables) => this.cluster.fenced(tables),
+        fenced: (tables) => this.owners.fenced(tables),
       },
       {
         // In a cluster, the runner's moves carry its lease's fencing token (`cluster/leases.ts`).
-        fenceOf: (pending) => this.cluster.fenceOf(pending.room, pending.row.byBot),
+        fenceOf: (pending) => this.owners.fenceOf(pending.room, pending.row.byBot),
         windowMs: options.commitWindowMs ?? 0,
       },
     );
-    this.cluster = options.redisUrl
-      ? new RedisCluster(options.redisUrl, options.redisPrefix ?? DEFAULT_REDIS_PREFIX, log, now)
-      : singleProcess();
-    const cluster = this.cluster;
+    this.owners = options.owners;
+    const owners = this.owners;
     this.ctx = {
       store,
       rooms,
@@ -118,18 +112,18 @@ export class TableService {
         runnerChanged: [(room) => this.ctx.armTimers(room)],
         accountsNotified: [],
       },
-      cluster: cluster.link,
-      runs: (room) => cluster.runs(room),
+      cluster: owners.link,
+      runs: (room) => owners.runs(room),
       metrics: createMetrics({
         liveGames: () => [...rooms.all()].filter((r) => r.table.status === 'playing').length,
         connections: () => this.connections(),
         tablesRun: () =>
-          [...rooms.all()].filter((r) => r.table.status !== 'finished' && cluster.runs(r)).length,
+          [...rooms.all()].filter((r) => r.table.status !== 'finished' && owners.runs(r)).length,
         tablesLoaded: () => rooms.size,
         framesEncoded: () => encodedFrames.count,
         chatBuckets: () => this.ctx.chatBuckets.size,
       }),
-      isConnected: (room, playerId) => cluster.isConnected(room, playerId),
+      isConnected: (room, playerId) => owners.isConnected(room, playerId),
     };
     // The database is back: the bots that were waiting out a backoff play at once, and from
     // the first step of the backoff again should it fail anew.
@@ -148,13 +142,13 @@ export class TableService {
       timerDueAt: (room) => this.timers.dueAt(room),
       cancelTimer: (room) => this.timers.cancel(room),
     });
-    await this.cluster.connect(this.ctx);
+    await this.owners.connect(this.ctx);
     const rebuilt = await this.loadActive();
     // A table's timer is set again after its moves commit and when this process takes it over.
     this.ctx.hooks.movesCommitted.push((room) => this.timers.arm(room));
     this.ctx.hooks.runnerChanged.push((room) => this.ctx.wakeBots(room));
     // Alone, this process runs every table; in a cluster, those whose lease it takes.
-    await this.cluster.start(async (tables) => {
+    await this.owners.start(async (tables) => {
       if (tables) await this.loadTables(tables);
       else await this.loadActive();
     });
@@ -176,7 +170,7 @@ export class TableService {
     const { rebuilt, failed, asleep } = await this.ctx.rooms.rebuildActive(
       this.ctx.now(),
       this.ctx.limits.idleTableMs,
-      (ids) => this.cluster.ownedElsewhere(ids),
+      (ids) => this.owners.ownedElsewhere(ids),
     );
     for (const { id, dueAt } of asleep) sleeper?.wakeAt(id, dueAt);
     for (const { id, error } of failed) {
@@ -201,7 +195,7 @@ export class TableService {
     this.stopExpiry();
     this.sleeper?.stop();
     await this.ctx.commits.drained();
-    await this.cluster.close();
+    await this.owners.close();
     await this.pool.close();
   }
 }

@@ -22,9 +22,9 @@ import { type LocalPeer, nextPeerId, type PeerPlayer } from '../peer.ts';
 import { TokenBucket } from '../rateLimit.ts';
 import { asProtocolError, Refusal } from '../refusal.ts';
 import type { TableContext } from '../tables/context.ts';
+import { encodeMessage } from '../tables/encode.ts';
 import { answerRefusal, handleTableMessage, type TableMessage } from '../tables/entry.ts';
 import { peerGone } from '../tables/watch.ts';
-import { encodeMessage } from './encode.ts';
 import { TickWrites } from './tickWrites.ts';
 
 /**
