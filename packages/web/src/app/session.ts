@@ -21,6 +21,7 @@ import {
   saveSettings,
   wasAtTable,
 } from '../game/storage.ts';
+import { Listeners } from '../store.ts';
 import type { TablePlayer } from '../table/tableSource.ts';
 
 /** "Play" on the welcome screen: you and three medium bots, classic rules, a fresh shuffle. */
@@ -69,7 +70,7 @@ export interface SessionOptions {
 
 export class Session {
   private snapshot: SessionSnapshot;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private botClient: BotClient | null = null;
   private readonly makeBots: () => BotClient;
   private readonly persist: boolean;
@@ -80,10 +81,7 @@ export class Session {
     this.snapshot = { screen: { name: 'welcome' }, controller: null, settings: loadSettings() };
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = this.listeners.subscribe;
 
   getSnapshot = (): SessionSnapshot => this.snapshot;
 
@@ -232,6 +230,6 @@ export class Session {
   private update(change: Partial<SessionSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...change };
     if (this.persist && change.screen) rememberAtTable(change.screen.name === 'table');
-    for (const listener of this.listeners) listener();
+    this.listeners.emit();
   }
 }

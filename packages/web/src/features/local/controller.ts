@@ -30,14 +30,9 @@ import {
 import type { BotClient } from '../../bots/botClient.ts';
 import { botSeed, humanSeats, isBotKind, type SeatKind } from '../../game/seats.ts';
 import type { Settings } from '../../game/storage.ts';
-import type {
-  HintState,
-  LastMove,
-  LogEntry,
-  TablePlayer,
-  TableSnapshot,
-  TableSource,
-} from '../../table/tableSource.ts';
+import { Listeners } from '../../store.ts';
+import { TableFeedback } from '../../table/feedback.ts';
+import type { LogEntry, TablePlayer, TableSnapshot, TableSource } from '../../table/tableSource.ts';
 
 export type { HintState, LastMove, LogEntry, TableSnapshot } from '../../table/tableSource.ts';
 
@@ -78,9 +73,8 @@ export class GameController implements TableSource {
   private passTo: Seat | null = null;
   private thinking: Seat | null = null;
   private botBusy = false;
-  private lastMove: LastMove | null = null;
-  private error: EngineError | null = null;
-  private hint: HintState = { status: 'idle' };
+  /** The last move, the refusal shown and the hint (table/feedback.ts). */
+  private readonly feedback = new TableFeedback<EngineError>();
   private disposed = false;
   /**
    * Counts changes of the viewer's question, so a late hint can tell it is out of date. Another
@@ -95,7 +89,7 @@ export class GameController implements TableSource {
     entries: LogEntry[];
   } | null = null;
   private snapshot: TableSnapshot;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private readonly players: TablePlayer[];
 
   private constructor(
@@ -170,10 +164,7 @@ export class GameController implements TableSource {
 
   // --- React's external-store protocol ---------------------------------------------------
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = this.listeners.subscribe;
 
   getSnapshot = (): TableSnapshot => this.snapshot;
 
@@ -195,9 +186,7 @@ export class GameController implements TableSource {
     this.state = replayed.state;
     this.moves = moves;
     this.events = replayed.events;
-    this.lastMove = null;
-    this.error = null;
-    this.hint = { status: 'idle' };
+    this.feedback.reset();
     this.changed();
     this.advance();
     return true;
@@ -212,7 +201,7 @@ export class GameController implements TableSource {
   }
 
   clearError(): void {
-    this.error = null;
+    this.feedback.error = null;
     this.refresh();
   }
 
@@ -222,22 +211,18 @@ export class GameController implements TableSource {
     if (seat === null || this.snapshot.legal.length === 0) return;
     const moveCount = this.moves.length;
     const generation = this.generation;
-    this.hint = { status: 'thinking' };
-    this.refresh();
-    try {
-      const answer = await this.deps.bots.ask(
-        'medium',
-        botSeed(this.options.seed, seat, moveCount),
-        viewFor(this.state, seat),
-        legalMoves(this.state, seat),
-      );
-      if (this.generation !== generation) return;
-      this.hint = { status: 'ready', moveCount, move: answer.move, reason: answer.reason };
-    } catch {
-      if (this.generation !== generation) return;
-      this.hint = { status: 'failed' };
-    }
-    this.refresh();
+    await this.feedback.askHint(
+      moveCount,
+      () =>
+        this.deps.bots.ask(
+          'medium',
+          botSeed(this.options.seed, seat, moveCount),
+          viewFor(this.state, seat),
+          legalMoves(this.state, seat),
+        ),
+      () => this.generation === generation,
+      () => this.refresh(),
+    );
   }
 
   record(moves: Move[] = this.moves): GameRecord {
@@ -261,15 +246,14 @@ export class GameController implements TableSource {
   private apply(move: Move, byBot: boolean): boolean {
     const result = applyMove(this.state, move);
     if (!result.ok) {
-      this.error = result.error;
+      this.feedback.error = result.error;
       this.refresh();
       return false;
     }
     this.state = result.state;
     this.moves = [...this.moves, move];
     this.events = [...this.events, result.events];
-    this.lastMove = { index: this.moves.length - 1, move, byBot };
-    this.error = null;
+    this.feedback.moved(this.moves.length - 1, move, byBot);
     this.changed(this.sameQuestion(move));
     this.advance();
     return true;
@@ -291,7 +275,7 @@ export class GameController implements TableSource {
   private changed(keepHint = false): void {
     if (!keepHint) {
       this.generation++;
-      this.hint = { status: 'idle' };
+      this.feedback.hint = { status: 'idle' };
     }
     this.deps.save?.(
       this.record(),
@@ -340,7 +324,7 @@ export class GameController implements TableSource {
 
   private refresh(): void {
     this.snapshot = this.buildSnapshot();
-    for (const listener of this.listeners) listener();
+    this.listeners.emit();
   }
 
   private buildSnapshot(): TableSnapshot {
@@ -367,11 +351,11 @@ export class GameController implements TableSource {
         last.seat === viewer &&
         this.seats[last.seat] === 'human' &&
         canUndo(this.state),
-      lastMove: this.lastMove,
+      lastMove: this.feedback.lastMove,
       moveCount: this.moves.length,
-      error: this.error,
+      error: this.feedback.error,
       over: decision.kind === 'gameOver',
-      hint: this.hint,
+      hint: this.feedback.hint,
       connection: null,
       pending: false,
     };

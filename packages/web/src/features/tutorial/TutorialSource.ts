@@ -15,13 +15,9 @@ import {
   viewFor,
   visibleEvents,
 } from '@gangsta/engine';
-import type {
-  LastMove,
-  LogEntry,
-  TablePlayer,
-  TableSnapshot,
-  TableSource,
-} from '../../table/tableSource.ts';
+import { Listeners } from '../../store.ts';
+import { TableFeedback } from '../../table/feedback.ts';
+import type { LogEntry, TablePlayer, TableSnapshot, TableSource } from '../../table/tableSource.ts';
 import { playMove, positionAt, type TutorialPosition } from './position.ts';
 import { LEARNER, OPPONENT, stepMoves, TUTORIAL_STEPS, type TutorialStep } from './script.ts';
 
@@ -65,8 +61,8 @@ export class TutorialSource implements TableSource {
   private index: number;
   /** Moves of the current step already played (the opponent's, one by one). */
   private playedInStep = 0;
-  private lastMove: LastMove | null = null;
-  private error: EngineError | null = null;
+  /** The last move and the refusal shown (table/feedback.ts); the hint is the script's. */
+  private readonly feedback = new TableFeedback<EngineError>();
   private hintShown = false;
   private running = false;
   /** Changes whenever the step changes, so a pending opponent move knows it is stale. */
@@ -74,7 +70,7 @@ export class TutorialSource implements TableSource {
   private players: TablePlayer[];
   private snapshot: TableSnapshot;
   private coach: CoachState;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
 
   private constructor(
     position: TutorialPosition,
@@ -103,10 +99,7 @@ export class TutorialSource implements TableSource {
 
   // --- React's external-store protocol ---------------------------------------------------
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = this.listeners.subscribe;
 
   getSnapshot = (): TableSnapshot => this.snapshot;
 
@@ -131,7 +124,7 @@ export class TutorialSource implements TableSource {
   confirmPass(): void {}
 
   clearError(): void {
-    this.error = null;
+    this.feedback.error = null;
     this.refresh();
   }
 
@@ -172,7 +165,7 @@ export class TutorialSource implements TableSource {
     const built = positionAt(0, this.steps);
     if (!built.ok) return false;
     this.position = built.position;
-    this.lastMove = null;
+    this.feedback.lastMove = null;
     this.goTo(0);
     return true;
   }
@@ -210,14 +203,13 @@ export class TutorialSource implements TableSource {
   private apply(move: Move, byOpponent: boolean): boolean {
     const next = playMove(this.position, move);
     if (!next.ok) {
-      this.error = next.error;
+      this.feedback.error = next.error;
       this.refresh();
       return false;
     }
     this.position = next.position;
     this.playedInStep++;
-    this.lastMove = { index: this.position.moves.length - 1, move, byBot: byOpponent };
-    this.error = null;
+    this.feedback.moved(this.position.moves.length - 1, move, byOpponent);
     return true;
   }
 
@@ -238,7 +230,7 @@ export class TutorialSource implements TableSource {
   private refresh(): void {
     this.snapshot = this.buildSnapshot();
     this.coach = this.buildCoach();
-    for (const listener of this.listeners) listener();
+    this.listeners.emit();
   }
 
   private buildCoach(): CoachState {
@@ -251,7 +243,7 @@ export class TutorialSource implements TableSource {
       total: this.steps.length,
       opponentPlaying,
       canContinue: step.advance.kind !== 'learner' && !opponentPlaying,
-      error: this.error,
+      error: this.feedback.error,
       finished: this.index === this.steps.length - 1,
     };
   }
@@ -283,9 +275,9 @@ export class TutorialSource implements TableSource {
       thinking: opponentPlaying ? OPPONENT : null,
       log: this.log(),
       canUndo: false,
-      lastMove: this.lastMove,
+      lastMove: this.feedback.lastMove,
       moveCount: this.position.moves.length,
-      error: this.error,
+      error: this.feedback.error,
       over: decision.kind === 'gameOver',
       hint:
         this.hintShown && legal[0]

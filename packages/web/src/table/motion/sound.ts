@@ -18,6 +18,7 @@ import {
   saveSoundOn,
   saveSoundVolume,
 } from '../../game/storage.ts';
+import { Listeners } from '../../store.ts';
 
 export type Cue =
   | 'yourTurn'
@@ -242,15 +243,14 @@ export interface SoundSetting {
 }
 
 let setting: SoundSetting = { on: loadSoundOn(), volume: loadSoundVolume() };
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 
 export function soundSetting(): SoundSetting {
   return setting;
 }
 
 export function subscribeSound(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return listeners.subscribe(listener);
 }
 
 export function setSound(next: Partial<SoundSetting>): void {
@@ -259,7 +259,7 @@ export function setSound(next: Partial<SoundSetting>): void {
   saveSoundOn(setting.on);
   saveSoundVolume(volume);
   if (master) master.gain.value = volume;
-  for (const listener of listeners) listener();
+  listeners.emit();
 }
 
 /** For tests: reads the stored setting again and forgets the page's gesture and context. */

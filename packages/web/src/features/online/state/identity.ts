@@ -7,6 +7,7 @@
  */
 import { accountSchema, type MeAnswer, type Player, playerSchema } from '@gangsta/protocol';
 import { z } from 'zod';
+import { Listeners } from '../../../store.ts';
 import type { Api } from './api.ts';
 
 export const IDENTITY_KEY = 'gangsta.online.v1';
@@ -36,16 +37,13 @@ function browserStorage(): KeyValueStore | null {
 /** The identity, with a subscription for screens that show the name. */
 export class IdentityStore {
   private identity: Identity | null;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
 
   constructor(private readonly storage: KeyValueStore | null = browserStorage()) {
     this.identity = this.load();
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = this.listeners.subscribe;
 
   get = (): Identity | null => this.identity;
 
@@ -104,6 +102,6 @@ export class IdentityStore {
   }
 
   private notify(): void {
-    for (const listener of this.listeners) listener();
+    this.listeners.emit();
   }
 }

@@ -18,9 +18,10 @@ import type {
 } from '@gangsta/protocol';
 import type { BotClient } from '../../../bots/botClient.ts';
 import { botSeed, type SeatKind } from '../../../game/seats.ts';
+import { Listeners } from '../../../store.ts';
+import { TableFeedback } from '../../../table/feedback.ts';
 import type {
   ConnectionState,
-  HintState,
   LastMove,
   LogEntry,
   SeatClockState,
@@ -85,19 +86,18 @@ export class OnlineTable implements TableSource {
   private version: number | undefined;
   private frame: GameFrame | null = null;
   private log: LogEntry[] = [];
-  private lastMove: LastMove | null = null;
   private chat: ChatLine[] = [];
   private chatError: TableError | null = null;
-  private error: TableError | null = null;
+  /** The last move, the refusal shown and the hint (table/feedback.ts). */
+  private readonly feedback = new TableFeedback();
   private pending: PendingMove | null = null;
   /** Our last move, so the news of it can name the move (for the animation). */
   private lastSentMove: Move | null = null;
-  private hint: HintState = { status: 'idle' };
   private recordData: GameRecord | null = null;
   private recordAsked = false;
   private snapshot: TableSnapshot | null = null;
   private room: RoomSnapshot;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private readonly stopWatching: () => void;
   private readonly stopConnection: () => void;
 
@@ -125,10 +125,7 @@ export class OnlineTable implements TableSource {
 
   // --- the external-store protocol -------------------------------------------------------
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = this.listeners.subscribe;
 
   /** The table's snapshot; only meaningful once `hasGame()` (the table screen needs a view). */
   getSnapshot = (): TableSnapshot => {
@@ -151,7 +148,7 @@ export class OnlineTable implements TableSource {
     const id = this.deps.connection.sendMove(this.tableId, move, this.version);
     this.lastSentMove = move;
     this.pending = { id, ackedAt: null };
-    this.error = null;
+    this.feedback.error = null;
     this.changed();
     return true;
   }
@@ -161,7 +158,7 @@ export class OnlineTable implements TableSource {
     if (!frame?.canUndo || this.pending || this.version === undefined) return false;
     const id = this.deps.connection.sendUndo(this.tableId, this.version);
     this.pending = { id, ackedAt: null };
-    this.error = null;
+    this.feedback.error = null;
     this.changed();
     return true;
   }
@@ -170,7 +167,7 @@ export class OnlineTable implements TableSource {
   confirmPass(): void {}
 
   clearError(): void {
-    this.error = null;
+    this.feedback.error = null;
     this.changed();
   }
 
@@ -178,18 +175,16 @@ export class OnlineTable implements TableSource {
     const frame = this.frame;
     if (!frame || frame.seat === null || frame.legal.length === 0) return;
     const moveCount = frame.moveCount;
-    this.hint = { status: 'thinking' };
-    this.changed();
-    try {
-      const seed = botSeed(hashSeed(this.tableId), frame.seat, moveCount);
-      const answer = await this.deps.bots().ask('medium', seed, frame.view, frame.legal);
-      if (this.frame?.moveCount !== moveCount) return;
-      this.hint = { status: 'ready', moveCount, move: answer.move, reason: answer.reason };
-    } catch {
-      if (this.frame?.moveCount !== moveCount) return;
-      this.hint = { status: 'failed' };
-    }
-    this.changed();
+    const seat = frame.seat;
+    await this.feedback.askHint(
+      moveCount,
+      () =>
+        this.deps
+          .bots()
+          .ask('medium', botSeed(hashSeed(this.tableId), seat, moveCount), frame.view, frame.legal),
+      () => this.frame?.moveCount === moveCount,
+      () => this.changed(),
+    );
   }
 
   record(): GameRecord | null {
@@ -269,9 +264,9 @@ export class OnlineTable implements TableSource {
       const standIn = line.botSeat === undefined ? null : this.standInFor(line.botSeat, null);
       return { id, moveIndex: line.moveIndex, event: line.event, ...(standIn ? { standIn } : {}) };
     });
-    this.lastMove = null;
+    this.feedback.lastMove = null;
     this.chat = chat;
-    this.hint = { status: 'idle' };
+    this.feedback.hint = { status: 'idle' };
     this.settlePending();
     this.askRecord();
   }
@@ -293,8 +288,8 @@ export class OnlineTable implements TableSource {
     this.version = version;
     this.frame = frame;
     const last = moves.at(-1);
-    if (last) this.lastMove = this.toLastMove(last, frame.seat);
-    this.hint = { status: 'idle' };
+    if (last) this.feedback.lastMove = this.toLastMove(last, frame.seat);
+    this.feedback.hint = { status: 'idle' };
     // The server broadcasts a move only once it is committed: the news of our seat's move is
     // as good as its ack, and the table need not wait (and draw once more) for the ack.
     const ours = frame.seat !== null && moves.some((n) => n.seat === frame.seat && !n.byBot);
@@ -379,7 +374,7 @@ export class OnlineTable implements TableSource {
   }
 
   private showError(error: TableError): void {
-    this.error = { ...error, message: this.deps.describe(error) };
+    this.feedback.error = { ...error, message: this.deps.describe(error) };
   }
 
   /** Seated players download the record once the game is over, for "Download" and replays. */
@@ -409,7 +404,7 @@ export class OnlineTable implements TableSource {
       (key) => room[key] === this.room[key],
     );
     if (!same) this.room = room;
-    for (const listener of this.listeners) listener();
+    this.listeners.emit();
   }
 
   private buildRoom(): RoomSnapshot {
@@ -479,11 +474,11 @@ export class OnlineTable implements TableSource {
       thinking: deciding.find((seat) => seats[seat] !== 'human') ?? null,
       log: this.log,
       canUndo: !busy && (frame?.canUndo ?? false),
-      lastMove: this.lastMove,
+      lastMove: this.feedback.lastMove,
       moveCount: frame?.moveCount ?? 0,
-      error: this.error,
+      error: this.feedback.error,
       over: frame?.over ?? false,
-      hint: this.hint,
+      hint: this.feedback.hint,
       connection,
       pending: busy,
     };
