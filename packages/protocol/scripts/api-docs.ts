@@ -1,7 +1,7 @@
 /**
  * Writes `docs/api/` (the OpenAPI and AsyncAPI documents and the JSON Schemas) from the
  * protocol's zod schemas: `npm run docs:api`. Run it after changing a schema or a route of
- * `src/documents.ts`; `test/node/api-docs.test.ts` fails until the files match.
+ * `src/routes/`; `test/node/api-docs.test.ts` fails until the files match.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -5,7 +5,7 @@
  * - the JSON Schema (draft 2020-12) of every client and server message and every HTTP body,
  *   one per id (`ClientMove`, `ServerUpdate`, `CreateTable`…), referring to each other by file
  *   name (`TableInfo.json`);
- * - an OpenAPI 3.1 document of the HTTP API (`HTTP_OPERATIONS`);
+ * - an OpenAPI 3.1 document of the HTTP API, from the route table (`routes/`: `ROUTES`);
  * - an AsyncAPI 3.0 document of the WebSocket at `/api/v1/ws`.
  *
  * The server serves them under `/api/v1/`, `npm run docs:api` writes them to `docs/api/`, and
@@ -54,7 +54,6 @@ import {
   httpErrorSchema,
   joinTableSchema,
   kickSchema,
-  lobbyQuerySchema,
   lobbySchema,
   playerCreatedSchema,
   playerSchema,
@@ -65,7 +64,17 @@ import { PROTOCOL_MINOR, PROTOCOL_VERSION } from './limits.ts';
 import { chatLineRemovedSchema, chatReportedSchema, moderationListsSchema } from './moderation.ts';
 import { serverVersionSchema } from './operations.ts';
 import { playerProfileSchema, tableRatingSchema } from './profiles.ts';
-import { leaderboardQuerySchema, leaderboardSchema, playerRatingsSchema } from './ratings.ts';
+import { leaderboardSchema, playerRatingsSchema } from './ratings.ts';
+import {
+  API_DOCUMENT_PATHS,
+  createdTableSchema,
+  errorsOf,
+  gameRecordSchema,
+  okAnswerSchema,
+  playerAnswerSchema,
+  ROUTE_LIST,
+  type Route,
+} from './routes/index.ts';
 import {
   chatLineSchema,
   clientMessageSchema,
@@ -82,42 +91,10 @@ import { hostTableInfoSchema, seatInfoSchema, tableInfoSchema } from './tables.t
 /** A JSON value as the documents hold it. */
 export type JsonObject = { [key: string]: unknown };
 
-/** Where the server serves the documents (and `docs/api/` holds them). */
-export const API_DOCUMENT_PATHS = {
-  openapi: '/api/v1/openapi.json',
-  asyncapi: '/api/v1/asyncapi.json',
-  /** One JSON Schema per id: `/api/v1/schemas/ServerUpdate.json`. */
-  schemas: '/api/v1/schemas/',
-} as const;
+export { API_DOCUMENT_PATHS };
 
 /** The session cookie's name (accounts; the server sets it on login). */
 export const SESSION_COOKIE_NAME = 'gangsta_session';
-
-// --- answers without a schema of their own -------------------------------------------------
-
-const opaqueObject = (title: string, description: string) =>
-  z
-    .custom<object>((value) => typeof value === 'object' && value !== null)
-    .register(z.globalRegistry, { title, description });
-
-/** `PATCH /api/v1/me`: the renamed player. */
-const playerAnswerSchema = z.object({ player: playerSchema });
-/** `POST /api/v1/tables`: the new table as its host sees it (with the invitation codes). */
-const createdTableSchema = z.object({ table: hostTableInfoSchema });
-/** `POST /api/v1/logout`. */
-const logoutAnswerSchema = z.object({ ok: z.literal(true) });
-/** `GET /api/v1/tables/:id/record`: the engine's `GameRecord` (packages/engine/src/replay.ts). */
-const gameRecordSchema = z.object({
-  format: z.literal('gangsta-game'),
-  version: z.literal(1),
-  options: opaqueObject(
-    'GameOptions',
-    "The engine's `GameOptions` (players, the seed, the variants); not described by this schema.",
-  ),
-  /** Present only for a set that is not the classic one. */
-  cardSet: cardSetSchema.optional(),
-  moves: z.array(moveSchema),
-});
 
 // --- the schemas and their ids ---------------------------------------------------------------
 
@@ -312,7 +289,7 @@ function answerEntries(): [z.ZodType, Meta][] {
     ],
     [chatReportedSchema, { id: 'ChatReported' }],
     [chatLineRemovedSchema, { id: 'ChatLineRemoved' }],
-    [logoutAnswerSchema, { id: 'LogoutAnswer' }],
+    [okAnswerSchema, { id: 'LogoutAnswer' }],
     [friendsSchema, { id: 'Friends' }],
     [friendAnswerSchema, { id: 'FriendAnswer' }],
     [unfollowAnswerSchema, { id: 'UnfollowAnswer' }],
@@ -439,524 +416,19 @@ const schemaRef = (id: string) => ref(componentUri(id));
 
 // --- HTTP ------------------------------------------------------------------------------------
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/** One HTTP route of the API, as the OpenAPI document lists it. */
-export interface HttpOperation {
-  method: Method;
-  /** Fastify's form: `/api/v1/tables/:id`. */
-  path: string;
-  operationId: string;
-  tag:
-    | 'players'
-    | 'tables'
-    | 'accounts'
-    | 'friends'
-    | 'ratings'
-    | 'live'
-    | 'documents'
-    | 'operations';
-  summary: string;
-  description?: string;
-  /** required: a player token or a session cookie; optional: read when given; none. */
-  auth: 'required' | 'optional' | 'none' | 'session';
-  query?: z.ZodObject;
-  body?: { schema: string; required: boolean };
-  answer: { status: number; schema?: string; description: string; setsCookie?: boolean };
+/** The schema ids of the route table's bodies and answers, by schema. */
+function idsOf(entries: [z.ZodType, Meta][]): Map<z.ZodType, string> {
+  return new Map(entries.map(([schema, meta]) => [schema, meta.id]));
 }
 
-/** Every route under `/api/v1` (the server's test checks the two lists are the same). */
-export const HTTP_OPERATIONS: readonly HttpOperation[] = [
-  {
-    method: 'get',
-    path: '/api/v1/me/moderation',
-    operationId: 'moderationLists',
-    tag: 'accounts',
-    summary: 'The players you muted and blocked',
-    auth: 'required',
-    answer: { status: 200, schema: 'ModerationLists', description: 'Both lists, with names' },
-  },
-  ...(['muted', 'blocked'] as const).flatMap((list): HttpOperation[] =>
-    (['put', 'delete'] as const).map((method) => ({
-      method,
-      path: `/api/v1/me/${list}/:playerId`,
-      operationId: `${method === 'put' ? 'add' : 'remove'}${list === 'muted' ? 'Muted' : 'Blocked'}`,
-      tag: 'accounts',
-      summary: `${method === 'put' ? 'Add a player to' : 'Remove a player from'} your ${list} players`,
-      description:
-        list === 'muted'
-          ? 'A muted player’s chat lines are hidden by your clients (the list follows your account).'
-          : 'A blocked player’s chat is not sent to you, and they cannot take a seat at a waiting table where you sit (BLOCKED). See docs/protocol.md, "Moderation".',
-      auth: 'required',
-      answer: { status: 200, schema: 'ModerationLists', description: 'Both lists now' },
-    })),
-  ),
-  {
-    method: 'post',
-    path: '/api/v1/tables/:id/chat/:seq/report',
-    operationId: 'reportChatLine',
-    tag: 'tables',
-    summary: 'Report a chat line to the operators',
-    description:
-      'Stored with the 10 lines before it, the table, you and the time; once per line and reporter; 5 at once, then one a minute (RATE_LIMITED).',
-    auth: 'required',
-    answer: { status: 200, schema: 'ChatReported', description: 'The report is stored' },
-  },
-  {
-    method: 'delete',
-    path: '/api/v1/tables/:id/chat/:seq',
-    operationId: 'removeChatLine',
-    tag: 'tables',
-    summary: 'Remove a spectator’s chat line (the host)',
-    description:
-      'Gone for every watcher at once (`chatRemoved`) and after a reload. Only the host (NOT_HOST), only a spectator’s line.',
-    auth: 'required',
-    answer: { status: 200, schema: 'ChatLineRemoved', description: 'The line removed' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/players',
-    operationId: 'createPlayer',
-    tag: 'players',
-    summary: 'Create a guest player',
-    description:
-      'The token (256 random bits) is shown once; the server keeps only its hash. Send it as `Authorization: Bearer <token>` from then on. Limited per address (`RATE_LIMIT_PLAYERS`).',
-    auth: 'none',
-    body: { schema: 'CreatePlayer', required: true },
-    answer: { status: 201, schema: 'PlayerCreated', description: 'The new player and its token' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/me',
-    operationId: 'getMe',
-    tag: 'players',
-    summary: 'Who am I',
-    auth: 'required',
-    answer: { status: 200, schema: 'MeAnswer', description: 'The player, account and webhook' },
-  },
-  {
-    method: 'patch',
-    path: '/api/v1/me',
-    operationId: 'renameMe',
-    tag: 'players',
-    summary: 'Change the display name',
-    auth: 'required',
-    body: { schema: 'CreatePlayer', required: true },
-    answer: { status: 200, schema: 'PlayerAnswer', description: 'The renamed player' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/tables',
-    operationId: 'lobby',
-    tag: 'tables',
-    summary: 'The lobby',
-    description:
-      'Public tables waiting and playing (newest first, one page of each list with `next` offsets) and the most recent finished ones; `?list=…&offset=…` gives one page of one list.',
-    auth: 'none',
-    query: lobbyQuerySchema,
-    answer: { status: 200, schema: 'Lobby', description: 'One page of the lobby' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/tables',
-    operationId: 'createTable',
-    tag: 'tables',
-    summary: 'Create a table',
-    description: 'The caller is the host. A custom card set is refused (BAD_CARD_SET).',
-    auth: 'required',
-    body: { schema: 'CreateTable', required: true },
-    answer: { status: 201, schema: 'CreatedTable', description: 'The table as its host sees it' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/tables/:id',
-    operationId: 'getTable',
-    tag: 'tables',
-    summary: 'One table',
-    description:
-      'With a token or session, `seat` is the caller’s seat and the host sees `invites`.',
-    auth: 'optional',
-    answer: { status: 200, schema: 'TableAnswer', description: 'The table and the caller’s seat' },
-  },
-  {
-    method: 'delete',
-    path: '/api/v1/tables/:id',
-    operationId: 'deleteTable',
-    tag: 'tables',
-    summary: 'Delete a table (the host, before the start)',
-    auth: 'required',
-    answer: { status: 200, schema: 'TableDeleted', description: 'The deleted table’s id' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/tables/:id/join',
-    operationId: 'joinTable',
-    tag: 'tables',
-    summary: 'Take a seat',
-    description: 'An open seat by the link, a reserved one with its invitation code.',
-    auth: 'required',
-    body: { schema: 'JoinTable', required: false },
-    answer: { status: 200, schema: 'TableAnswer', description: 'The table and the seat taken' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/tables/:id/leave',
-    operationId: 'leaveTable',
-    tag: 'tables',
-    summary: 'Leave a table',
-    description:
-      'Before the start the seat is free again; during a game the takeover bot plays it until its player sends `resume` on the WebSocket.',
-    auth: 'required',
-    answer: { status: 200, schema: 'TableAnswer', description: 'The table and the caller’s seat' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/tables/:id/kick',
-    operationId: 'kickPlayer',
-    tag: 'tables',
-    summary: 'Free a seat (the host, before the start)',
-    auth: 'required',
-    body: { schema: 'Kick', required: true },
-    answer: { status: 200, schema: 'TableAnswer', description: 'The table' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/tables/:id/start',
-    operationId: 'startTable',
-    tag: 'tables',
-    summary: 'Start the game (the host, every seat filled)',
-    auth: 'required',
-    answer: { status: 200, schema: 'TableAnswer', description: 'The table, now playing' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/tables/:id/record',
-    operationId: 'gameRecord',
-    tag: 'tables',
-    summary: 'The record of a finished game (its seated players)',
-    auth: 'required',
-    answer: { status: 200, schema: 'GameRecord', description: 'The game, replayable' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/tables/:id/rematch',
-    operationId: 'rematch',
-    tag: 'ratings',
-    summary: 'Ask for a rematch (a seated player of a finished table)',
-    description:
-      'Idempotent: every call answers the same new table, with the seat kept for the caller.',
-    auth: 'required',
-    answer: { status: 200, schema: 'TableAnswer', description: 'The new table and the seat' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/account',
-    operationId: 'createAccount',
-    tag: 'accounts',
-    summary: 'Turn the authenticated guest into an account',
-    auth: 'required',
-    body: { schema: 'CreateAccount', required: true },
-    answer: {
-      status: 201,
-      schema: 'MeAnswer',
-      description: 'The account, with a session cookie',
-      setsCookie: true,
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/account/bot',
-    operationId: 'becomeBotAccount',
-    tag: 'accounts',
-    summary: 'Turn the account into a bot account, for good',
-    description:
-      'Only an account that has never taken a seat may (NOT_BOT_ELIGIBLE). The answer carries a new token, shown once; the former token stops working. A bot account is marked in the lobby, on the table and on the ladder, is rated like anyone, and sits only at tables that allow bot accounts (BOTS_NOT_ALLOWED).',
-    auth: 'required',
-    answer: {
-      status: 200,
-      schema: 'BotAccountAnswer',
-      description: 'The bot account and the token its program says hello with',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/login',
-    operationId: 'login',
-    tag: 'accounts',
-    summary: 'Log in',
-    description:
-      'A wrong username or password is BAD_CREDENTIALS either way; attempts are limited per address and per username (RATE_LIMITED with `retryMs`).',
-    auth: 'none',
-    body: { schema: 'Login', required: true },
-    answer: {
-      status: 200,
-      schema: 'MeAnswer',
-      description: 'The account’s player, with a session cookie',
-      setsCookie: true,
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/logout',
-    operationId: 'logout',
-    tag: 'accounts',
-    summary: 'End the session',
-    auth: 'session',
-    answer: { status: 200, schema: 'LogoutAnswer', description: 'The session is revoked' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/me/games',
-    operationId: 'myGames',
-    tag: 'accounts',
-    summary: 'My games: waiting and playing tables, then the last 20 finished',
-    auth: 'required',
-    answer: { status: 200, schema: 'MyGames', description: 'The caller’s tables' },
-  },
-  {
-    method: 'put',
-    path: '/api/v1/me/webhook',
-    operationId: 'setWebhook',
-    tag: 'accounts',
-    summary: 'Set or remove the "your turn" / "game over" webhook',
-    description: 'http(s) only, never into a private network (BAD_WEBHOOK).',
-    auth: 'required',
-    body: { schema: 'SetWebhook', required: true },
-    answer: { status: 200, schema: 'WebhookAnswer', description: 'The webhook now set' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/me/webhook/test',
-    operationId: 'testWebhook',
-    tag: 'accounts',
-    summary: 'One delivery attempt to the webhook',
-    auth: 'required',
-    answer: { status: 200, schema: 'WebhookTestAnswer', description: 'How the attempt went' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/ratings',
-    operationId: 'leaderboard',
-    tag: 'ratings',
-    summary: 'The leaderboard of one table size (`players` is 2, 3 or 4), by mu − 3σ',
-    auth: 'none',
-    query: leaderboardQuerySchema,
-    answer: { status: 200, schema: 'Leaderboard', description: 'The leaderboard' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/players/:id/ratings',
-    operationId: 'playerRatings',
-    tag: 'ratings',
-    summary: 'A player’s ratings, with their history',
-    auth: 'none',
-    answer: { status: 200, schema: 'PlayerRatings', description: 'One entry per table size' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/players/:username/profile',
-    operationId: 'playerProfile',
-    tag: 'ratings',
-    summary: 'A player’s profile: statistics of their finished games, rating history',
-    description:
-      'By username (a server bot’s is `bot-easy`, `bot-medium`, `bot-hard`). Statistics come from the newest 500 finished games.',
-    auth: 'none',
-    answer: { status: 200, schema: 'PlayerProfile', description: 'The profile' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/tables/:id/rating',
-    operationId: 'tableRating',
-    tag: 'ratings',
-    summary: 'Whether a finished game was rated (if not, why) and how the ratings moved',
-    auth: 'none',
-    answer: { status: 200, schema: 'TableRating', description: 'The game’s rating' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/me/friends',
-    operationId: 'friends',
-    tag: 'friends',
-    summary: 'The accounts the caller follows, who of them is online',
-    description: 'Online: seen in the last five minutes. Those online first, then by name.',
-    auth: 'required',
-    answer: { status: 200, schema: 'Friends', description: 'The friends list' },
-  },
-  {
-    method: 'put',
-    path: '/api/v1/me/friends/:username',
-    operationId: 'follow',
-    tag: 'friends',
-    summary: 'Follow an account (by username; one way, idempotent)',
-    auth: 'required',
-    answer: { status: 200, schema: 'FriendAnswer', description: 'The account now followed' },
-  },
-  {
-    method: 'delete',
-    path: '/api/v1/me/friends/:username',
-    operationId: 'unfollow',
-    tag: 'friends',
-    summary: 'Stop following an account',
-    auth: 'required',
-    answer: { status: 200, schema: 'UnfollowAnswer', description: 'The account’s player id' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/challenges',
-    operationId: 'challenge',
-    tag: 'friends',
-    summary: 'Challenge an account to a new private table',
-    description:
-      'Seat 0 is the caller’s, seat 1 is kept for the challenged account, bots of `botLevel` take the others. The challenged account sees it in My games (`seatWaiting`) and on its event stream, and accepts or declines. A player who blocked the caller cannot be challenged by them (BLOCKED).',
-    auth: 'required',
-    body: { schema: 'CreateChallenge', required: true },
-    answer: { status: 201, schema: 'ChallengeAnswer', description: 'The challenge and its table' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/me/challenges',
-    operationId: 'myChallenges',
-    tag: 'friends',
-    summary: 'The challenges waiting for the caller’s answer',
-    auth: 'required',
-    answer: { status: 200, schema: 'Challenges', description: 'Oldest first' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/challenges/:id/accept',
-    operationId: 'acceptChallenge',
-    tag: 'friends',
-    summary: 'Accept a challenge: take the kept seat (the game starts once every seat is taken)',
-    auth: 'required',
-    answer: { status: 200, schema: 'TableAnswer', description: 'The table and the seat taken' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/challenges/:id/decline',
-    operationId: 'declineChallenge',
-    tag: 'friends',
-    summary: 'Decline a challenge: its table is deleted and the challenger told',
-    auth: 'required',
-    answer: { status: 200, schema: 'DeclineAnswer', description: 'The declined table’s id' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/stream/event',
-    operationId: 'eventStream',
-    tag: 'friends',
-    summary: 'The account’s events, one JSON object per line (NDJSON), kept open',
-    description:
-      'Content type `application/x-ndjson`. Opens with a `challenge` line per challenge waiting for the caller, then `challenge`, `challengeDeclined`, `seatWaiting` and `gameStart` as they happen; an empty line every 7 seconds keeps it open. At most 4 streams per player (RATE_LIMITED).',
-    auth: 'required',
-    answer: { status: 200, schema: 'AccountEvent', description: 'Events, one per line' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/me/email',
-    operationId: 'emailSettings',
-    tag: 'friends',
-    summary: 'The mail address, whether it is verified, and the opt-ins',
-    auth: 'required',
-    answer: { status: 200, schema: 'EmailSettings', description: 'The mail settings' },
-  },
-  {
-    method: 'put',
-    path: '/api/v1/me/email',
-    operationId: 'setEmail',
-    tag: 'friends',
-    summary: 'Set the mail address and opt-ins (accounts only)',
-    description:
-      'A new address is mailed a verification link and gets nothing else until it is opened. "Your turn" (turn-based tables) is mailed at most once per table an hour.',
-    auth: 'required',
-    body: { schema: 'SetEmail', required: true },
-    answer: { status: 200, schema: 'EmailSettings', description: 'The mail settings now' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/me/email/verify',
-    operationId: 'resendVerification',
-    tag: 'friends',
-    summary: 'Mail the verification link again',
-    auth: 'required',
-    answer: { status: 200, schema: 'EmailSettings', description: 'The mail settings' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/email/verify',
-    operationId: 'verifyEmail',
-    tag: 'friends',
-    summary: 'The verification link of a mail (signed token, no login)',
-    auth: 'none',
-    query: z.object({ token: z.string() }),
-    answer: { status: 303, description: 'To the web client, `?email=verified` or `invalid`' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/email/unsubscribe',
-    operationId: 'unsubscribeLink',
-    tag: 'friends',
-    summary: 'The unsubscribe link of a mail: every opt-in off (signed token, no login)',
-    auth: 'none',
-    query: z.object({ token: z.string() }),
-    answer: { status: 303, description: 'To the web client, `?email=unsubscribed` or `invalid`' },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/email/unsubscribe',
-    operationId: 'unsubscribeOneClick',
-    tag: 'friends',
-    summary: 'One-click unsubscribe (RFC 8058, the mail program’s button)',
-    auth: 'none',
-    query: z.object({ token: z.string() }),
-    answer: { status: 200, schema: 'LogoutAnswer', description: '`{ ok: true }`' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/ws',
-    operationId: 'webSocket',
-    tag: 'live',
-    summary: 'The WebSocket (upgrade)',
-    description: `Everything live, described by the AsyncAPI document (${API_DOCUMENT_PATHS.asyncapi}). The page's Origin must be allowed (403 BAD_ORIGIN otherwise).`,
-    auth: 'none',
-    answer: { status: 101, description: 'Switching to the WebSocket protocol' },
-  },
-  {
-    method: 'get',
-    path: API_DOCUMENT_PATHS.openapi,
-    operationId: 'openApi',
-    tag: 'documents',
-    summary: 'This document',
-    auth: 'none',
-    answer: { status: 200, description: 'The OpenAPI 3.1 document of the HTTP API' },
-  },
-  {
-    method: 'get',
-    path: API_DOCUMENT_PATHS.asyncapi,
-    operationId: 'asyncApi',
-    tag: 'documents',
-    summary: 'The AsyncAPI 3.0 document of the WebSocket',
-    auth: 'none',
-    answer: { status: 200, description: 'The AsyncAPI 3.0 document of /api/v1/ws' },
-  },
-  {
-    method: 'get',
-    path: `${API_DOCUMENT_PATHS.schemas}:name`,
-    operationId: 'jsonSchema',
-    tag: 'documents',
-    summary: 'One JSON Schema (draft 2020-12) by file name, e.g. `ServerUpdate.json`',
-    auth: 'none',
-    answer: { status: 200, description: 'The JSON Schema' },
-  },
-  {
-    method: 'get',
-    path: '/version',
-    operationId: 'serverVersion',
-    tag: 'operations',
-    summary: 'Which server answers: its version, protocol version, commit and Node.js',
-    auth: 'none',
-    answer: { status: 200, schema: 'ServerVersion', description: 'The server and its protocol' },
-  },
-];
+function idOf(ids: Map<z.ZodType, string>, schema: z.ZodType, route: Route, what: string): string {
+  const id = ids.get(schema);
+  if (id === undefined)
+    throw new Error(
+      `documents: the ${what} of ${route.name} has no schema id: list it in documents.ts`,
+    );
+  return id;
+}
 
 /** `/api/v1/tables/:id` → `/api/v1/tables/{id}`. */
 export function openApiPath(path: string): string {
@@ -983,41 +455,63 @@ function pathParameters(path: string): JsonObject[] {
   }));
 }
 
-const SECURITY: Record<HttpOperation['auth'], JsonObject[]> = {
+const SECURITY: Record<Route['auth'], JsonObject[]> = {
   required: [{ bearer: [] }, { session: [] }],
   optional: [{}, { bearer: [] }, { session: [] }],
   session: [{}, { session: [] }],
   none: [],
 };
 
-function operationOf(op: HttpOperation): JsonObject {
-  const json = 'application/json';
-  const answer: JsonObject = { description: op.answer.description };
-  if (op.answer.schema) answer.content = { [json]: { schema: schemaRef(op.answer.schema) } };
-  else if (op.tag === 'documents') answer.content = { [json]: { schema: { type: 'object' } } };
-  if (op.answer.setsCookie) answer.headers = { 'Set-Cookie': ref('#/components/headers/Session') };
-  const parameters = [...pathParameters(op.path), ...(op.query ? queryParameters(op.query) : [])];
+const JSON_TYPE = 'application/json';
+
+function answerOf(route: Route, answers: Map<z.ZodType, string>): JsonObject {
+  const answer: JsonObject = { description: route.answerDescription };
+  const type = route.kind === 'ndjson' ? 'application/x-ndjson' : JSON_TYPE;
+  if (route.answer)
+    answer.content = {
+      [type]: { schema: schemaRef(idOf(answers, route.answer, route, 'answer')) },
+    };
+  else if (route.kind === 'document')
+    answer.content = { [JSON_TYPE]: { schema: { type: 'object' } } };
+  if (route.setsCookie) answer.headers = { 'Set-Cookie': ref('#/components/headers/Session') };
+  return answer;
+}
+
+function operationOf(
+  route: Route,
+  requests: Map<z.ZodType, string>,
+  answers: Map<z.ZodType, string>,
+): JsonObject {
+  const parameters = [
+    ...pathParameters(route.path),
+    ...(route.query ? queryParameters(route.query) : []),
+  ];
+  const errors = errorsOf(route);
   return {
-    operationId: op.operationId,
-    tags: [op.tag],
-    summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
+    operationId: route.name,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body
+    ...(route.body
       ? {
           requestBody: {
-            required: op.body.required,
-            content: { [json]: { schema: schemaRef(op.body.schema) } },
+            required: route.bodyRequired ?? true,
+            content: {
+              [JSON_TYPE]: { schema: schemaRef(idOf(requests, route.body, route, 'body')) },
+            },
           },
         }
       : {}),
     responses: {
-      [String(op.answer.status)]: answer,
+      [String(route.status)]: answerOf(route, answers),
       '4XX': ref('#/components/responses/Refusal'),
       '503': ref('#/components/responses/Unavailable'),
       '5XX': ref('#/components/responses/Refusal'),
     },
-    security: SECURITY[op.auth],
+    security: SECURITY[route.auth],
+    /** The `code`s its refusals may carry (ProtocolError). */
+    'x-error-codes': errors,
   };
 }
 
@@ -1027,7 +521,9 @@ A player is identified by \`Authorization: Bearer <token>\` (from \`POST /api/v1
 
 Every refusal is \`{ error: ProtocolError }\`: a \`code\` to translate, \`params\` for the details and an English \`message\`, with a fitting status (400 bad input, 401 no or unknown token, 403 not yours, 404 unknown, 409 not now, 413 too large, 429 too many with \`params.retryMs\`, 500 nothing changed, 503 UNAVAILABLE with \`Retry-After\`: the database cannot be reached just now, ask again).
 
-Generated from the zod schemas of packages/protocol (src/documents.ts); do not edit by hand.`;
+Each operation lists the codes its refusals may carry in \`x-error-codes\`.
+
+Generated from the route table and the zod schemas of packages/protocol (src/routes/, src/documents.ts); do not edit by hand.`;
 
 /** The answers of a refusal, shared by every operation. */
 const REFUSALS = {
@@ -1045,10 +541,12 @@ const REFUSALS = {
 
 export function buildOpenApi(schemas = schemasById('draft-2020-12', componentUri)): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
-  for (const op of HTTP_OPERATIONS) {
-    const path = openApiPath(op.path);
+  const requests = idsOf(requestEntries());
+  const answers = idsOf(answerEntries());
+  for (const route of ROUTE_LIST) {
+    const path = openApiPath(route.path);
     paths[path] ??= {};
-    paths[path][op.method] = operationOf(op);
+    paths[path][route.method.toLowerCase()] = operationOf(route, requests, answers);
   }
   return {
     openapi: '3.1.0',

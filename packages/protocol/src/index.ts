@@ -24,5 +24,6 @@ export * from './names.ts';
 export * from './operations.ts';
 export * from './profiles.ts';
 export * from './ratings.ts';
+export * from './routes/index.ts';
 export * from './socket.ts';
 export * from './tables.ts';

@@ -11,11 +11,10 @@ import { describe, expect, it } from 'vitest';
 import {
   apiDocumentFiles,
   buildApiDocuments,
-  HTTP_OPERATIONS,
   type JsonObject,
   openApiPath,
 } from '../../src/documents.ts';
-import { clientMessageSchema, serverMessageSchema } from '../../src/index.ts';
+import { clientMessageSchema, ROUTE_LIST, serverMessageSchema } from '../../src/index.ts';
 
 const DOCS = resolve(
   dirname(fileURLToPath(import.meta.url)),
@@ -128,9 +127,9 @@ describe('the documents', () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(listed.sort()).toEqual(
-      HTTP_OPERATIONS.map((op) => `${op.method.toUpperCase()} ${openApiPath(op.path)}`).sort(),
+      ROUTE_LIST.map((route) => `${route.method} ${openApiPath(route.path)}`).sort(),
     );
-    const ids = HTTP_OPERATIONS.map((op) => op.operationId);
+    const ids = ROUTE_LIST.map((route) => route.name);
     expect(new Set(ids).size).toBe(ids.length);
     for (const [path, methods] of Object.entries(openapi.paths)) {
       const wanted = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);

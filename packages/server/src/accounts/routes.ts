@@ -3,17 +3,15 @@
  */
 import {
   type BotAccountAnswer,
-  createAccountSchema,
-  loginSchema,
   type MeAnswer,
   type ProtocolErrorCode,
-  setWebhookSchema,
+  ROUTES,
 } from '@gangsta/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { addressKey } from '../addressKey.ts';
 import { requirePlayer } from '../http/auth.ts';
-import { parseBody } from '../http/body.ts';
+import { type RouteCall, route } from '../http/route.ts';
 import { hashToken, newToken } from '../ids.ts';
 import { TokenBucket } from '../rateLimit.ts';
 import { refuse } from '../refusal.ts';
@@ -72,28 +70,34 @@ export async function meAnswer(
 
 function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
   const { store } = deps.ctx;
-  app.post('/api/v1/account', async (request, reply) => {
-    const player = await requirePlayer(store, request);
-    const body = parseBody(createAccountSchema, request.body, accountCode);
-    if (await store.accountOfPlayer(player.id))
-      refuse('ALREADY_ACCOUNT', 'this player already has an account');
-    const created = await store.createAccount({
-      playerId: player.id,
-      username: body.username,
-      passwordHash: await hashPassword(body.password),
-      createdAt: new Date(deps.ctx.now()).toISOString(),
-    });
-    if (created === 'already') refuse('ALREADY_ACCOUNT', 'this player already has an account');
-    if (created === 'taken')
-      refuse('USERNAME_TAKEN', 'another account has this username', { username: body.username });
-    await request.server.sessions.start(request, reply, player.id);
-    return reply.status(201).send(await meAnswer(store, player));
-  });
-  app.post('/api/v1/account/bot', (request) => becomeBotAccount(deps, request));
-  app.post('/api/v1/login', (request, reply) => login(deps, request, reply));
-  app.post('/api/v1/logout', async (request, reply) => {
+  route(
+    app,
+    ROUTES.createAccount,
+    async (call) => {
+      const { request, reply } = call;
+      const player = await requirePlayer(store, request);
+      const body = call.body;
+      if (await store.accountOfPlayer(player.id))
+        refuse('ALREADY_ACCOUNT', 'this player already has an account');
+      const created = await store.createAccount({
+        playerId: player.id,
+        username: body.username,
+        passwordHash: await hashPassword(body.password),
+        createdAt: new Date(deps.ctx.now()).toISOString(),
+      });
+      if (created === 'already') refuse('ALREADY_ACCOUNT', 'this player already has an account');
+      if (created === 'taken')
+        refuse('USERNAME_TAKEN', 'another account has this username', { username: body.username });
+      await request.server.sessions.start(request, reply, player.id);
+      return meAnswer(store, player);
+    },
+    { codeFor: accountCode },
+  );
+  route(app, ROUTES.becomeBotAccount, ({ request }) => becomeBotAccount(deps, request));
+  route(app, ROUTES.login, (call) => login(deps, call));
+  route(app, ROUTES.logout, async ({ request, reply }) => {
     await request.server.sessions.end(request, reply);
-    return { ok: true };
+    return { ok: true as const };
   });
 }
 
@@ -125,9 +129,11 @@ async function becomeBotAccount(
  * A failed login says only BAD_CREDENTIALS, and an unknown username costs a password check
  * like a known one, so neither the answer nor its time tells whether the account exists.
  */
-async function login(deps: AccountRouteDeps, request: FastifyRequest, reply: FastifyReply) {
+async function login(
+  deps: AccountRouteDeps,
+  { request, reply, body }: RouteCall<typeof ROUTES.login>,
+): Promise<MeAnswer> {
   const { store } = deps.ctx;
-  const body = parseBody(loginSchema, request.body);
   const key = usernameKey(body.username);
   const retryMs = deps.limits.attempt(addressKey(request.ip), key, deps.ctx.now());
   if (retryMs > 0) refuse('RATE_LIMITED', 'too many login attempts; try again later', { retryMs });
@@ -145,19 +151,24 @@ async function login(deps: AccountRouteDeps, request: FastifyRequest, reply: Fas
 
 function meRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
   const { ctx } = deps;
-  app.get('/api/v1/me/games', async (request) =>
+  route(app, ROUTES.myGames, async ({ request }) =>
     myGames(ctx, await requirePlayer(ctx.store, request)),
   );
-  app.put('/api/v1/me/webhook', async (request) => {
-    const player = await requirePlayer(ctx.store, request);
-    const { url } = parseBody(setWebhookSchema, request.body, webhookCode);
-    const webhook = url
-      ? await checkWebhookUrl(url, deps.allowPrivateWebhooks, deps.resolveWebhookHost)
-      : null;
-    await ctx.store.setWebhook(player.id, webhook, new Date(ctx.now()).toISOString());
-    return { webhook };
-  });
-  app.post('/api/v1/me/webhook/test', async (request) => {
+  route(
+    app,
+    ROUTES.setWebhook,
+    async (call) => {
+      const player = await requirePlayer(ctx.store, call.request);
+      const { url } = call.body;
+      const webhook = url
+        ? await checkWebhookUrl(url, deps.allowPrivateWebhooks, deps.resolveWebhookHost)
+        : null;
+      await ctx.store.setWebhook(player.id, webhook, new Date(ctx.now()).toISOString());
+      return { webhook };
+    },
+    { codeFor: webhookCode },
+  );
+  route(app, ROUTES.testWebhook, async ({ request }) => {
     const player = await requirePlayer(ctx.store, request);
     const url = await ctx.store.webhookOf(player.id);
     if (url === null) refuse('BAD_WEBHOOK', 'no webhook is set');

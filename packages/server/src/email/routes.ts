@@ -3,11 +3,11 @@
  * opt-ins, the verification mail sent again, and the two links mails carry, which work
  * without a login (signed tokens, `tokens.ts`): verify an address, unsubscribe.
  */
-import { type EmailSettings, setEmailSchema } from '@gangsta/protocol';
+import { type EmailSettings, ROUTES } from '@gangsta/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { WebhookTestLimits } from '../accounts/routes.ts';
 import { requirePlayer } from '../http/auth.ts';
-import { parseBody } from '../http/body.ts';
+import { type RouteCall, rawRoute, route } from '../http/route.ts';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow } from '../store/types.ts';
 import type { TableContext } from '../tables/context.ts';
@@ -27,8 +27,6 @@ export interface EmailRouteDeps {
   secret: string;
   publicUrl: () => string;
 }
-
-type TokenQuery = { Querystring: { token?: string } };
 
 async function settingsOf(deps: EmailRouteDeps, player: PlayerRow): Promise<EmailSettings> {
   const row = await deps.ctx.store.emailOf(player.id);
@@ -66,15 +64,17 @@ function meEmailRoutes(app: FastifyInstance, deps: EmailRouteDeps): void {
       refuse('RATE_LIMITED', 'too many verification mails; try again later', { retryMs });
     await deps.notifier.sendVerification(player.id, address);
   };
-  app.get('/api/v1/me/email', async (request) =>
+  route(app, ROUTES.emailSettings, async ({ request }) =>
     settingsOf(deps, await requirePlayer(ctx.store, request)),
   );
-  app.put('/api/v1/me/email', async (request) => {
-    const player = await requirePlayer(ctx.store, request);
+  route(app, ROUTES.setEmail, setEmail, {
+    codeFor: (path) => (path[0] === 'address' ? 'BAD_EMAIL' : 'BAD_MESSAGE'),
+  });
+  async function setEmail(call: RouteCall<typeof ROUTES.setEmail>) {
+    const player = await requirePlayer(ctx.store, call.request);
+    // A guest is told to make an account before anything about the address.
     await requireAccount(deps, player);
-    const body = parseBody(setEmailSchema, request.body, (path) =>
-      path[0] === 'address' ? 'BAD_EMAIL' : 'BAD_MESSAGE',
-    );
+    const body = call.body;
     const nowIso = new Date(ctx.now()).toISOString();
     if (body.address === null) {
       await ctx.store.setEmail(player.id, null, nowIso);
@@ -85,8 +85,8 @@ function meEmailRoutes(app: FastifyInstance, deps: EmailRouteDeps): void {
     await ctx.store.setEmail(player.id, { ...body, address: body.address }, nowIso);
     if (before?.address !== body.address) await sendVerification(player, body.address);
     return settingsOf(deps, player);
-  });
-  app.post('/api/v1/me/email/verify', async (request) => {
+  }
+  route(app, ROUTES.resendVerification, async ({ request }) => {
     const player = await requirePlayer(ctx.store, request);
     const row = await ctx.store.emailOf(player.id);
     if (!row) refuse('BAD_EMAIL', 'no address is set');
@@ -97,8 +97,8 @@ function meEmailRoutes(app: FastifyInstance, deps: EmailRouteDeps): void {
 
 function linkRoutes(app: FastifyInstance, deps: EmailRouteDeps): void {
   const { ctx } = deps;
-  app.get<TokenQuery>('/api/v1/email/verify', async (request, reply) => {
-    const token = readToken(deps.secret, request.query.token ?? '', ctx.now());
+  rawRoute(app, ROUTES.verifyEmail, async ({ reply, query }) => {
+    const token = readToken(deps.secret, query.token ?? '', ctx.now());
     if (token?.kind !== 'verify') return landing(deps, reply, 'invalid');
     const nowIso = new Date(ctx.now()).toISOString();
     const verified = await ctx.store.verifyEmail(token.playerId, token.address, nowIso);
@@ -111,13 +111,13 @@ function linkRoutes(app: FastifyInstance, deps: EmailRouteDeps): void {
     return true;
   };
   // The link in the mail (a person's click) and the mail program's one-click POST (RFC 8058).
-  app.get<TokenQuery>('/api/v1/email/unsubscribe', async (request, reply) =>
-    landing(deps, reply, (await unsubscribe(request.query.token)) ? 'unsubscribed' : 'invalid'),
+  rawRoute(app, ROUTES.unsubscribeLink, async ({ reply, query }) =>
+    landing(deps, reply, (await unsubscribe(query.token)) ? 'unsubscribed' : 'invalid'),
   );
-  app.post<TokenQuery>('/api/v1/email/unsubscribe', async (request) => {
-    if (!(await unsubscribe(request.query.token)))
+  route(app, ROUTES.unsubscribeOneClick, async ({ query }) => {
+    if (!(await unsubscribe(query.token)))
       refuse('BAD_MESSAGE', 'the unsubscribe link is not valid');
-    return { ok: true };
+    return { ok: true as const };
   });
 }
 

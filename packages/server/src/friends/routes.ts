@@ -3,19 +3,11 @@
  * `friends.ts`): follow and unfollow by username, the friends list with who is online, a
  * challenge made, accepted or declined, and `GET /api/v1/stream/event` (NDJSON).
  */
-import {
-  type ChallengeAnswer,
-  type Challenges,
-  createChallengeSchema,
-  type DeclineAnswer,
-  type FriendAnswer,
-  type Friends,
-  type TableAnswer,
-} from '@gangsta/protocol';
+import { type Friends, ROUTES } from '@gangsta/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountStreams } from '../events/streams.ts';
 import { requirePlayer } from '../http/auth.ts';
-import { parseBody } from '../http/body.ts';
+import { rawRoute, route } from '../http/route.ts';
 import { refuse } from '../refusal.ts';
 import type { FollowedRow } from '../store/friends.ts';
 import type { PlayerRow } from '../store/types.ts';
@@ -43,9 +35,6 @@ export interface FriendRouteDeps {
   presence: Presence;
 }
 
-type UsernameParams = { Params: { username: string } };
-type IdParams = { Params: { id: string } };
-
 function friendOf(row: FollowedRow, presence: Presence) {
   return {
     id: row.id,
@@ -66,31 +55,28 @@ async function friendsOf(deps: FriendRouteDeps, player: PlayerRow): Promise<Frie
 
 function friendRoutes(app: FastifyInstance, deps: FriendRouteDeps): void {
   const { ctx } = deps;
-  app.get('/api/v1/me/friends', async (request) =>
+  route(app, ROUTES.friends, async ({ request }) =>
     friendsOf(deps, await requirePlayer(ctx.store, request)),
   );
-  app.put<UsernameParams>(
-    '/api/v1/me/friends/:username',
-    async (request): Promise<FriendAnswer> => {
-      const player = await requirePlayer(ctx.store, request);
-      const other = await accountPlayer(ctx, request.params.username);
-      if (other.id === player.id) refuse('BAD_MESSAGE', 'you cannot follow yourself');
-      const following = await ctx.store.following(player.id, FOLLOWING_MAX + 1);
-      const already = following.find((row) => row.id === other.id);
-      if (!already && following.length >= FOLLOWING_MAX)
-        refuse('BAD_MESSAGE', `a player follows at most ${FOLLOWING_MAX} accounts`, {
-          max: FOLLOWING_MAX,
-        });
-      await ctx.store.follow(player.id, other.id, new Date(ctx.now()).toISOString());
-      const rows = await ctx.store.following(player.id, FOLLOWING_MAX);
-      const row = rows.find((r) => r.id === other.id);
-      if (!row) throw new Error('a followed account is missing from the list');
-      return { friend: friendOf(row, deps.presence) };
-    },
-  );
-  app.delete<UsernameParams>('/api/v1/me/friends/:username', async (request) => {
+  route(app, ROUTES.follow, async ({ request, params }) => {
     const player = await requirePlayer(ctx.store, request);
-    const other = await accountPlayer(ctx, request.params.username);
+    const other = await accountPlayer(ctx, params.username);
+    if (other.id === player.id) refuse('BAD_MESSAGE', 'you cannot follow yourself');
+    const following = await ctx.store.following(player.id, FOLLOWING_MAX + 1);
+    const already = following.find((row) => row.id === other.id);
+    if (!already && following.length >= FOLLOWING_MAX)
+      refuse('BAD_MESSAGE', `a player follows at most ${FOLLOWING_MAX} accounts`, {
+        max: FOLLOWING_MAX,
+      });
+    await ctx.store.follow(player.id, other.id, new Date(ctx.now()).toISOString());
+    const rows = await ctx.store.following(player.id, FOLLOWING_MAX);
+    const row = rows.find((r) => r.id === other.id);
+    if (!row) throw new Error('a followed account is missing from the list');
+    return { friend: friendOf(row, deps.presence) };
+  });
+  route(app, ROUTES.unfollow, async ({ request, params }) => {
+    const player = await requirePlayer(ctx.store, request);
+    const other = await accountPlayer(ctx, params.username);
     await ctx.store.unfollow(player.id, other.id);
     return { unfollowed: other.id };
   });
@@ -98,28 +84,31 @@ function friendRoutes(app: FastifyInstance, deps: FriendRouteDeps): void {
 
 function challengeRoutes(app: FastifyInstance, deps: FriendRouteDeps): void {
   const { ctx, streams } = deps;
-  app.post('/api/v1/challenges', async (request, reply) => {
-    const player = await requirePlayer(ctx.store, request);
-    const body = parseBody(createChallengeSchema, request.body, (path) =>
-      path[0] === 'options' || path[0] === 'clock' ? 'BAD_OPTIONS' : 'BAD_MESSAGE',
-    );
-    const challenge = await createChallenge(ctx, streams, player, body);
-    const answer: ChallengeAnswer = { challenge };
-    return reply.status(201).send(answer);
-  });
-  app.get('/api/v1/me/challenges', async (request): Promise<Challenges> => {
+  route(
+    app,
+    ROUTES.challenge,
+    async (call) => {
+      const player = await requirePlayer(ctx.store, call.request);
+      return { challenge: await createChallenge(ctx, streams, player, call.body) };
+    },
+    {
+      codeFor: (path) =>
+        path[0] === 'options' || path[0] === 'clock' ? 'BAD_OPTIONS' : 'BAD_MESSAGE',
+    },
+  );
+  route(app, ROUTES.myChallenges, async ({ request }) => {
     const player = await requirePlayer(ctx.store, request);
     return { challenges: await pendingChallenges(ctx, player) };
   });
-  app.post<IdParams>('/api/v1/challenges/:id/accept', async (request): Promise<TableAnswer> => {
+  route(app, ROUTES.acceptChallenge, async ({ request, params }) => {
     const player = await requirePlayer(ctx.store, request);
-    const { room, seat } = await acceptChallenge(ctx, player, request.params.id);
+    const { room, seat } = await acceptChallenge(ctx, player, params.id);
     return { table: infoFor(room, player), seat };
   });
-  app.post<IdParams>('/api/v1/challenges/:id/decline', async (request): Promise<DeclineAnswer> => {
+  route(app, ROUTES.declineChallenge, async ({ request, params }) => {
     const player = await requirePlayer(ctx.store, request);
-    await declineChallenge(ctx, streams, player, request.params.id);
-    return { declined: request.params.id };
+    await declineChallenge(ctx, streams, player, params.id);
+    return { declined: params.id };
   });
 }
 
@@ -181,5 +170,5 @@ async function openStream(deps: FriendRouteDeps, request: FastifyRequest, reply:
 export function registerFriendRoutes(app: FastifyInstance, deps: FriendRouteDeps): void {
   friendRoutes(app, deps);
   challengeRoutes(app, deps);
-  app.get('/api/v1/stream/event', (request, reply) => openStream(deps, request, reply));
+  rawRoute(app, ROUTES.eventStream, ({ request, reply }) => openStream(deps, request, reply));
 }

@@ -4,9 +4,11 @@
  * WebSocket, and the JSON Schemas they are made of. Built once, when the first server of the
  * process registers its routes; the same text as `docs/api/`.
  */
-import { API_DOCUMENT_PATHS, buildApiDocuments, documentText } from '@gangsta/protocol/documents';
+import { ROUTES } from '@gangsta/protocol';
+import { buildApiDocuments, documentText } from '@gangsta/protocol/documents';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { refuse } from '../refusal.ts';
+import { rawRoute } from './route.ts';
 
 let built: { openapi: string; asyncapi: string; schemas: Map<string, string> } | null = null;
 
@@ -31,11 +33,11 @@ const send = (reply: FastifyReply, text: string) =>
 
 export function registerDocs(app: FastifyInstance): void {
   const documents = texts();
-  app.get(API_DOCUMENT_PATHS.openapi, (_request, reply) => send(reply, documents.openapi));
-  app.get(API_DOCUMENT_PATHS.asyncapi, (_request, reply) => send(reply, documents.asyncapi));
-  app.get<{ Params: { name: string } }>(`${API_DOCUMENT_PATHS.schemas}:name`, (request, reply) => {
-    const text = documents.schemas.get(request.params.name);
-    if (text === undefined) refuse('NOT_FOUND', 'no such schema', { name: request.params.name });
+  rawRoute(app, ROUTES.openApi, ({ reply }) => send(reply, documents.openapi));
+  rawRoute(app, ROUTES.asyncApi, ({ reply }) => send(reply, documents.asyncapi));
+  rawRoute(app, ROUTES.jsonSchema, ({ reply, params }) => {
+    const text = documents.schemas.get(params.name);
+    if (text === undefined) refuse('NOT_FOUND', 'no such schema', { name: params.name });
     return send(reply, text);
   });
 }

@@ -1,12 +1,10 @@
 /** The HTTP route of players' profiles (see packages/protocol/src/profiles.ts). */
-import type { PlayerProfile } from '@gangsta/protocol';
+import { ROUTES } from '@gangsta/protocol';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../http/route.ts';
 import type { TableContext } from '../tables/context.ts';
 import { playerProfile } from './profile.ts';
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: TableContext): void {
-  app.get<{ Params: { username: string } }>(
-    '/api/v1/players/:username/profile',
-    async (request): Promise<PlayerProfile> => playerProfile(ctx.store, request.params.username),
-  );
+  route(app, ROUTES.playerProfile, ({ params }) => playerProfile(ctx.store, params.username));
 }

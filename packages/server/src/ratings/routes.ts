@@ -3,27 +3,23 @@ import {
   botLevelOfPlayer,
   LEADERBOARD_SIZE,
   type Leaderboard,
-  leaderboardQuerySchema,
   type PlayerRatings,
   RATING_HISTORY_SIZE,
-  type TableAnswer,
-  type TableRating,
+  ROUTES,
 } from '@gangsta/protocol';
 import type { FastifyInstance } from 'fastify';
 import { requirePlayer } from '../http/auth.ts';
-import { parseBody } from '../http/body.ts';
+import { route } from '../http/route.ts';
 import { refuse } from '../refusal.ts';
 import type { AccountStore } from '../store/accounts.ts';
 import type { PlayerStore } from '../store/players.ts';
 import type { RatingStore } from '../store/ratings.ts';
 import type { TableContext } from '../tables/context.ts';
 import { infoFor } from '../tables/lifecycle.ts';
-import { tableOf } from '../tables/lookup.ts';
+import { tableOf } from '../tables/registry.ts';
 import { requestRematch } from '../tables/rematch.ts';
 import { conservative, placesOf } from './model.ts';
 import { tableRating } from './tableRating.ts';
-
-type IdParams = { Params: { id: string } };
 
 async function leaderboardOf(store: RatingStore, players: number): Promise<Leaderboard> {
   const rows = await store.leaderboard(players, LEADERBOARD_SIZE);
@@ -79,24 +75,19 @@ async function ratingsOfPlayer(
 }
 
 export function registerRatingRoutes(app: FastifyInstance, ctx: TableContext): void {
-  app.get('/api/v1/ratings', async (request): Promise<Leaderboard> => {
-    const { players } = parseBody(leaderboardQuerySchema, request.query);
-    return leaderboardOf(ctx.store, players);
-  });
-  app.get<IdParams>('/api/v1/players/:id/ratings', async (request) =>
-    ratingsOfPlayer(ctx.store, request.params.id),
-  );
-  app.get<IdParams>('/api/v1/tables/:id/rating', async (request): Promise<TableRating> => {
-    const room = await tableOf(ctx, request.params.id);
+  route(app, ROUTES.leaderboard, ({ query }) => leaderboardOf(ctx.store, query.players));
+  route(app, ROUTES.playerRatings, ({ params }) => ratingsOfPlayer(ctx.store, params.id));
+  route(app, ROUTES.tableRating, async ({ params }) => {
+    const room = await tableOf(ctx, params.id);
     const result = room.committed?.state.result;
     const places = result ? placesOf(result) : [];
     const answer = await tableRating(ctx.store, room.table, places);
     ctx.rooms.release(room);
     return answer;
   });
-  app.post<IdParams>('/api/v1/tables/:id/rematch', async (request): Promise<TableAnswer> => {
+  route(app, ROUTES.rematch, async ({ request, params }) => {
     const player = await requirePlayer(ctx.store, request);
-    const { room, seat } = await requestRematch(ctx, player, request.params.id);
+    const { room, seat } = await requestRematch(ctx, player, params.id);
     return { table: infoFor(room, player), seat };
   });
 }
