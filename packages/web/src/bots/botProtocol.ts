@@ -1,35 +1,19 @@
-/** Messages between the page and the bot worker (botWorker.ts). Plain data only. */
+/**
+ * The bot worker's calls (served by botWorker.ts through workerChannel.ts): each kind with its
+ * request, answer and progress. Plain data only.
+ */
 import type { GameReview, Reason } from '@gangsta/bots';
 import type { GameRecord, GameView, Move, Seat } from '@gangsta/engine';
 import type { BotSeatKind } from '../game/seats.ts';
+import type { Exchange } from './workerChannel.ts';
 
-/** A bot's decision (`type` may be left out: the first kind of request). */
-export interface BotRequest {
-  type?: 'decide';
-  id: number;
+/** A bot's decision. */
+export interface DecideRequest {
   kind: BotSeatKind;
   seed: number;
   view: GameView;
   legal: Move[];
 }
-
-/** Review a finished game for one seat (progress messages follow, then the review). */
-export interface ReviewRequest {
-  type: 'review';
-  id: number;
-  record: GameRecord;
-  seat: Seat;
-  /** Simulations per decision; the bots' default when left out. */
-  iterations?: number;
-}
-
-/** Stop the review with this id (it answers with `cancelled`). */
-export interface CancelRequest {
-  type: 'cancel';
-  id: number;
-}
-
-export type WorkerRequest = BotRequest | ReviewRequest | CancelRequest;
 
 export interface BotAnswer {
   move: Move;
@@ -38,14 +22,21 @@ export interface BotAnswer {
   stats?: { iterations: number; ms: number };
 }
 
-export type BotResponse =
-  | { id: number; ok: true; answer: BotAnswer }
-  | { id: number; ok: false; message: string };
+/** Review a finished game for one seat. */
+export interface ReviewRequest {
+  record: GameRecord;
+  seat: Seat;
+  /** Simulations per decision; the bots' default when left out. */
+  iterations?: number;
+}
 
-export type ReviewResponse =
-  | { id: number; type: 'progress'; done: number; total: number }
-  | { id: number; type: 'review'; review: GameReview }
-  | { id: number; type: 'cancelled' }
-  | { id: number; type: 'failed'; message: string };
+export interface ReviewProgress {
+  done: number;
+  total: number;
+}
 
-export type WorkerResponse = BotResponse | ReviewResponse;
+export type BotMessages = {
+  decide: Exchange<DecideRequest, BotAnswer>;
+  /** The review, or null when it was cancelled. */
+  review: Exchange<ReviewRequest, GameReview | null, ReviewProgress>;
+};
