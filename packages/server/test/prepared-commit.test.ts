@@ -8,9 +8,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openSqliteStore, type SqlStore } from '../src/index.ts';
 import { openPreparedSqliteStore } from '../src/store/sqlite.ts';
+import { PreparedCommit } from '../src/store/sqliteCommit.ts';
 import type { Batch, CommitResult, Fence, MoveRow, TableChange } from '../src/store/types.ts';
 import { SeededRandom } from './support/random.ts';
 import { playingTable } from './support/storeRows.ts';
@@ -200,6 +201,38 @@ describe('the SQLite commit with prepared statements', () => {
     const [a, b] = [await dump(kysely), await dump(prepared)];
     expect(a.moves.length).toBe(40 + 17 + 20);
     expect(b).toEqual(a);
+  });
+
+  it('writes a table’s successive changes of one batch in one update, the last value winning', async () => {
+    const kysely = await fresh(openSqliteStore);
+    const prepared = await fresh(openPreparedSqliteStore);
+    const clock = (level: 'easy' | 'medium' | 'hard') =>
+      ({ setting: { kind: 'none' }, takeoverLevel: level, state: null }) as TableChange['clock'];
+    const batch: Batch = {
+      moves: [],
+      tables: [
+        { id: 'b', clock: clock('easy') },
+        { id: 'a', clock: clock('easy'), moveCount: 1 },
+        { id: 'a', clock: clock('medium') },
+        { id: 'a', clock: clock('hard'), moveCount: 3 },
+        { id: 'b', status: 'finished', finishedAt: 'later' },
+      ],
+    };
+    const writes = vi.spyOn(PreparedCommit.prototype, 'writeTableChange');
+    expect(await prepared.commit(batch)).toEqual(await kysely.commit(batch));
+    // One update per table, not one per change.
+    expect(writes.mock.calls.map(([change]) => change.id)).toEqual(['a', 'b']);
+    writes.mockRestore();
+    const a = await prepared.tableRow('a');
+    expect(a?.clock.takeoverLevel).toBe('hard');
+    expect(a?.moveCount).toBe(3);
+    const b = await prepared.tableRow('b');
+    expect([b?.clock.takeoverLevel, b?.status, b?.finishedAt]).toEqual([
+      'easy',
+      'finished',
+      'later',
+    ]);
+    expect(await dump(prepared)).toEqual(await dump(kysely));
   });
 
   it('rolls back with the transaction it runs in', async () => {

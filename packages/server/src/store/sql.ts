@@ -161,9 +161,11 @@ export async function writeBatch(
   const rows = batch.moves
     .filter((row) => !fenced.has(row.tableId))
     .sort((a, b) => (a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : a.seq - b.seq));
-  const changes = batch.tables
-    .filter((change) => !fenced.has(change.id))
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const changes = coalesce(
+    batch.tables
+      .filter((change) => !fenced.has(change.id))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+  );
   const refused = [...fenced];
   if (prepared) prepared.savepoint('batch');
   else await sql`savepoint batch`.execute(trx);
@@ -172,8 +174,7 @@ export async function writeBatch(
     : await insertAllOrNone(trx, rows, tokens);
   if (none) {
     for (const change of changes) {
-      if (prepared?.handles(change)) prepared.writeTableChange(change);
-      else await writeTableChange(trx, change);
+      if (prepared?.writeTableChange(change) === undefined) await writeTableChange(trx, change);
     }
     if (prepared) prepared.release('batch');
     else await sql`release savepoint batch`.execute(trx);
@@ -187,6 +188,28 @@ export async function writeBatch(
     await sql`release savepoint batch`.execute(trx);
   }
   return withFenced(await writeTableByTable(trx, rows, changes, tokens), refused);
+}
+
+/**
+ * One change per table where its changes follow each other without seats: a group commit
+ * carries a table's clock once per move of it, and the last one wins, so one UPDATE writes
+ * what several would (a later change's columns over an earlier's, as writing them in turn
+ * does). A change of seats stays apart: it is made on a revision, and moves that revision on.
+ */
+function coalesce(sorted: TableChange[]): TableChange[] {
+  const out: TableChange[] = [];
+  for (const change of sorted) {
+    const last = out.at(-1);
+    if (last && last.id === change.id && last.seats === undefined && change.seats === undefined) {
+      out[out.length - 1] = { ...last, ...definedOf(change) };
+    } else out.push(change);
+  }
+  return out;
+}
+
+/** The fields of a change that it sets (an undefined field changes nothing). */
+function definedOf(change: TableChange): Partial<TableChange> {
+  return Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
 }
 
 /** The fenced tables are conflicts too (the process catches up); named only when there are any. */

@@ -103,16 +103,16 @@ export class PreparedCommit {
     return inserted === rows.length;
   }
 
-  /** Whether `writeTableChange` here writes this change (no seats, at least one column). */
-  handles(change: TableChange): boolean {
-    return change.seats === undefined && Object.keys(changeToColumns(change)).length > 0;
-  }
-
-  /** `writeTableChange` of `sql.ts` for a change without seats; whether the row was there. */
-  writeTableChange(change: TableChange): boolean {
-    if (!this.handles(change)) throw new Error('this change is written through kysely');
+  /**
+   * `writeTableChange` of `sql.ts` for a change without seats: whether the row was there, or
+   * undefined when the change is not one for here (seats, or no column), to go through kysely.
+   * Its columns (the clock's JSON) are written once.
+   */
+  writeTableChange(change: TableChange): boolean | undefined {
+    if (change.seats !== undefined) return undefined;
     const columns = changeToColumns(change) as Record<string, unknown>;
     const names = Object.keys(columns);
+    if (names.length === 0) return undefined;
     const update = this.statement(
       `update "tables" set ${names.map((n) => `"${n}" = ?`).join(', ')} where "id" = ?`,
     );
