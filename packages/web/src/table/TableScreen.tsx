@@ -5,7 +5,7 @@
  * (table, opponents, log, and the chat online), and a decision opens the tab that holds its
  * cards. Between human seats a "pass the device" screen; once the game is over, the final score.
  */
-import { cardsNamed, cardsOf, type Move, moveKey, type Seat } from '@gangsta/engine';
+import { cardsNamed, cardsOf, type Move, moveKey, playerAt, type Seat } from '@gangsta/engine';
 import {
   type ReactNode,
   type RefObject,
@@ -30,6 +30,7 @@ import { useSoundSetting } from './motion/SoundControl.tsx';
 import { useFlip } from './motion/useFlip.ts';
 import { useTableMoments } from './motion/useTableMoments.ts';
 import { ScoreScreen } from './score/ScoreScreen.tsx';
+import { TablePlayProvider } from './tablePlay.tsx';
 import type { LastMove, TableSnapshot, TableSource } from './tableSource.ts';
 import { type CardState, cardStates, hintNumbers } from './widgets/cardStates.ts';
 import { decisionTabSwitch, PhoneTabs, type TableTab } from './widgets/PhoneTabs.tsx';
@@ -188,7 +189,7 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
             viewer: snapshot.viewer,
             players: snapshot.players,
             // Online the player's own seat is "you" (every seat is a person somewhere else).
-            you: source.mode === 'online' ? snapshot.viewer : undefined,
+            ...(source.mode === 'online' ? { you: snapshot.viewer } : {}),
           }
         : null,
     [t, view, snapshot.seats, snapshot.viewer, snapshot.players, source.mode],
@@ -239,18 +240,16 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
     players: snapshot.players,
     states,
     legal: snapshot.pending ? [] : snapshot.legal,
-    onPlay: play,
-    moveText,
     flash,
     hint,
     activated,
     busy: snapshot.pending,
   };
   const opponentsActive = others.some(
-    (s) => targets.has(s) || view.players[s].gang.some((m) => states.get(m.id)?.kind === 'legal'),
+    (s) => targets.has(s) || playerAt(view, s).gang.some((m) => states.get(m.id)?.kind === 'legal'),
   );
   // A card control outside the rivals' boards (rows, stage, your gang): the Table tab has one.
-  const rivalCards = new Set(others.flatMap((s) => view.players[s].gang.map((m) => m.id)));
+  const rivalCards = new Set(others.flatMap((s) => playerAt(view, s).gang.map((m) => m.id)));
   const tableActive = [...states].some(([id, s]) => s.kind === 'legal' && !rivalCards.has(id));
   const tabs: TableTab[] = chat
     ? ['table', 'opponents', 'log', 'chat']
@@ -259,142 +258,142 @@ export function TableScreen({ source, menu, chat, afterScore }: TableScreenProps
   if (opponentsActive) activeTabs.add('opponents');
   if (tableActive) activeTabs.add('table');
   return (
-    <ZoomProvider resetKey={snapshot.moveCount}>
-      {/* A click anywhere skips the running animations and the banner. */}
-      <div
-        ref={root}
-        className={`table-screen tab-${tab}${deciding ? ' is-deciding' : ''}`}
-        data-testid="decision"
-        // How many moves the game has had: tests wait for it to change after a key press.
-        data-moves={snapshot.moveCount}
-        onPointerDownCapture={() => {
-          if (root.current) finishAnimations(root.current);
-          moments.dismiss();
-        }}
-      >
-        <div className="table-top">
-          <TopLine view={view} />
-          <div
-            id={toolsId}
-            className={`table-top__tools${toolsOpen ? ' is-open' : ''}`}
-            data-testid="table-tools"
-          >
-            <ConnectionState connection={snapshot.connection} />
-            {/* Phones only: the game's buttons fold behind this one (notices stay shown). */}
-            <button
-              type="button"
-              className="secondary table-top__more"
-              aria-expanded={toolsOpen}
-              aria-controls={toolsId}
-              aria-label={t('table.gameMenu')}
-              title={t('table.gameMenu')}
-              onClick={() => setToolsOpen(!toolsOpen)}
+    <TablePlayProvider value={{ play, moveText }}>
+      <ZoomProvider resetKey={snapshot.moveCount}>
+        {/* A click anywhere skips the running animations and the banner. */}
+        <div
+          ref={root}
+          className={`table-screen tab-${tab}${deciding ? ' is-deciding' : ''}`}
+          data-testid="decision"
+          // How many moves the game has had: tests wait for it to change after a key press.
+          data-moves={snapshot.moveCount}
+          onPointerDownCapture={() => {
+            if (root.current) finishAnimations(root.current);
+            moments.dismiss();
+          }}
+        >
+          <div className="table-top">
+            <TopLine view={view} />
+            <div
+              id={toolsId}
+              className={`table-top__tools${toolsOpen ? ' is-open' : ''}`}
+              data-testid="table-tools"
             >
-              <span aria-hidden="true">⋯</span>
-            </button>
-            {menu(snapshot)}
+              <ConnectionState connection={snapshot.connection} />
+              {/* Phones only: the game's buttons fold behind this one (notices stay shown). */}
+              <button
+                type="button"
+                className="secondary table-top__more"
+                aria-expanded={toolsOpen}
+                aria-controls={toolsId}
+                aria-label={t('table.gameMenu')}
+                title={t('table.gameMenu')}
+                onClick={() => setToolsOpen(!toolsOpen)}
+              >
+                <span aria-hidden="true">⋯</span>
+              </button>
+              {menu(snapshot)}
+            </div>
           </div>
-        </div>
-        <StatusBar
-          ctx={ctx}
-          view={view}
-          decision={decision}
-          legal={snapshot.pending ? [] : snapshot.legal}
-          players={snapshot.players}
-          play={play}
-          moveText={moveText}
-          thinking={snapshot.thinking}
-          canUndo={snapshot.canUndo}
-          onUndo={() => source.undo()}
-          hint={snapshot.hint}
-          onHint={() => void source.requestHint()}
-          error={snapshot.error}
-          pending={snapshot.pending}
-          lastMove={lastMoveText(ctx, snapshot)}
-          log={snapshot.log}
-        />
-        {/* A phone: the summary is a strip above the tabs, seen whichever tab is open. */}
-        {phone && turnSummary.summary ? (
-          <TurnSummary
+          <StatusBar
             ctx={ctx}
-            summary={turnSummary.summary}
-            snapshot={snapshot}
-            compact
-            onDismiss={turnSummary.dismiss}
+            view={view}
+            decision={decision}
+            legal={snapshot.pending ? [] : snapshot.legal}
+            players={snapshot.players}
+            play={play}
+            moveText={moveText}
+            thinking={snapshot.thinking}
+            canUndo={snapshot.canUndo}
+            onUndo={() => source.undo()}
+            hint={snapshot.hint}
+            onHint={() => void source.requestHint()}
+            error={snapshot.error}
+            pending={snapshot.pending}
+            lastMove={lastMoveText(ctx, snapshot)}
+            log={snapshot.log}
           />
-        ) : null}
-        <PhoneTabs tabs={tabs} tab={tab} onChange={setTab} active={activeTabs} />
-        {/* Focusable: on short windows this area scrolls, and keyboards must reach it. */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
-        <section className="table-main" tabIndex={0} aria-label={t('table.mainArea')}>
-          {snapshot.over && view.result ? (
-            <ScoreScreen
-              ctx={ctx}
-              result={view.result}
-              seats={snapshot.seats}
-              families={view.options.families}
-              resources={view.options.resources}
-              focusOnShow
-              players={snapshot.players}
-              // Online spectators get no record (it is for the players): no chart, no wait.
-              record={source.record() ?? (snapshot.viewer === null ? undefined : null)}
-              actions={afterScore}
-            />
-          ) : hasStage(view, decision) ? (
-            <Stage
-              key={`${viewer}-${decision.kind}`}
-              ctx={ctx}
-              view={view}
-              decision={decision}
-              legal={snapshot.legal}
-              play={play}
-              hintOrder={heistHintFor.order}
-              hintEngaged={heistHintFor.engaged}
-              busy={snapshot.pending}
-              hint={hint}
-            />
-          ) : (
-            <Rows
-              view={view}
-              states={states}
-              legal={snapshot.pending ? [] : snapshot.legal}
-              onPlay={play}
-              moveText={moveText}
-              flash={flash}
-              hint={hint}
-            />
-          )}
-          {viewer !== null ? <PlayerBoard {...boardProps} seat={viewer} order={order} /> : null}
-        </section>
-        <aside className="table-side" aria-label={t('table.sideLabel')}>
-          {!phone && turnSummary.summary ? (
+          {/* A phone: the summary is a strip above the tabs, seen whichever tab is open. */}
+          {phone && turnSummary.summary ? (
             <TurnSummary
               ctx={ctx}
               summary={turnSummary.summary}
               snapshot={snapshot}
-              compact={false}
+              compact
               onDismiss={turnSummary.dismiss}
             />
           ) : null}
-          <div className="opponents">
-            {others.map((seat) => (
-              <PlayerBoard
-                key={seat}
-                {...boardProps}
-                seat={seat}
-                compact
-                hintedTarget={hintedTarget === seat}
+          <PhoneTabs tabs={tabs} tab={tab} onChange={setTab} active={activeTabs} />
+          {/* Focusable: on short windows this area scrolls, and keyboards must reach it. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
+          <section className="table-main" tabIndex={0} aria-label={t('table.mainArea')}>
+            {snapshot.over && view.result ? (
+              <ScoreScreen
+                ctx={ctx}
+                result={view.result}
+                seats={snapshot.seats}
+                families={view.options.families}
+                resources={view.options.resources}
+                focusOnShow
+                players={snapshot.players}
+                // Online spectators get no record (it is for the players): no chart, no wait.
+                record={source.record() ?? (snapshot.viewer === null ? undefined : null)}
+                actions={afterScore}
               />
-            ))}
-          </div>
-          <Log ctx={ctx} entries={snapshot.log} />
-          {chat ? <div className="table-chat">{chat}</div> : null}
-        </aside>
-        {/* Never over a card the viewer must click, nor over the final score: the status line
+            ) : hasStage(view, decision) ? (
+              <Stage
+                key={`${viewer}-${decision.kind}`}
+                ctx={ctx}
+                view={view}
+                decision={decision}
+                legal={snapshot.legal}
+                play={play}
+                hintOrder={heistHintFor.order}
+                hintEngaged={heistHintFor.engaged}
+                busy={snapshot.pending}
+                hint={hint}
+              />
+            ) : (
+              <Rows
+                view={view}
+                states={states}
+                legal={snapshot.pending ? [] : snapshot.legal}
+                flash={flash}
+                hint={hint}
+              />
+            )}
+            {viewer !== null ? <PlayerBoard {...boardProps} seat={viewer} order={order} /> : null}
+          </section>
+          <aside className="table-side" aria-label={t('table.sideLabel')}>
+            {!phone && turnSummary.summary ? (
+              <TurnSummary
+                ctx={ctx}
+                summary={turnSummary.summary}
+                snapshot={snapshot}
+                compact={false}
+                onDismiss={turnSummary.dismiss}
+              />
+            ) : null}
+            <div className="opponents">
+              {others.map((seat) => (
+                <PlayerBoard
+                  key={seat}
+                  {...boardProps}
+                  seat={seat}
+                  compact
+                  hintedTarget={hintedTarget === seat}
+                />
+              ))}
+            </div>
+            <Log ctx={ctx} entries={snapshot.log} />
+            {chat ? <div className="table-chat">{chat}</div> : null}
+          </aside>
+          {/* Never over a card the viewer must click, nor over the final score: the status line
             and the turn summary say the same with the counts. */}
-        <BannerView banner={deciding || snapshot.over ? null : moments.banner} />
-        <ZoomLayer cards={view.cards} />
-      </div>
-    </ZoomProvider>
+          <BannerView banner={deciding || snapshot.over ? null : moments.banner} />
+          <ZoomLayer cards={view.cards} />
+        </div>
+      </ZoomProvider>
+    </TablePlayProvider>
   );
 }

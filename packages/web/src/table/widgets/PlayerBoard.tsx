@@ -6,7 +6,7 @@
  * cards one click away. When the decision asks for a player (Theft, Assassination), the button
  * that picks one is on that player's board.
  */
-import type { Move } from '@gangsta/engine';
+import { type Move, playerAt } from '@gangsta/engine';
 import { type CSSProperties, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FamilyEmblem } from '../../cards/index.ts';
@@ -19,6 +19,7 @@ import { GangDialog } from './GangDialog.tsx';
 import { RivalBody } from './RivalBody.tsx';
 import { SeatClock } from './SeatClock.tsx';
 import './table.css';
+import { TablePlayProvider, useTablePlay } from '../tablePlay.tsx';
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -32,7 +33,7 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 function BoardHead({ props, titleId }: { props: BoardProps; titleId: string }) {
   const { t } = useTranslation();
   const { view, seat } = props;
-  const player = view.players[seat];
+  const player = playerAt(view, seat);
   const cards = lookup(view);
   const family = cards.boss(player.boss).family;
   const identity = playerIdentity(t, props.players[seat], seat);
@@ -86,26 +87,42 @@ function BoardHead({ props, titleId }: { props: BoardProps; titleId: string }) {
 
 /** Theft or Assassination: the button that picks this player, on their board. */
 function TargetButton({ props, move }: { props: BoardProps; move: Move }) {
+  const { play, moveText } = useTablePlay();
   return (
     <button
       type="button"
       className={`primary board__target${props.hintedTarget ? ' hinted' : ''}`}
       data-move-type={move.type}
       disabled={props.busy}
-      onClick={() => props.onPlay?.(move)}
+      onClick={() => play?.(move)}
     >
-      {props.moveText?.(move)}
+      {moveText?.(move)}
     </button>
   );
 }
 
+/**
+ * A board drawn alone (a test, a still table) may take its actions as props; at the table they
+ * come from the table screen's TablePlay context.
+ */
 export function PlayerBoard(props: BoardProps) {
+  const { onPlay, moveText } = props;
+  if (!onPlay) return <Board {...props} />;
+  return (
+    <TablePlayProvider value={{ play: onPlay, moveText }}>
+      <Board {...props} />
+    </TablePlayProvider>
+  );
+}
+
+function Board(props: BoardProps) {
   const { t } = useTranslation();
+  const { play } = useTablePlay();
   const titleId = useId();
   const { view, seat } = props;
-  const player = view.players[seat];
+  const player = playerAt(view, seat);
   const active = view.decision.kind !== 'gameOver' && view.turn.seat === seat;
-  const target = props.onPlay
+  const target = play
     ? props.legal.find((m) => m.type === 'target' && m.target === seat)
     : undefined;
   // The viewer's own board is "mine"; a rival's board shown with full cards (the gang dialog) is

@@ -6,6 +6,7 @@ import type { GameView, Move } from '@gangsta/engine';
 import { useTranslation } from 'react-i18next';
 import { DeckBack } from '../../cards/DeckBack.tsx';
 import { lookup, recruitPrice } from '../../game/derive.ts';
+import { useTablePlay } from '../tablePlay.tsx';
 import type { CardState } from './cardStates.ts';
 import { TableCard } from './TableCard.tsx';
 
@@ -13,10 +14,8 @@ export interface RowsProps {
   view: GameView;
   states: ReadonlyMap<string, CardState>;
   legal: readonly Move[];
-  onPlay?: (move: Move) => void;
-  moveText?: (move: Move) => string;
-  flash?: ReadonlySet<string>;
-  hint?: ReadonlySet<string>;
+  flash?: ReadonlySet<string> | undefined;
+  hint?: ReadonlySet<string> | undefined;
 }
 
 function Deck({
@@ -24,18 +23,15 @@ function Deck({
   count,
   chapter,
   move,
-  onPlay,
-  moveText,
 }: {
   kind: 'heist' | 'gangster';
   count: number;
   /** The chapter whose heist deck this is (its back shows it). */
   chapter: 1 | 2 | 3;
   move: Move | undefined;
-  onPlay?: (move: Move) => void;
-  moveText?: (move: Move) => string;
 }) {
   const { t } = useTranslation();
+  const { play: onPlay, moveText } = useTablePlay();
   const label = t(`table.deck.${kind}`, { count });
   const face = (
     <>
@@ -95,8 +91,6 @@ function Row(props: RowsProps & { kind: 'heist' | 'gangster' }) {
           count={kind === 'heist' ? view.heistDeckCount : view.gangsterDeckCount}
           chapter={view.chapter}
           move={deckMove}
-          onPlay={props.onPlay}
-          moveText={props.moveText}
         />
         <ul className="cards">
           {ids.map((id, slot) => {
@@ -117,8 +111,6 @@ function Row(props: RowsProps & { kind: 'heist' | 'gangster' }) {
                   cards={view.cards}
                   id={id}
                   state={state}
-                  onPlay={props.onPlay}
-                  moveText={props.moveText}
                   flash={props.flash?.has(id)}
                   hinted={props.hint?.has(id)}
                   note={priceNote(id)}

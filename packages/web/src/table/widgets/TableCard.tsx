@@ -7,6 +7,7 @@ import type { CardSet, Member, Move } from '@gangsta/engine';
 import { type PointerEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardFace, ScreenReaderText } from '../../cards/index.ts';
+import { useTablePlay } from '../tablePlay.tsx';
 import { ChipFace } from './ChipFace.tsx';
 import type { CardState } from './cardStates.ts';
 import { reasonText } from './reasonText.ts';
@@ -15,12 +16,10 @@ import { useZoom, type ZoomTarget } from './zoom.tsx';
 export interface TableCardProps {
   cards: CardSet;
   id: string;
-  member?: Member;
-  active?: boolean;
-  state?: CardState;
-  onPlay?: (move: Move) => void;
+  member?: Member | undefined;
+  active?: boolean | undefined;
+  state?: CardState | undefined;
   /** What a click does, for screen readers ("Recruit Boris for $5"). */
-  moveText?: (move: Move) => string;
   /** A readable chip instead of the card (the rivals' boards): whole name and skills. */
   chip?: boolean;
   flash?: boolean;
@@ -146,7 +145,8 @@ function hovers(event: PointerEvent<HTMLElement>): boolean {
 
 export function TableCard(props: TableCardProps) {
   const { t } = useTranslation();
-  const { state, onPlay, id } = props;
+  const { state, id } = props;
+  const { play: onPlay, moveText } = useTablePlay();
   const zoom = useZoom();
   const hover = useRef<ReturnType<typeof setTimeout> | null>(null);
   const clearHover = () => {
@@ -155,7 +155,7 @@ export function TableCard(props: TableCardProps) {
   };
   const legal = state?.kind === 'legal' && onPlay ? state.move : null;
   const reason = state?.kind === 'blocked' ? reasonText(t, state.reason) : null;
-  const note = reason ?? (legal && props.moveText ? props.moveText(legal) : undefined);
+  const note = reason ?? (legal && moveText ? moveText(legal) : undefined);
   const self = useRef<HTMLSpanElement>(null);
   useEffect(watchTouch, []);
   /** What the zoom shows of this card now (its box is measured when shown). */
@@ -245,9 +245,7 @@ export function TableCard(props: TableCardProps) {
         {props.note || legal || reason ? (
           <>
             {props.note ? <span className="card-note">{props.note}</span> : null}
-            {legal && props.moveText ? (
-              <ScreenReaderText>{props.moveText(legal)}</ScreenReaderText>
-            ) : null}
+            {legal && moveText ? <ScreenReaderText>{moveText(legal)}</ScreenReaderText> : null}
             {reason ? <span className="card-reason gcard-sr-only">{reason}</span> : null}
           </>
         ) : undefined}

@@ -2,11 +2,19 @@
  * What a player's board is drawn from (`BoardProps`) and the parts that the full board
  * (PlayerBoard) and a rival's compact one (RivalBody) both draw: the gang and the resources.
  */
-import type { GameView, KeptResource, Member, Move, Seat } from '@gangsta/engine';
+import {
+  type GameView,
+  type KeptResource,
+  type Member,
+  type Move,
+  playerAt,
+  type Seat,
+} from '@gangsta/engine';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookup } from '../../game/derive.ts';
 import { BankControl, isBankMove } from '../decision/BankControl.tsx';
+import { useTablePlay } from '../tablePlay.tsx';
 import type { TablePlayer } from '../tableSource.ts';
 import type { CardState } from './cardStates.ts';
 import { TableCard } from './TableCard.tsx';
@@ -19,6 +27,7 @@ export interface BoardProps {
   compact?: boolean;
   states: ReadonlyMap<string, CardState>;
   legal: readonly Move[];
+  /** A board drawn alone; at the table these come from the TablePlay context (tablePlay.tsx). */
   onPlay?: (move: Move) => void;
   moveText?: (move: Move) => string;
   flash?: ReadonlySet<string>;
@@ -58,8 +67,6 @@ export function MemberList({
             id={member.id}
             member={member}
             state={props.busy ? undefined : props.states.get(member.id)}
-            onPlay={props.onPlay}
-            moveText={props.moveText}
             chip={props.compact}
             flash={props.flash?.has(member.id)}
             hinted={props.hint?.has(member.id)}
@@ -82,10 +89,11 @@ function resourceState(props: BoardProps, resource: KeptResource): CardState | u
 export function Resources({ props }: { props: BoardProps }) {
   const { t } = useTranslation();
   const { view, seat } = props;
-  const player = view.players[seat];
+  const player = playerAt(view, seat);
   const cards = lookup(view);
   if (player.resources.length === 0) return null;
   const bankMoves = seat === view.viewer ? props.legal.filter(isBankMove) : [];
+  const { play } = useTablePlay();
   return (
     <ul className="cards board__resources" aria-label={t('table.resources')}>
       {player.resources.map((r) => (
@@ -95,13 +103,11 @@ export function Resources({ props }: { props: BoardProps }) {
             id={r.id}
             active={r.active}
             state={resourceState(props, r)}
-            onPlay={props.onPlay}
-            moveText={props.moveText}
             chip={props.compact}
             flash={props.flash?.has(r.id)}
           />
-          {cards.resource(r.id).effect === 'bank' && props.onPlay && bankMoves.length > 0 ? (
-            <BankControl moves={bankMoves} play={props.onPlay} disabled={props.busy} />
+          {cards.resource(r.id).effect === 'bank' && play && bankMoves.length > 0 ? (
+            <BankControl moves={bankMoves} play={play} disabled={props.busy} />
           ) : null}
         </li>
       ))}
