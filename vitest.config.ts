@@ -12,7 +12,12 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 function project(
   name: string,
   include: string[],
-  options: { isolate?: boolean; globalSetup?: string[]; exclude?: string[] } = {},
+  options: {
+    isolate?: boolean;
+    globalSetup?: string[];
+    setupFiles?: string[];
+    exclude?: string[];
+  } = {},
 ): TestProjectInlineConfiguration {
   return {
     extends: true,
@@ -26,6 +31,7 @@ function project(
       // on (servers, folders and databases are each file's own, stopped in its afterAll).
       isolate: options.isolate ?? false,
       globalSetup: options.globalSetup ?? [],
+      setupFiles: options.setupFiles ?? [],
     },
   };
 }
@@ -60,7 +66,10 @@ export default defineConfig({
       }),
       project('server-isolated', SERVER_VI_MOCK, { isolate: true }),
       // Each of the browser client's files renders into its own jsdom document.
-      project('web', ['packages/web/test/**/*.test.{ts,tsx}'], { isolate: true }),
+      project('web', ['packages/web/test/**/*.test.{ts,tsx}'], {
+        isolate: true,
+        setupFiles: ['packages/web/test/setup.ts'],
+      }),
       // The repository's own scripts (scripts/figures, the package test scripts).
       project('scripts', ['scripts/test/**/*.test.ts']),
     ],

@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 import { CLASSIC_CARDS, FAMILIES, HEIST_KINDS, RESOURCE_EFFECTS } from '@gangsta/engine';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import '@testing-library/jest-dom/vitest';
 import { artCatalogue } from '../src/art/catalogue.ts';
 import { GAME_ICONS } from '../src/art/icons.generated.ts';
 import { PORTRAIT_TRAITS } from '../src/art/portraitTraits.ts';

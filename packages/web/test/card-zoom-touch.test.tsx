@@ -9,7 +9,6 @@
  * enlargement 300 ms after any mouse enter, so after every tap the zoom covered the status bar.
  */
 import type { GameState } from '@gangsta/engine';
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, i18nReady } from '../src/i18n/index.ts';

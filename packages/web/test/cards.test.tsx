@@ -7,7 +7,6 @@
 import { CLASSIC_CARDS, SKILLS } from '@gangsta/engine';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import '@testing-library/jest-dom/vitest';
 import {
   CardDetails,
   CardFace,
@@ -52,7 +51,7 @@ describe('every card of the classic set', () => {
       const { container, unmount } = render(<CardFace cards={cards} id={heist.id} />);
       const card = container.firstElementChild as HTMLElement;
       expect(card.getAttribute('data-card')).toBe(heist.id);
-      expect(within(card).getByText(en.heists[heist.kind])).toBeTruthy();
+      expect(within(card).getByText(en.heists[heist.kind])).toBeInTheDocument();
       const icons = iconsIn(card, en.cards.requirementLabel);
       expect(icons.map((icon) => icon.getAttribute('data-skill'))).toEqual(heist.requirement);
       const rewardLists = within(card).getAllByRole('list', { name: /Reward/ });
@@ -61,7 +60,7 @@ describe('every card of the classic set', () => {
         .getAllByRole('listitem')
         .filter((item) => item.dataset.reward);
       expect(rewards).toHaveLength(heist.rewardA.length + heist.rewardB.length);
-      if (heist.coop) expect(within(card).getByText(en.cards.coop)).toBeTruthy();
+      if (heist.coop) expect(within(card).getByText(en.cards.coop)).toBeInTheDocument();
       unmount();
     }
   });
@@ -71,7 +70,7 @@ describe('every card of the classic set', () => {
       const { container, unmount } = render(<CardFace cards={cards} id={card.id} />);
       const face = container.firstElementChild as HTMLElement;
       const nickname = en.gangsters[card.id as keyof typeof en.gangsters];
-      expect(within(face).getByText(nickname)).toBeTruthy();
+      expect(within(face).getByText(nickname)).toBeInTheDocument();
       expect(face.querySelector(`[data-family="${card.family}"]`)).not.toBeNull();
       const icons = iconsIn(face, en.cards.skillsLabel);
       expect(icons.map((icon) => icon.getAttribute('data-skill'))).toEqual(card.skills);
@@ -84,7 +83,7 @@ describe('every card of the classic set', () => {
     for (const card of cards.resources) {
       const { container, unmount } = render(<CardFace cards={cards} id={card.id} />);
       const face = container.firstElementChild as HTMLElement;
-      expect(within(face).getByText(en.resources[card.effect].name)).toBeTruthy();
+      expect(within(face).getByText(en.resources[card.effect].name)).toBeInTheDocument();
       const icons = iconsIn(face, en.cards.requirementLabel);
       expect(icons.map((icon) => icon.getAttribute('data-skill'))).toEqual(card.requirement);
       // Every parameter was filled in: no {{…}} left in the effect text.
@@ -97,7 +96,7 @@ describe('every card of the classic set', () => {
     for (const snitch of cards.snitches) {
       const { container, unmount } = render(<CardFace cards={cards} id={snitch.id} />);
       const face = container.firstElementChild as HTMLElement;
-      expect(within(face).getByText(en.cards.snitch)).toBeTruthy();
+      expect(within(face).getByText(en.cards.snitch)).toBeInTheDocument();
       expect(face.querySelectorAll('[data-skill="I"]')).toHaveLength(snitch.value);
       unmount();
     }
@@ -105,7 +104,7 @@ describe('every card of the classic set', () => {
 
   it('an unknown id renders a placeholder instead of failing', () => {
     render(<CardFace cards={cards} id="NOPE-1" />);
-    expect(screen.getByText('Unknown card NOPE-1')).toBeTruthy();
+    expect(screen.getByText('Unknown card NOPE-1')).toBeInTheDocument();
   });
 });
 
@@ -137,7 +136,7 @@ describe('skill icons', () => {
     render(
       <GangsterCard cards={cards} id="G09" member={{ id: 'G09', engaged: false, learned: 'I' }} />,
     );
-    expect(screen.getByRole('img', { name: 'Informant (learned)' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Informant (learned)' })).toBeInTheDocument();
   });
 });
 
@@ -224,10 +223,10 @@ describe('states and controls', () => {
 
   it('a kept resource says whether it is active', () => {
     const { rerender } = render(<ResourceCard cards={cards} id="R09" active={false} />);
-    expect(screen.getByText(en.cards.inactive)).toBeTruthy();
+    expect(screen.getByText(en.cards.inactive)).toBeInTheDocument();
     rerender(<ResourceCard cards={cards} id="R09" active />);
-    expect(screen.getByText(en.cards.active)).toBeTruthy();
-    expect(screen.getByText(/Keep up to \$10 here/)).toBeTruthy();
+    expect(screen.getByText(en.cards.active)).toBeInTheDocument();
+    expect(screen.getByText(/Keep up to \$10 here/)).toBeInTheDocument();
   });
 
   it('reward lists name amounts and skills', () => {
@@ -253,21 +252,21 @@ describe('languages', () => {
         <HeistCard cards={cards} id="HI-01" />
       </>,
     );
-    expect(screen.getByText('Armored Van')).toBeTruthy();
+    expect(screen.getByText('Armored Van')).toBeInTheDocument();
     const select = screen.getByRole('combobox', { name: 'Language' });
     expect(within(select).getAllByRole('option')).toHaveLength(LANGUAGES.length);
     await act(async () => {
       fireEvent.change(select, { target: { value: 'pt' } });
       await i18n.loadLanguages('pt');
     });
-    expect(await screen.findByText('Carro-Forte')).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'Idioma' })).toBeTruthy();
+    expect(await screen.findByText('Carro-Forte')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Idioma' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('pt');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('pt');
     await act(async () => {
       await i18n.changeLanguage('en');
     });
-    expect(screen.getByText('Armored Van')).toBeTruthy();
+    expect(screen.getByText('Armored Van')).toBeInTheDocument();
   });
 
   it('the rules page has every section, and no missing text, in every language', async () => {

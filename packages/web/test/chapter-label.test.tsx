@@ -4,7 +4,6 @@
  * is the numeral and the name ("I — Genesis"), never "Chapter: Chapter I — Genesis".
  */
 import type { GameView } from '@gangsta/engine';
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady } from '../src/i18n/index.ts';

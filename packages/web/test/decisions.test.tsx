@@ -84,7 +84,7 @@ describe('the table as the controls', () => {
       const expected = decision.freeReadies > 0 ? /\(free\)/ : /for \$1/;
       expect(card?.textContent).toMatch(expected);
     }
-    expect(screen.getByRole('button', { name: /End the mobilization/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /End the mobilization/ })).toBeInTheDocument();
   });
 
   it('puts a heist together on the stage: the heist enlarged, what is still needed, the hint', () => {
@@ -93,7 +93,7 @@ describe('the table as the controls', () => {
     const stage = screen.getByTestId('heist-builder');
     expect(stage.textContent).toMatch(/Still needed/);
     expect(stage.textContent).toMatch(/Engage everyone|cannot finish|add opponents/);
-    expect(screen.getByRole('button', { name: /Give up this heist/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Give up this heist/ })).toBeInTheDocument();
     const numbered = document.querySelectorAll('.tcard__order');
     const text = stage.textContent ?? '';
     if (/Engage everyone/.test(text)) expect(numbered.length).toBeGreaterThan(0);
@@ -113,7 +113,7 @@ describe('the table as the controls', () => {
       expect(card?.getAttribute('aria-disabled'), id).toBe('true');
       expect(card?.textContent).toMatch(/you have \$0/);
     }
-    expect(screen.getByRole('button', { name: /^Pass \+\$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Pass \+\$/ })).toBeInTheDocument();
   });
 
   it('lets the player keep resource cards by clicking them, then confirming', () => {

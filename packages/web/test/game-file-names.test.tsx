@@ -6,7 +6,6 @@
  * refused with its reason.
  */
 import { createBot, playGame } from '@gangsta/bots';
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ImportGame } from '../src/app/ImportGame.tsx';

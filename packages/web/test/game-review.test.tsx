@@ -13,7 +13,6 @@ import {
   reason,
 } from '@gangsta/bots';
 import type { GameRecord, Move } from '@gangsta/engine';
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import ReplayViewer from '../src/app/ReplayScreen.tsx';

@@ -18,7 +18,6 @@ import {
   visibleEvents,
 } from '@gangsta/engine';
 import type { MoveNews, TableInfo } from '@gangsta/protocol';
-import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BotClient } from '../src/bots/botClient.ts';

@@ -6,7 +6,6 @@
  * name form says what is wrong with a name before sending it, counting an emoji as one.
  */
 import type { ChatLine, ModerationLists, TableInfo } from '@gangsta/protocol';
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Chat } from '../src/features/online/screens/Chat.tsx';

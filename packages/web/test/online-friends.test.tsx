@@ -5,7 +5,6 @@
  * the mail settings show the address, whether it is verified, and the opt-ins sent on saving.
  */
 import type { Challenge, EmailSettings, Friend, TableInfo } from '@gangsta/protocol';
-import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EmailSettingsForm } from '../src/features/online/screens/EmailSettings.tsx';

@@ -14,7 +14,6 @@ import {
   type TableRating,
   tableOptionsSchema,
 } from '@gangsta/protocol';
-import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GameRating, signed } from '../src/features/online/screens/GameRating.tsx';

@@ -43,7 +43,7 @@ describe('Chat', () => {
     );
     const { container } = render(<Chat table={table} client={anonymousClient()} />);
     expect(container.querySelector('img')).toBeNull();
-    expect(screen.getByText(attack)).toBeTruthy();
+    expect(screen.getByText(attack)).toBeInTheDocument();
     const from = screen.getByText('Bo');
     expect(from.style.color).not.toBe('');
     expect(from.getAttribute('style')).toContain(hexToRgb(seatColour(1)));

@@ -20,7 +20,7 @@ describe('PlayerBadge', () => {
     const { container } = render(
       <PlayerBadge player={{ seat: 2, kind: 'hard', name: 'Ivy Ho', connected: true }} seat={2} />,
     );
-    expect(screen.getByText('Ivy Ho')).toBeTruthy();
+    expect(screen.getByText('Ivy Ho')).toBeInTheDocument();
     expect(container.querySelector('.family-emblem')?.getAttribute('data-family')).toBe('triads');
     const badge = container.querySelector('.level-badge');
     expect(badge?.textContent).toBe('Bot: hard');

@@ -5,7 +5,6 @@
  * plural, and a hint marks the card it would keep.
  */
 import { createGame, type GameState, type Move } from '@gangsta/engine';
-import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, i18nReady } from '../src/i18n/index.ts';

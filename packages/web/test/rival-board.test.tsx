@@ -105,7 +105,7 @@ describe("a rival's board", () => {
     expect(samovar?.textContent).toContain('Engaged');
     const gang = screen.getByRole('list', { name: 'Gang' });
     expect(gang.contains(samovar ?? null)).toBe(false);
-    expect(within(gang).getByText('Doña Espina')).toBeTruthy();
+    expect(within(gang).getByText('Doña Espina')).toBeInTheDocument();
     expect(gang.querySelector('[data-card="B3"]')?.textContent).toContain(i18n.t('gangsters.B3'));
     // A learned skill is drawn and named as learned.
     expect(

@@ -6,7 +6,6 @@
 import { CLASSIC_CARDS, cardsOf } from '@gangsta/engine';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import '@testing-library/jest-dom/vitest';
 import { DEFAULT_GAME_OPTIONS, GameOptionsFields } from '../src/app/GameOptionsFields.tsx';
 import { i18n, i18nReady, LANGUAGES } from '../src/i18n/index.ts';
 import type { TextContext } from '../src/text/context.ts';

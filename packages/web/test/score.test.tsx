@@ -19,7 +19,6 @@ import {
   pendingDecision,
   type ScoreBreakdown,
 } from '@gangsta/engine';
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, i18nReady } from '../src/i18n/index.ts';

@@ -4,7 +4,6 @@
  * menu's control changing both, and no AudioContext made before the page's first user gesture
  * (nor while the sound is off).
  */
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {

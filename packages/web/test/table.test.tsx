@@ -121,9 +121,9 @@ describe('status bar', () => {
     const state = states.get('action')!;
     const seat = decidingSeat(state);
     renderTable(state);
-    expect(screen.getByRole('heading', { level: 2, name: /Choose an action/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: /Choose an action/ })).toBeInTheDocument();
     const income = passIncome(viewFor(state, seat), seat);
-    expect(screen.getByRole('button', { name: `Pass +$${income}` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Pass +$${income}` })).toBeInTheDocument();
   });
 
   it('in the heist builder: which heist and what is still needed', () => {
@@ -134,7 +134,7 @@ describe('status bar', () => {
         level: 2,
         name: /^(Player \d’s turn\. )?Add members to .+: .+ still needed\.$|is complete/,
       }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('for a snitch: the value and what to do', () => {
@@ -146,8 +146,8 @@ describe('status bar', () => {
         level: 2,
         name: /^(Player \d’s turn\. )?Discard a member: snitch of value \d; your Informants: \d+, and your cash \(\$\d+\) did not cover the \$\d+ owed\.$/,
       }),
-    ).toBeTruthy();
-    expect(screen.getByTestId('snitch-stage')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('snitch-stage')).toBeInTheDocument();
   });
 
   it('on others’ turns says who is thinking, by name and level, with nothing to click', () => {
@@ -161,7 +161,7 @@ describe('status bar', () => {
         level: 2,
         name: `Player ${seat + 1} (bot, hard) is thinking… (choose an action)`,
       }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(document.querySelectorAll('[data-move-type]')).toHaveLength(0);
   });
 
@@ -170,7 +170,7 @@ describe('status bar', () => {
     const seat = decidingSeat(state);
     const names = state.players.map((_, s) => (s === seat ? 'Rosa' : null));
     renderTable(state, { viewer: (seat + 1) % state.players.length, names });
-    expect(screen.getByRole('heading', { level: 2, name: /^Rosa is deciding/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: /^Rosa is deciding/ })).toBeInTheDocument();
     // The status line and Rosa's board.
     expect(screen.getAllByRole('heading', { level: 2, name: /Rosa/ })).toHaveLength(2);
   });

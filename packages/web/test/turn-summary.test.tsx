@@ -19,7 +19,6 @@ import {
   viewFor,
 } from '@gangsta/engine';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
 import { Deltas } from '../src/table/motion/Deltas.tsx';

@@ -4,7 +4,6 @@
  * learner step (and offers no Next there), offers Next after an explanation and once the
  * opponent has played, and follows the language.
  */
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CoachPanel } from '../src/features/tutorial/CoachPanel.tsx';

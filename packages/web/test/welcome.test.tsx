@@ -7,7 +7,6 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Session } from '../src/app/session.ts';
 import { Welcome } from '../src/app/welcome/Welcome.tsx';
@@ -48,14 +47,14 @@ describe('the welcome screen', () => {
   it('offers Play, Learn to play, Play online and Custom game; no Continue without a game', () => {
     renderWelcome();
     const welcome = screen.getByTestId('welcome');
-    expect(within(welcome).getByRole('button', { name: /^Play/ })).toBeTruthy();
-    expect(within(welcome).getByRole('button', { name: /^Learn to play/ })).toBeTruthy();
+    expect(within(welcome).getByRole('button', { name: /^Play/ })).toBeInTheDocument();
+    expect(within(welcome).getByRole('button', { name: /^Learn to play/ })).toBeInTheDocument();
     expect(
       within(welcome)
         .getByRole('link', { name: /^Play online/ })
         .getAttribute('href'),
     ).toBe('#/online');
-    expect(within(welcome).getByRole('button', { name: /^Custom game/ })).toBeTruthy();
+    expect(within(welcome).getByRole('button', { name: /^Custom game/ })).toBeInTheDocument();
     expect(within(welcome).queryByRole('button', { name: /^Continue/ })).toBeNull();
   });
 

@@ -10,7 +10,7 @@ import { skillName } from './text.ts';
 
 // Bold silhouettes, one per skill, each filling a different part of the 24 × 24 grid so that
 // they stay apart at 14–15 px, in greyscale and for colour-blind players (the pixel test
-// `test/skillIconPixels.test.tsx` holds them to it): a crown (Leader), a shield with a bar
+// `test/skill-icon-pixels.test.tsx` holds them to it): a crown (Leader), a shield with a bar
 // (Mercenary), a wide open eye (Informant), a ring with four heavy ticks (Sniper), a burst
 // (Brawler) and code brackets "</>" (Hacker). Outlines are thick and dark; thin inner detail
 // would vanish at that size.
