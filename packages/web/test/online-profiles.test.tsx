@@ -14,7 +14,7 @@ import {
   type TableRating,
   tableOptionsSchema,
 } from '@gangsta/protocol';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GameRating, signed } from '../src/features/online/screens/GameRating.tsx';
 import { MyGames } from '../src/features/online/screens/MyGames.tsx';
@@ -114,7 +114,9 @@ describe('My games', () => {
     expect(within(rows[0]).getByText('Your seat is waiting')).toBeInTheDocument();
     expect(within(rows[0]).getByRole('link')).toHaveAttribute('href', '#/online/t/rematch');
     expect(rows[1]).toHaveAttribute('data-seat-waiting', 'false');
-    expect(document.title).toBe('(1) Your turn — Gangsta!');
+    // The title follows the list in an effect, which React may run after the rows are in the
+    // document (and so after findAll has answered): wait for it rather than read it at once.
+    await waitFor(() => expect(document.title).toBe('(1) Your turn — Gangsta!'));
   });
 });
 
