@@ -1,5 +1,4 @@
 // Part 1 of the random games (the suite and why it is split: randomGames.ts).
-import { coverageOfSeeds, randomGamesPart } from './randomGames.ts';
+import { randomGamesPart } from './randomGames.ts';
 
 randomGamesPart(1);
-coverageOfSeeds();

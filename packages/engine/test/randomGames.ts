@@ -3,9 +3,10 @@
  * variant combinations (see harness.ts for what is checked after every move). Long runs:
  * `npm run fuzz -w packages/engine -- --games 100000`.
  *
- * The games are split over several test files (`property-N.test.ts`, one part each) because
- * Vitest runs files side by side: as one file of about two minutes, started late, it kept a
- * single worker busy at the end of the whole run while the other waited.
+ * The games are split over several test files (`random-games-keep-invariants-N.test.ts`, one
+ * part each) because Vitest runs files side by side: as one file of about two minutes, started
+ * late, it kept a single worker busy at the end of the whole run while the other waited. That
+ * the seeds cover every variant is checked apart (`random-games-cover-every-variant.test.ts`).
  */
 import { describe, expect, it } from 'vitest';
 import { fuzzGame, optionsFor } from './harness.ts';
