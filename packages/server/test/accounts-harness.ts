@@ -28,7 +28,7 @@ export class Device {
     const response = await fetch(`${this.base}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? null : JSON.stringify(body),
     });
     const setCookies = response.headers.getSetCookie();
     for (const line of setCookies) this.take(line);
@@ -57,7 +57,8 @@ export class Device {
   }
 
   private take(line: string): void {
-    const [pair] = line.split(';');
+    // split always gives at least one part: the cookie's name=value.
+    const [pair = ''] = line.split(';');
     const cleared = /max-age=0/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line);
     this.cookie = cleared ? null : pair.trim();
   }

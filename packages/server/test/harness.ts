@@ -21,6 +21,7 @@ import { type RunningServer, type ServerOptions, startServer } from '../src/inde
 import { DEFAULT_SECURITY } from '../src/security/settings.ts';
 import { databaseUrlFor, dropTestDatabase } from './support/database.ts';
 import { FrameKeeper } from './support/frameKeeper.ts';
+import { at } from './support/lists.ts';
 
 export interface TestServer {
   server: RunningServer;
@@ -108,7 +109,7 @@ export async function http(
     headers['content-type'] = 'application/json';
     body = options.raw ?? JSON.stringify(options.body);
   }
-  const response = await fetch(`${base}${path}`, { method, headers, body });
+  const response = await fetch(`${base}${path}`, { method, headers, body: body ?? null });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
@@ -295,7 +296,7 @@ export async function answerOf(
 
 /** A seeded choice among legal moves, so a test game is reproducible. */
 export function pick(legal: Move[], n: number): Move {
-  return legal[n % legal.length];
+  return at(legal, n % legal.length, 'legal move');
 }
 
 export interface PlayedGame {
@@ -363,7 +364,7 @@ export class Follower {
 
   /** Sends a move (the first legal one unless given) and returns its answer. */
   async move(
-    move: Move = this.frame!.legal[0],
+    move: Move = at(this.frame?.legal ?? [], 0, 'legal move'),
     id = `${this.prefix}${this.ids++}`,
     seen = this.version,
   ) {
@@ -395,14 +396,15 @@ export async function twoPlayerGame(
   });
   const id: string = created.body.table.id;
   await http(base, 'POST', `/api/v1/tables/${id}/join`, { token: ben.token, body: {} });
-  const seats: Follower[] = [];
-  for (const player of [ann, ben]) {
+  const follow = async (player: NewPlayer) => {
     const client = await TestClient.connect(base, player.token);
     client.send({ type: 'watch', table: id });
     const follower = new Follower(client, id);
     await follower.take();
-    seats.push(follower);
-  }
+    return follower;
+  };
+  /** Seat 0 is Ann's, seat 1 Ben's. */
+  const seats: [Follower, Follower] = [await follow(ann), await follow(ben)];
   await http(base, 'POST', `/api/v1/tables/${id}/start`, { token: ann.token });
   for (const seat of seats) await seat.take();
   return { table: id, ann, ben, seats };

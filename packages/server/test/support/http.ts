@@ -50,7 +50,7 @@ export class ApiClient {
     const response = await fetch(`${this.baseUrl}/api/v1${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? null : JSON.stringify(body),
     });
     const text = await response.text();
     let parsed: unknown = text;

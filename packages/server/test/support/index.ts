@@ -4,6 +4,7 @@
  * whole games with seeded random clients (`playRandomGame`). See each file's header.
  */
 export * from './http.ts';
+export * from './lists.ts';
 export * from './random.ts';
 export * from './randomGame.ts';
 export * from './records.ts';

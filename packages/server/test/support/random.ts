@@ -24,8 +24,9 @@ export class SeededRandom {
   }
 
   pick<T>(items: readonly T[]): T {
-    if (items.length === 0) throw new Error('nothing to pick from');
-    return items[this.int(items.length)];
+    const item = items[this.int(items.length)];
+    if (item === undefined) throw new Error('nothing to pick from');
+    return item;
   }
 
   chance(probability: number): boolean {

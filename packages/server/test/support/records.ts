@@ -29,13 +29,15 @@ export function replaySteps(record: GameRecord): ReplayedGame {
     throw new Error(`the record's options do not start a game: ${created.error.message}`);
   const states = [created.state];
   const events: GameEvent[][] = [];
+  let state = created.state;
   for (const [index, move] of record.moves.entries()) {
-    const result = applyMove(states[index], move);
+    const result = applyMove(state, move);
     if (!result.ok) throw new Error(`record move ${index} does not apply: ${result.error.message}`);
-    states.push(result.state);
+    state = result.state;
+    states.push(state);
     events.push(result.events);
   }
-  return { states, events, setupEvents: created.events, final: states[states.length - 1] };
+  return { states, events, setupEvents: created.events, final: state };
 }
 
 export interface StoredMoveRow {

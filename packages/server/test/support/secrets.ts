@@ -6,6 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { CardId, GameState, Seat } from '@gangsta/engine';
+import { at } from './lists.ts';
 import type { ReplayedGame } from './records.ts';
 
 export interface Leak {
@@ -22,8 +23,9 @@ export class SecretIndex {
 
   constructor(readonly game: ReplayedGame) {
     for (const state of game.states) this.generatorValues.add(String(state.rng));
-    this.generatorValues.add(String(game.states[0].options.seed));
-    const seats = game.states[0].players.map((_, seat) => seat);
+    const start = at(game.states, 0, 'game state');
+    this.generatorValues.add(String(start.options.seed));
+    const seats = start.players.map((_, seat) => seat);
     this.knownSince = [...seats, null].map((seat) => knownCards(game.states, seat));
   }
 
@@ -33,7 +35,7 @@ export class SecretIndex {
 
   /** The cards `recipient` must not see after `moveCount` moves. */
   secretCards(moveCount: number, recipient: Seat | null): Set<CardId> {
-    const state = this.game.states[moveCount];
+    const state = this.stateAfter(moveCount);
     // Another seat's peek is the top of a deck, so the decks cover it; once the card has left
     // the deck (drawn, revealed) it is public, though the engine keeps it in `peek` till the turn ends.
     const secret = new Set<CardId>([
@@ -48,7 +50,7 @@ export class SecretIndex {
       if (state.phase === 'resourceChoice')
         for (const kept of player.resources) secret.add(kept.id);
     }
-    const known = this.knownSince[recipient ?? this.knownSince.length - 1];
+    const known = at(this.knownSince, recipient ?? -1, "recipient's known cards");
     for (const [card, since] of known) if (since <= moveCount) secret.delete(card);
     return secret;
   }
@@ -71,15 +73,21 @@ export class SecretIndex {
       if (to !== recipient)
         leaks.push({ what: 'private event', detail: `an event for seat ${to}` });
     }
-    if (this.game.states[moveCount].phase === 'gameOver') return leaks;
+    const state = this.stateAfter(moveCount);
+    if (state.phase === 'gameOver') return leaks;
     for (const card of this.secretCards(moveCount, recipient)) {
       if (frame.strings.has(card))
         leaks.push({
           what: 'hidden card',
-          detail: `${card} ${whereIs(this.game.states[moveCount], card)}`,
+          detail: `${card} ${whereIs(state, card)}`,
         });
     }
     return leaks;
+  }
+
+  /** The game's state after `moveCount` moves; a count past the game's end throws. */
+  stateAfter(moveCount: number): GameState {
+    return at(this.game.states, moveCount, 'game state after that many moves');
   }
 }
 
@@ -126,14 +134,14 @@ function walk(value: unknown, into: ScannedFrame): void {
  * chapters' heists count as hidden: only their sorted list is public, never a position.
  */
 function knownCards(states: GameState[], seat: Seat | null): Map<CardId, number> {
-  const all = allCardIds(states[0]);
+  const all = allCardIds(at(states, 0, 'game state'));
   const known = new Map<CardId, number>();
   states.forEach((state, moveCount) => {
     const hidden = hiddenPlaces(state);
     const seen: (CardId | null | undefined)[] = [...all].filter((card) => !hidden.has(card));
     seen.push(state.heist?.card);
     if (seat !== null) {
-      const player = state.players[seat];
+      const player = at(state.players, seat, 'player');
       seen.push(
         ...player.dealt,
         ...player.resources.map((r) => r.id),

@@ -34,7 +34,8 @@ function decodeHeader(value: string): string {
 }
 
 function parse(raw: string, to: string[]): ReceivedMail {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  // split always gives at least one part: the head, empty for an empty mail.
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const headers: Record<string, string> = {};
   for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const colon = line.indexOf(':');
@@ -85,8 +86,14 @@ export async function startSmtp(): Promise<TestSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     async next() {
-      while (taken >= mails.length) await new Promise<void>((wake) => waiting.push(wake));
-      return mails[taken++];
+      for (;;) {
+        const mail = mails[taken];
+        if (mail) {
+          taken++;
+          return mail;
+        }
+        await new Promise<void>((wake) => waiting.push(wake));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -195,10 +195,10 @@ function listeningUrl(
     const timer = setTimeout(() => fail(`no "listening" line within ${timeoutMs} ms`), timeoutMs);
     const onData = (chunk: Buffer) => {
       seen += chunk.toString();
-      const match = LISTENING.exec(seen);
-      if (match) {
+      const url = LISTENING.exec(seen)?.[1];
+      if (url !== undefined) {
         cleanup();
-        resolve(match[1].replace(/\/$/, ''));
+        resolve(url.replace(/\/$/, ''));
       }
     };
     const onExit = (code: number | null) =>

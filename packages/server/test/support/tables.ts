@@ -5,7 +5,7 @@
  */
 import { defaultOptionChoices, defaultOptionFlags, type Seat } from '@gangsta/engine';
 import type { BotLevel, CreateTable, SeatSetup, TableInfo, TableOptions } from '@gangsta/protocol';
-import { TestClient } from './testClient.ts';
+import { type ClientOptions, TestClient } from './testClient.ts';
 
 export type SeatPlan =
   /** `via`: the server process this player talks to (a cluster); the table's server otherwise. */
@@ -35,8 +35,8 @@ export interface ReadyTable {
   id: string;
   info: TableInfo;
   host: TestClient;
-  /** The human seats, host included, in seat order. */
-  players: SeatedClient[];
+  /** The human seats, host included, in seat order (never empty: a table has a human host). */
+  players: [SeatedClient, ...SeatedClient[]];
   botSeats: Seat[];
   spectators: TestClient[];
 }
@@ -57,7 +57,8 @@ export async function setUpTable(server: Server, plan: TablePlan): Promise<Ready
   const label = plan.label ?? 't';
   const hostSeat = plan.seats.findIndex((seat) => seat.kind === 'human');
   if (hostSeat < 0) throw new Error('a table needs a human host');
-  const clientOptions = { timeoutMs: plan.timeoutMs };
+  const clientOptions: ClientOptions =
+    plan.timeoutMs === undefined ? {} : { timeoutMs: plan.timeoutMs };
   const host = await TestClient.player(server, `${label}-host`, clientOptions);
   const created = await host.api.createTable({
     public: plan.public ?? true,
@@ -66,7 +67,7 @@ export async function setUpTable(server: Server, plan: TablePlan): Promise<Ready
   } satisfies CreateTable);
   const id = created.table.id;
   const invites = 'invites' in created.table ? created.table.invites : {};
-  const players: SeatedClient[] = [{ client: host, seat: hostSeat }];
+  const players: ReadyTable['players'] = [{ client: host, seat: hostSeat }];
   for (const [seat, setup] of plan.seats.entries()) {
     if (setup.kind !== 'human' || seat === hostSeat) continue;
     const client = await TestClient.player(setup.via ?? server, `${label}-p${seat}`, clientOptions);

@@ -225,7 +225,7 @@ export class TestClient {
       this.client.rewatch(tableId, seen === undefined ? { fresh: true } : { seen });
     } else {
       this.watching.add(tableId);
-      this.client.watch(tableId, undefined, { seen });
+      this.client.watch(tableId, undefined, seen === undefined ? {} : { seen });
     }
     for (;;) {
       const frame = await this.waitFor(
@@ -311,8 +311,7 @@ export class TestClient {
     since = this.received.length,
     timeoutMs = this.timeoutMs,
   ): Promise<ReceivedFrame> {
-    for (let i = since; i < this.received.length; i++) {
-      const frame = this.received[i];
+    for (const frame of this.received.slice(since)) {
       if (!frame.message) return Promise.reject(this.unparsedError(frame, description));
       if (predicate(frame.message)) return Promise.resolve(frame);
     }

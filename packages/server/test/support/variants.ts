@@ -17,7 +17,7 @@ export function variantPlan(index: number, options: { bots?: boolean } = {}): Ta
   if (options.bots !== false && index % 4 === 1)
     seats[players - 1] = { kind: 'bot', level: 'easy' };
   // Some seats are reserved by invitation rather than open.
-  if (players > 2 && index % 2 === 0 && seats[1].kind === 'human')
+  if (players > 2 && index % 2 === 0 && seats[1]?.kind === 'human')
     seats[1] = { kind: 'human', invited: true };
   return {
     label: `g${index}`,
