@@ -63,9 +63,12 @@ async function open(url: string): Promise<WebSocket> {
 async function playTable(url: string, table: string, settings: Settings, moves: { count: number }) {
   const sockets = await Promise.all(Array.from({ length: settings.watchers }, () => open(url)));
   for (const socket of sockets) socket.send(JSON.stringify({ table, id: 'join', join: true }));
+  const [mover] = sockets;
+  if (!mover)
+    throw new Error(`table ${table} has no watcher to move (watchers: ${settings.watchers})`);
   let n = 0;
-  const move = () => sockets[0].send(JSON.stringify({ type: 'move', table, id: `m${n++}` }));
-  sockets[0].on('message', (data) => {
+  const move = () => mover.send(JSON.stringify({ type: 'move', table, id: `m${n++}` }));
+  mover.on('message', (data) => {
     if (String(data).startsWith('{"type":"update"')) {
       moves.count++;
       move();

@@ -112,7 +112,9 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 if (values.child) {
-  await openClients(positionals[0], Number(positionals[1]));
+  const [url, count] = positionals;
+  if (url === undefined) throw new Error('--child wants the server URL and a socket count');
+  await openClients(url, Number(count));
 } else {
   const sockets = Number(values.sockets);
   if (!Number.isInteger(sockets) || sockets < 1) {

@@ -12,10 +12,12 @@
 import { parseArgs } from 'node:util';
 import type { Seat } from '@gangsta/engine';
 import { tableOptionsSchema } from '@gangsta/protocol';
+import { gameOptionsOf } from '../src/gameOptions.ts';
 import type { TableRow } from '../src/store/types.ts';
 import { sharedUpdateFrame } from '../src/tables/frames.ts';
 import { legalOf, type Position, playMove, startPosition } from '../src/tables/position.ts';
 import { keyOfMove, Room } from '../src/tables/room.ts';
+import { at } from '../test/support/lists.ts';
 import { playingTable } from '../test/support/storeRows.ts';
 
 const exposedGc = (globalThis as { gc?: () => void }).gc;
@@ -49,7 +51,7 @@ function heapUsed(): number {
 /** A playing table's row with a person in each of the `players` seats. */
 function tableRow(id: string, seed: number): TableRow {
   const row = playingTable(id);
-  const [host] = row.seats;
+  const host = at(row.seats, 0, 'seat');
   const seats = Array.from({ length: players }, (_, seat) => ({
     ...host,
     playerId: `player-${id}-${seat}`,
@@ -60,7 +62,7 @@ function tableRow(id: string, seed: number): TableRow {
 
 /** A game of `moves` random legal moves (fewer if it ends), with each move's client id. */
 function playedPosition(seed: number, moves: number): { position: Position; ids: string[] } {
-  const started = startPosition({ ...tableOptionsSchema.parse({ players }), seed });
+  const started = startPosition(gameOptionsOf(tableOptionsSchema.parse({ players }), seed));
   if (!started.ok) throw new Error(started.error.message);
   let position = started.position;
   let random = seed;
@@ -103,8 +105,9 @@ for (const moves of moveCounts) {
   rooms.forEach((room, i) => {
     const position = room.committed;
     if (!position) return;
+    const tableIds = at(ids, i, "table's move ids");
     position.moves.forEach((move, m) => {
-      room.answered.settle(move.seat, ids[i][m], keyOfMove(move), m + 1);
+      room.answered.settle(move.seat, at(tableIds, m, 'move id'), keyOfMove(move), m + 1);
     });
   });
   const afterSent = heapUsed();

@@ -11,6 +11,7 @@ import { GangstaClient, type ParseResult, type SocketLike, type TableView } from
 import type { Move } from '@gangsta/engine';
 import type { ServerMessage } from '@gangsta/protocol';
 import WebSocket from 'ws';
+import { at } from '../../test/support/lists.ts';
 import { jsonRequest } from './http.ts';
 
 export class Metrics {
@@ -242,7 +243,7 @@ class LoadSeat {
     if (ctx.stopped() || this.pending || !client || !this.frame || this.frame.over) return;
     const legal = this.frame.legal;
     if (legal.length === 0) return;
-    const move = legal[Math.floor(ctx.random() * legal.length)];
+    const move = at(legal, Math.floor(ctx.random() * legal.length), 'legal move');
     const id = client.sendMove(this.game.id, move, this.version);
     this.pending = { id, sentAt: performance.now() };
   }
@@ -263,7 +264,7 @@ export class LoadGame {
 
   private serverOf(seat: number): LoadServer {
     const { servers } = this.ctx;
-    return servers[(this.number + seat) % servers.length];
+    return at(servers, (this.number + seat) % servers.length, 'server');
   }
 
   /** Registers the players, creates, fills and starts the table, and connects every seat. */
@@ -284,6 +285,7 @@ export class LoadGame {
       players.push({ token: created.token, address });
     }
     const [host, ...guests] = players;
+    if (!host) throw new Error(`a table of ${this.players} seats has no host`);
     const table = await jsonRequest<{ table: { id: string } }>(url, 'POST', '/tables', {
       token: host.token,
       localAddress: host.address,

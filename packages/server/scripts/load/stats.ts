@@ -3,9 +3,8 @@ import { readFileSync } from 'node:fs';
 
 /** The p-th percentile (0–100) of `values` (nearest rank); NaN when empty. */
 export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN;
 }
 
 const TICKS_PER_SECOND = 100;

@@ -4,6 +4,7 @@
  * bottleneck; each reports its own CPU time and event-loop delay so that can be checked.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { at } from '../../test/support/lists.ts';
 import { type GameContext, LoadGame, Metrics } from './game.ts';
 import { closeAgents } from './http.ts';
 import type { FromWorker, ToWorker } from './messages.ts';
@@ -72,7 +73,12 @@ function contextFor(command: Extract<ToWorker, { type: 'grow' }>): GameContext {
 async function launch(): Promise<void> {
   if (!ctx) throw new Error('no benchmark running');
   const index = gameIndex++;
-  const game = new LoadGame(ctx, 2 + (index % 3), VARIANTS[index % VARIANTS.length], index);
+  const game = new LoadGame(
+    ctx,
+    2 + (index % 3),
+    at(VARIANTS, index % VARIANTS.length, 'variant'),
+    index,
+  );
   games.add(game);
   await game.setUp();
 }

@@ -31,12 +31,13 @@ export async function hashPassword(password: string): Promise<string> {
 
 /** Whether the password gives the stored hash; a malformed hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [N, r, p] = parts.slice(1, 4).map(Number);
+  const [scheme, nText, rText, pText, saltText, keyText, ...extra] = stored.split('$');
+  if (scheme !== 'scrypt' || saltText === undefined || keyText === undefined || extra.length > 0)
+    return false;
+  const [N, r, p] = [Number(nText), Number(rText), Number(pText)];
   if (![N, r, p].every((n) => Number.isInteger(n) && n > 0)) return false;
-  const salt = Buffer.from(parts[4], 'base64url');
-  const expected = Buffer.from(parts[5], 'base64url');
+  const salt = Buffer.from(saltText, 'base64url');
+  const expected = Buffer.from(keyText, 'base64url');
   const key = await derive(password, salt, { N, r, p });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

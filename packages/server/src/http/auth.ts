@@ -14,7 +14,7 @@ function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S{1,128})$/i.exec(header);
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
 
 /** The requesting player, or null when the request carries no token and no valid session. */

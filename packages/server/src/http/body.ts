@@ -14,7 +14,9 @@ const defaultCode: CodeForPath = () => 'BAD_MESSAGE';
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown, codeFor = defaultCode): T {
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
+  const [issue] = parsed.error.issues;
+  // zod fails a parse with at least one issue; without one there is nothing more to say.
+  if (!issue) return refuse(codeFor([], []), 'invalid body', { path: '' });
   const where = issue.path.length ? `${issue.path.map(String).join('.')}: ` : '';
   const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
   // A name refused for its characters or length says which (`names.ts`: reason, char, max).

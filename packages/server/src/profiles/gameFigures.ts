@@ -16,6 +16,7 @@ import {
 } from '@gangsta/engine';
 import type { BotLevel } from '@gangsta/protocol';
 import { LRUCache } from 'lru-cache';
+import { gameOptionsOf } from '../gameOptions.ts';
 import { placesOf } from '../ratings/model.ts';
 import type { LoadedTable, MoveRow } from '../store/types.ts';
 import { recordOf } from '../tables/position.ts';
@@ -66,7 +67,7 @@ export function gameFigures(loaded: LoadedTable): GameFigures | null {
   const { table } = loaded;
   if (table.status !== 'finished' || table.seed === null) return null;
   const replayed = replay(
-    recordOf({ ...table.options, seed: table.seed }, movesInEffect(loaded.moves)),
+    recordOf(gameOptionsOf(table.options, table.seed), movesInEffect(loaded.moves)),
   );
   if (!replayed.ok || !replayed.state.result) return null;
   const { state } = replayed;

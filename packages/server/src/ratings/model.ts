@@ -52,11 +52,13 @@ export function placesOf(result: GameResult): number[] {
 export function participantsOf(seats: RatedSeat[], places: number[]): Participant[] {
   const best = new Map<string, Participant>();
   seats.forEach((seat, index) => {
+    const place = places[index];
+    if (place === undefined) throw new Error(`no place for seat ${index} of ${seats.length}`);
     const human = 'playerId' in seat;
     const playerId = human ? seat.playerId : botPlayerId(seat.botLevel);
     const known = best.get(playerId);
-    if (!known || places[index] < known.rank) {
-      best.set(playerId, { playerId, rank: places[index], human });
+    if (!known || place < known.rank) {
+      best.set(playerId, { playerId, rank: place, human });
     }
   });
   return [...best.values()];
@@ -68,7 +70,11 @@ export function rateGame(before: SkillRating[], ranks: number[]): SkillRating[] 
     before.map((r) => [{ mu: r.mu, sigma: r.sigma }]),
     { rank: ranks },
   );
-  return after.map(([r]) => ({ mu: r.mu, sigma: r.sigma }));
+  // Every participant is a team of one, so each team after the game has its one rating.
+  return after.map(([r], index) => {
+    if (!r) throw new Error(`no rating after the game for participant ${index}`);
+    return { mu: r.mu, sigma: r.sigma };
+  });
 }
 
 /** The conservative estimate leaderboards order by: OpenSkill's ordinal, mu − 3σ. */

@@ -156,11 +156,12 @@ export async function pinTarget(
     const why = error instanceof Error ? error.message : String(error);
     return { kind: 'unresolved', why: `${host} does not resolve (${why})` };
   }
-  if (addresses.length === 0) return { kind: 'unresolved', why: `${host} has no address` };
+  const [first] = addresses;
+  if (!first) return { kind: 'unresolved', why: `${host} has no address` };
   const inside = addresses.find((entry) => !addressAllowed(entry.address, allowance));
   if (inside)
     return { kind: 'refused', why: `${host} resolves to ${inside.address}, not a public address` };
-  return { url, host, address: addresses[0] };
+  return { url, host, address: first };
 }
 
 /** How long setting an address waits for its name to resolve before accepting it unresolved. */
