@@ -187,7 +187,10 @@ describe('cookies', () => {
     const { device } = await account('Jo', 'jo-jo');
     device.token = null;
     const [name, value] = device.cookie!.split('=');
+    if (value === undefined) throw new Error(`not a name=value cookie: ${device.cookie}`);
     const [id, signature] = value.split('.');
+    if (id === undefined || signature === undefined)
+      throw new Error(`not a signed session id: ${value}`);
     const flip = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
     for (const altered of [`${flip(id)}.${signature}`, `${id}.${flip(signature)}`, id]) {
       const forged = new Device(base);

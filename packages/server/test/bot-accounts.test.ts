@@ -15,6 +15,7 @@ import {
   TestClient,
   type TestServer,
 } from './harness.ts';
+import { at } from './support/lists.ts';
 
 let server: TestServer;
 let base: string;
@@ -139,7 +140,7 @@ describe('a bot account’s games', () => {
     client.send({ type: 'watch', table: table.id });
     await client.next('sync', (m) => m.table === table.id);
     await http(base, 'POST', `/api/v1/tables/${table.id}/start`, { token: bot.token });
-    await playSeat(client, table.id, (legal) => legal[0]);
+    await playSeat(client, table.id, (legal) => at(legal, 0, 'legal move'));
     await client.close();
     let entry: { playerId: string; botAccount?: boolean; bot: string | null } | undefined;
     for (let i = 0; i < 200 && !entry; i++) {

@@ -40,8 +40,8 @@ function productionDependencies(): Set<string> {
 
 /** The package a bare import names: `pino/file` → pino, `@fastify/static/x` → @fastify/static. */
 function packageOf(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  const [first = specifier, second] = specifier.split('/');
+  return specifier.startsWith('@') && second !== undefined ? `${first}/${second}` : first;
 }
 
 /** Every import of a package that the bundle's files make (static, dynamic, re-exports). */
@@ -55,9 +55,8 @@ function externalImports(): Map<string, string> {
     const dynamic = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
     for (const match of [...text.matchAll(statements), ...text.matchAll(dynamic)]) {
       const specifier = match[1] ?? match[2];
-      if (specifier.startsWith('.')) continue;
-      if (specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]))
-        continue;
+      if (specifier === undefined || specifier.startsWith('.')) continue;
+      if (specifier.startsWith('node:') || builtinModules.includes(packageOf(specifier))) continue;
       found.set(packageOf(specifier), file);
     }
   }

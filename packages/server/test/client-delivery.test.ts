@@ -86,9 +86,9 @@ afterAll(async () => {
 /** The entry script named by index.html: a hashed asset, the largest file of a first visit. */
 function mainScript(): string {
   const html = built('index.html').toString();
-  const match = /<script[^>]*type="module"[^>]*src="\/(assets\/[^"]+\.js)"/.exec(html);
-  if (!match) throw new Error(`no module script in index.html:\n${html}`);
-  return match[1];
+  const script = /<script[^>]*type="module"[^>]*src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (script === undefined) throw new Error(`no module script in index.html:\n${html}`);
+  return script;
 }
 
 describe('the web client, precompressed', () => {
@@ -97,7 +97,7 @@ describe('the web client, precompressed', () => {
       ['/', 'index.html'],
       [`/${mainScript()}`, mainScript()],
       ['/sw.js', 'sw.js'],
-    ]) {
+    ] as const) {
       const answer = await get(address, { 'accept-encoding': 'br, gzip' });
       expect(answer.status, address).toBe(200);
       expect(answer.headers['content-encoding'], address).toBe('br');

@@ -17,6 +17,7 @@ import {
   TestClient,
   type TestServer,
 } from './harness.ts';
+import { at } from './support/lists.ts';
 
 const REALTIME: ClockSetting = { kind: 'realtime', bankMs: 60_000, incrementMs: 5_000 };
 const TURN: ClockSetting = { kind: 'turn', perMoveMs: 3_600_000 };
@@ -41,7 +42,7 @@ async function start(options: { absentMs?: number; botDelayMs?: number } = {}) {
 
 interface Game {
   table: string;
-  players: NewPlayer[];
+  players: [NewPlayer, NewPlayer];
   /** Seat 0 is Ann's (the host), seat 1 Ben's. */
   seats: Follower[];
 }
@@ -52,7 +53,7 @@ async function clockedGame(
   clockSetting: ClockSetting | undefined,
   takeoverLevel: BotLevel = 'easy',
 ): Promise<Game> {
-  const players = [await newPlayer(base, 'Ann'), await newPlayer(base, 'Ben')];
+  const players: Game['players'] = [await newPlayer(base, 'Ann'), await newPlayer(base, 'Ben')];
   const created = await http(base, 'POST', '/api/v1/tables', {
     token: players[0].token,
     body: {
@@ -110,8 +111,7 @@ function tableFrame(
 /** Drops the `table` frames received so far (later ones tell what changed since). */
 function forgetTableFrames(follower: Follower): void {
   const received = follower.client.received;
-  for (let i = received.length - 1; i >= 0; i--)
-    if (received[i].type === 'table') received.splice(i, 1);
+  received.splice(0, received.length, ...received.filter((frame) => frame.type !== 'table'));
 }
 
 function notice(follower: Follower, key: string) {
@@ -129,17 +129,17 @@ async function playUntilDeciding(game: Game, seat: number): Promise<MoveNews[]> 
   const heard: MoveNews[] = [];
   const take = async (follower: Follower) => {
     const frame = await follower.take();
-    if (follower === game.seats[seat] && frame.type === 'update') heard.push(...frame.moves);
+    if (follower === at(game.seats, seat) && frame.type === 'update') heard.push(...frame.moves);
   };
   for (let i = 0; i < 200; i++) {
     for (const follower of game.seats) {
       while (follower.client.has(['sync', 'update'], follower.table)) await take(follower);
     }
-    if (game.seats[seat].deciding) return heard;
+    if (at(game.seats, seat).deciding) return heard;
     const mover = game.seats.find((s, index) => index !== seat && s.deciding);
     if (!mover) {
       // Only a bot decides now: wait for its move.
-      await take(game.seats[seat]);
+      await take(at(game.seats, seat));
       continue;
     }
     const answer = await mover.move();
@@ -154,8 +154,8 @@ describe('real-time clocks', () => {
     const { url } = await start();
     const game = await clockedGame(url, REALTIME);
     const seat = decider(game);
-    const me = game.seats[seat];
-    const other = game.seats[1 - seat];
+    const me = at(game.seats, seat);
+    const other = at(game.seats, 1 - seat);
     const running = await tableFrame(me, (t) => t.clock.running.includes(seat));
     expect(running.table.clock).toEqual({
       setting: REALTIME,
@@ -167,13 +167,13 @@ describe('real-time clocks', () => {
     clock.advance(59_999);
     expect(me.client.has(['update'], game.table)).toBe(false);
     clock.advance(1);
-    const away = await tableFrame(me, (t) => t.seats[seat].away !== null);
-    expect(away.table.seats[seat].away).toEqual({ reason: 'timeout', level: 'easy' });
+    const away = await tableFrame(me, (t) => at(t.seats, seat).away !== null);
+    expect(at(away.table.seats, seat).away).toEqual({ reason: 'timeout', level: 'easy' });
     expect(away.table.clock.remainingMs[seat]).toBe(0);
     expect(away.table.clock.running).not.toContain(seat);
     const line = await notice(other, 'timeout');
     expect(line.line.notice?.params).toMatchObject({
-      name: game.players[seat].name,
+      name: at(game.players, seat).name,
       level: 'easy',
     });
     expect(line.line.text).toContain('ran out of time');
@@ -191,7 +191,7 @@ describe('real-time clocks', () => {
     // The player takes the seat back while the other decides.
     forgetTableFrames(other);
     me.client.send({ type: 'resume', table: game.table });
-    const back = await tableFrame(other, (t) => t.seats[seat].away === null);
+    const back = await tableFrame(other, (t) => at(t.seats, seat).away === null);
     // A returning player gets at least a minute (the whole bank here), not running yet.
     expect(back.table.clock.remainingMs[seat]).toBe(60_000);
     expect(back.table.clock.running).toEqual([1 - seat]);
@@ -205,7 +205,7 @@ describe('real-time clocks', () => {
     expect(answer.type).toBe('ack');
     // 60 s − 10 s spent + 5 s increment.
     const credited = await tableFrame(other, (t) => t.clock.remainingMs[seat] === 55_000);
-    expect(credited.table.seats[seat].away).toBeNull();
+    expect(at(credited.table.seats, seat).away).toBeNull();
     for (const follower of game.seats) follower.client.close();
   });
 
@@ -214,14 +214,14 @@ describe('real-time clocks', () => {
     const { url } = await start({ botDelayMs: 600_000 });
     const game = await clockedGame(url, REALTIME);
     const seat = decider(game);
-    const me = game.seats[seat];
+    const me = at(game.seats, seat);
     clock.advance(60_000);
-    await tableFrame(me, (t) => t.seats[seat].away?.reason === 'timeout');
+    await tableFrame(me, (t) => at(t.seats, seat).away?.reason === 'timeout');
     expect(me.deciding).toBe(true);
     const answer = await me.move();
     expect(answer.type).toBe('ack');
-    const back = await tableFrame(me, (t) => t.seats[seat].away === null);
-    expect(back.table.seats[seat].away).toBeNull();
+    const back = await tableFrame(me, (t) => at(t.seats, seat).away === null);
+    expect(at(back.table.seats, seat).away).toBeNull();
     await notice(me, 'back');
     const update = await takeUntil(me, (f) => f.type === 'update');
     expect(update.type === 'update' && update.moves.at(-1)?.byBot).toBe(false);
@@ -237,7 +237,7 @@ describe('turn-based clocks', () => {
     clock.advance(30 * 60_000);
     for (const follower of game.seats) follower.client.close();
     server = await first.restart();
-    const watcher = await TestClient.connect(server.url, game.players[1 - seat].token);
+    const watcher = await TestClient.connect(server.url, at(game.players, 1 - seat).token);
     watcher.send({ type: 'watch', table: game.table });
     const follower = new Follower(watcher, game.table);
     await follower.take();
@@ -245,8 +245,8 @@ describe('turn-based clocks', () => {
     expect(info.body.table.clock.remainingMs[seat]).toBe(30 * 60_000);
     expect(info.body.table.clock.running).toEqual([seat]);
     clock.advance(30 * 60_000);
-    const away = await tableFrame(follower, (t) => t.seats[seat].away !== null);
-    expect(away.table.seats[seat].away).toEqual({ reason: 'timeout', level: 'easy' });
+    const away = await tableFrame(follower, (t) => at(t.seats, seat).away !== null);
+    expect(at(away.table.seats, seat).away).toEqual({ reason: 'timeout', level: 'easy' });
     await notice(follower, 'timeout');
     await takeUntil(
       follower,
@@ -261,8 +261,8 @@ describe('friendly tables', () => {
     const { url } = await start({ absentMs: 120_000 });
     const game = await clockedGame(url, undefined, 'medium');
     const seat = decider(game);
-    const me = game.seats[seat];
-    const other = game.seats[1 - seat];
+    const me = at(game.seats, seat);
+    const other = at(game.seats, 1 - seat);
     const info = await http(url, 'GET', `/api/v1/tables/${game.table}`);
     expect(info.body.table.clock).toEqual({
       setting: { kind: 'none' },
@@ -277,13 +277,13 @@ describe('friendly tables', () => {
 
     forgetTableFrames(other);
     await me.client.close();
-    await tableFrame(other, (t) => !t.seats[seat].connected);
+    await tableFrame(other, (t) => !at(t.seats, seat).connected);
     clock.advance(119_999);
     const soon = await http(url, 'GET', `/api/v1/tables/${game.table}`);
     expect(soon.body.table.seats[seat].away).toBeNull();
     clock.advance(1);
-    const away = await tableFrame(other, (t) => t.seats[seat].away !== null);
-    expect(away.table.seats[seat].away).toEqual({ reason: 'absent', level: 'medium' });
+    const away = await tableFrame(other, (t) => at(t.seats, seat).away !== null);
+    expect(at(away.table.seats, seat).away).toEqual({ reason: 'absent', level: 'medium' });
     const line = await notice(other, 'absent');
     expect(line.line.text).toContain('a bot (medium)');
     await takeUntil(
@@ -306,7 +306,7 @@ describe('leaving a game in play', () => {
     expect(left.body.seat).toBe(1);
     expect(left.body.table.seats[1].away).toEqual({ reason: 'left', level: 'hard' });
     expect(left.body.table.seats[1].playerId).toBe(leaver.id);
-    const host = game.seats[0];
+    const host = at(game.seats, 0);
     const line = await notice(host, 'left');
     expect(line.line.text).toBe('Ben left the game; a bot (hard) plays for them');
     // Leaving twice changes nothing; the bot plays seat 1 whenever it must decide.

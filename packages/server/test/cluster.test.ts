@@ -10,6 +10,7 @@ import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
 import {
   type AckedMove,
   ApiClient,
+  at,
   makeDataDir,
   playRandomGame,
   readMoveRows,
@@ -52,7 +53,7 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
     const first = await playRandomGame(table, { seed: 71, maxMoves: 60 });
     acked.push(...first.acked);
     expect(first.version).toBeGreaterThanOrEqual(60);
-    await table.spectators[0].waitForVersion(table.id, first.version);
+    await at(table.spectators, 0, 'spectator').waitForVersion(table.id, first.version);
 
     await a.kill('SIGKILL');
     const onA = table.players.filter((p) => p.seat !== 1);
@@ -62,7 +63,7 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
       expect(answer.version).toBe(first.version);
     }
     // A player of A who never got the last ack sends the move again to B: same answer, once.
-    const last = acked[acked.length - 1];
+    const last = at(acked, -1, 'acknowledged move');
     const sender = table.players.find((p) => p.seat === last.seat)!;
     const again = await sender.client.move(table.id, last.move, {
       id: last.id,
@@ -126,7 +127,7 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
     await expect.poll(deciding, { timeout: 30_000 }).toBeDefined();
     const player = deciding()!;
     const { version, frame } = player.client.tableState(table.id);
-    const move = frame!.legal[0];
+    const move = at(frame!.legal, 0, 'legal move');
     // The same seat's move, with two different ids, to both processes at once.
     const twin = await setUpTwin(player.client, player.seat === 0 ? b : a);
     const answers = await Promise.all([
@@ -179,7 +180,7 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
       timeoutMs: 60_000,
     });
     const ann = table.players[0].client; // the host, on A
-    const ben = table.players[1].client; // on B
+    const ben = at(table.players, 1, 'player').client; // on B
     const vic = await TestClient.player(a, 'block-vic', { timeoutMs: 60_000 });
     await vic.watch(table.id);
     const hello = ben.received.find((frame) => frame.message?.type === 'welcome');

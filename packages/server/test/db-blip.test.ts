@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
 import {
   type AckedMove,
+  at,
   makeDataDir,
   playRandomGame,
   type ReadyTable,
@@ -105,7 +106,7 @@ class Timeline {
 /** `/ready` of a process: its status, and what it names as degraded. */
 async function readiness(
   server: SpawnedServer,
-): Promise<{ status: number; degraded?: { service: string; reason: string }[] }> {
+): Promise<{ status: number; degraded?: { service: string; reason: string }[] | undefined }> {
   try {
     const response = await fetch(`${server.url}/ready`);
     const body = (await response.json()) as { degraded?: { service: string; reason: string }[] };
@@ -183,7 +184,7 @@ describe.skipIf(!enabled)('a database blip under two server processes', () => {
     if (!mover) throw new Error('no player of the probe table has a decision to send');
     const probeState = mover.client.tableState(probe.id);
     const probeSentAt = Date.now();
-    const probeMove = mover.client.move(probe.id, probeState.frame!.legal[0], {
+    const probeMove = mover.client.move(probe.id, at(probeState.frame!.legal, 0, 'legal move'), {
       seen: probeState.version,
     });
     // A hello while it is down: the player's second connection, to the other process.

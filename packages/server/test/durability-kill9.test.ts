@@ -11,6 +11,7 @@ import type { Move } from '@gangsta/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type AckedMove,
+  at,
   makeDataDir,
   playRandomGame,
   type ReadyTable,
@@ -122,7 +123,7 @@ describe('kill -9 right after an acknowledgement', () => {
     for (const count of [7, 1, 15]) {
       const round = await playThenKill(table, server, count, random);
       acked.push(...round.acked);
-      const last = round.acked[round.acked.length - 1];
+      const last = at(round.acked, -1, 'acknowledged move');
       server = await spawnServer({ dataDir });
       // Some seats had not yet received the last update: each is brought up to the last ack, no further.
       const answered = await rejoin(table, server);
@@ -169,7 +170,7 @@ describe('kill -9 right after an acknowledgement', () => {
     server = await spawnServer({ dataDir });
     const [answered] = await rejoin(table, server);
     // The bot may already have moved again after the restart: never fewer moves than acknowledged.
-    expect(answered).toBeGreaterThanOrEqual(acked[acked.length - 1].version);
+    expect(answered).toBeGreaterThanOrEqual(at(acked, -1, 'acknowledged move').version);
     const rest = await playRandomGame(table, { seed: 18 });
     const record = await table.host.api.record(table.id);
     expect(replaySteps(record).final.phase).toBe('gameOver');

@@ -17,6 +17,7 @@ import {
   twoPlayerGame,
 } from './harness.ts';
 import { databaseUrlFor } from './support/database.ts';
+import { at } from './support/lists.ts';
 
 const servers: TestServer[] = [];
 
@@ -38,7 +39,7 @@ describe('restart', () => {
     await playUntil(seats, () => ++count >= 12);
     const mover = seats.find((seat) => seat.deciding)!;
     const lastId = 'before-restart';
-    const move = mover.frame!.legal[0];
+    const move = at(mover.frame!.legal, 0, 'legal move');
     const seen = mover.version;
     const ack = await mover.move(move, lastId, seen);
     expect(ack.type).toBe('ack');
@@ -60,13 +61,13 @@ describe('restart', () => {
       again.push(follower);
     }
     // The move sent just before the restart is recognised, not applied again.
-    const moverAgain = again[mover.frame!.seat!];
+    const moverAgain = at(again, mover.frame!.seat!, 'follower');
     expect(await moverAgain.move(move, lastId, seen)).toEqual(ack);
     const lobby = await http(second.url, 'GET', `/api/v1/tables/${table}`);
     expect(lobby.body.table).toMatchObject({ status: 'playing' });
     // And the game goes on.
     await playUntil(again, () => true);
-    expect(again[0].version).toBe(version + 1);
+    expect(at(again, 0, 'follower').version).toBe(version + 1);
   });
 
   it('keeps waiting tables and their seats across a restart', async () => {

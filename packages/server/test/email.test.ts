@@ -35,9 +35,10 @@ afterAll(async () => {
 });
 
 const linkIn = (text: string, path: string) => {
-  const match = new RegExp(`(http\\S+${path.replace(/\//g, '\\/')}\\?token=[\\w.%-]+)`).exec(text);
-  if (!match) throw new Error(`no ${path} link in: ${text}`);
-  return match[1];
+  const pattern = new RegExp(`(http\\S+${path.replace(/\//g, '\\/')}\\?token=[\\w.%-]+)`);
+  const link = pattern.exec(text)?.[1];
+  if (link === undefined) throw new Error(`no ${path} link in: ${text}`);
+  return link;
 };
 
 /** Follows a mail's link as a mail program would: no token, no cookie. */

@@ -8,6 +8,7 @@
 import { type GameRecord, type GameState, replay, viewFor } from '@gangsta/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  at,
   closeTable,
   describePlan,
   makeDataDir,
@@ -130,7 +131,7 @@ describe('games through the server equal the engine replay of their records', ()
       const ids = moves.map((row) => `${row.seat}/${row.client_id}`);
       expect(new Set(ids).size, `${name}: no client move id stored twice`).toBe(ids.length);
       for (const acked of result.acked) {
-        const row = moves[acked.version - 1];
+        const row = at(moves, acked.version - 1, 'stored move row');
         expect(row.client_id, `${name}: the acked id is the row's`).toBe(acked.id);
         expect(row.by_bot).toBe(0);
       }

@@ -23,7 +23,13 @@ import {
   tablesRun,
   twoProcesses,
 } from './support/faults.ts';
-import { playRandomGame, type ReadyTable, setUpTable, stopAllServers } from './support/index.ts';
+import {
+  at,
+  playRandomGame,
+  type ReadyTable,
+  setUpTable,
+  stopAllServers,
+} from './support/index.ts';
 
 const enabled = TEST_POSTGRES_URL !== null && TEST_REDIS_URL !== null;
 
@@ -93,8 +99,12 @@ describe.skipIf(!enabled)('an owner paused past its lease (SIGSTOP)', () => {
 
     // The other process's bots move on: a row under its token at every table.
     const movedOn = async () => {
-      const logs = await Promise.all(ids.map((id) => storedLog(other, id)));
-      return logs.every((log, i) => log.some((r) => r.fence === takenTokens.get(ids[i])));
+      const moved = await Promise.all(
+        ids.map(async (id) =>
+          (await storedLog(other, id)).some((r) => r.fence === takenTokens.get(id)),
+        ),
+      );
+      return moved.every(Boolean);
     };
     await expect
       .poll(movedOn, { timeout: 40_000, interval: 250 })
@@ -111,8 +121,11 @@ describe.skipIf(!enabled)('an owner paused past its lease (SIGSTOP)', () => {
     // at its next lease rounds it hands them over to the other one and drops its copies.
     await expect.poll(() => tablesLoaded(owner), { timeout: 15_000, interval: 250 }).toBe(0);
     const versions = await Promise.all(ids.map(async (id) => (await storedLog(other, id)).length));
-    await Promise.all(tables.map((t, i) => t.spectators[0].waitForVersion(t.id, versions[i])));
-    const connections = tables.map((t) => t.spectators[0].received.at(-1)?.connection);
+    const spectatorOf = (t: ReadyTable) => at(t.spectators, 0, 'spectator');
+    await Promise.all(
+      tables.map((t, i) => spectatorOf(t).waitForVersion(t.id, at(versions, i, 'version'))),
+    );
+    const connections = tables.map((t) => spectatorOf(t).received.at(-1)?.connection);
     expect(connections, 'the spectators never reconnected').toEqual([0, 0, 0]);
 
     for (const id of ids) {

@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
 import { fences, storedLog, tablesRun, twoProcesses } from './support/faults.ts';
-import { type ReadyTable, setUpTable, stopAllServers } from './support/index.ts';
+import { at, type ReadyTable, setUpTable, stopAllServers } from './support/index.ts';
 
 const enabled = TEST_POSTGRES_URL !== null && TEST_REDIS_URL !== null;
 
@@ -22,7 +22,8 @@ async function untilBotsTurn(table: ReadyTable): Promise<number> {
     const { version, frame } = client.tableState(table.id);
     if (frame && frame.legal.length === 0 && !frame.over) return version;
     if (!frame || frame.over) throw new Error(`table ${table.id} has no game to play`);
-    const answer = await client.move(table.id, frame.legal[0], { seen: version });
+    const move = at(frame.legal, 0, 'legal move');
+    const answer = await client.move(table.id, move, { seen: version });
     if (answer.type !== 'ack') throw new Error(`move refused: ${JSON.stringify(answer)}`);
     await client.waitForVersion(table.id, answer.version);
   }

@@ -19,6 +19,7 @@ import { redisNames } from '../src/cluster/messages.ts';
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
 import { errorLines, query, storedLog } from './support/faults.ts';
 import {
+  at,
   playRandomGame,
   replaySteps,
   type SpawnedServer,
@@ -60,7 +61,7 @@ describe.skipIf(!enabled)('a lease taken afresh over a copy that missed a commit
       0,
     );
     const { version, frame } = client.tableState(table.id);
-    const move = frame!.legal.find((m) => m.type !== 'bank') ?? frame!.legal[0];
+    const move = frame!.legal.find((m) => m.type !== 'bank') ?? at(frame!.legal, 0, 'legal move');
 
     await writeBehindItsBack(server, { tableId: table.id, seq: version + 1, seat, move });
     const redis = new Redis(TEST_REDIS_URL!);

@@ -13,6 +13,7 @@ import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
 import { errorLines, storedLog, twoProcesses } from './support/faults.ts';
 import {
   type AckedMove,
+  at,
   playRandomGame,
   type ReadyTable,
   setUpTable,
@@ -80,7 +81,7 @@ describe.skipIf(!enabled)('a reconnect storm', () => {
     const slowest = Math.max(...resynced);
     const sorted = [...resynced].sort((x, y) => x - y);
     console.log(
-      `storm: ${GAMES} games set up in ${(setupMs / 1000).toFixed(1)} s; ${clients.length} clients resynced, median ${sorted[sorted.length >> 1].toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms after the drop`,
+      `storm: ${GAMES} games set up in ${(setupMs / 1000).toFixed(1)} s; ${clients.length} clients resynced, median ${at(sorted, sorted.length >> 1, 'resync time').toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms after the drop`,
     );
     expect(slowest, 'every client resynced within 10 s').toBeLessThan(10_000);
 

@@ -21,6 +21,7 @@ import {
   STORE_NAME,
   TEST_POSTGRES_URL,
 } from './support/database.ts';
+import { at, only } from './support/lists.ts';
 import { playingTable } from './support/storeRows.ts';
 
 const opened: { stores: SqlStore[]; dir: string }[] = [];
@@ -38,18 +39,21 @@ const PREPARED = ' (prepared commit)';
 const VARIANTS = TEST_POSTGRES_URL ? [STORE_NAME] : [STORE_NAME, `${STORE_NAME}${PREPARED}`];
 
 /** A fresh store with tables `a` and `b`; on PostgreSQL, `connections` stores on it. */
-async function freshStores(variant: string, connections = 1): Promise<SqlStore[]> {
+async function freshStores(variant: string, connections = 1): Promise<[SqlStore, ...SqlStore[]]> {
   const dir = mkdtempSync(join(tmpdir(), 'gangsta-fencing-'));
   const url = await databaseUrlFor(dir);
-  const stores = Array.from({ length: url ? connections : 1 }, () =>
+  const open = () =>
     url
       ? openPostgresStore(url)
       : variant.endsWith(PREPARED)
         ? openPreparedSqliteStore(dir)
-        : openSqliteStore(dir),
-  );
+        : openSqliteStore(dir);
+  const store = open();
+  const stores: [SqlStore, ...SqlStore[]] = [
+    store,
+    ...Array.from({ length: url ? connections - 1 : 0 }, open),
+  ];
   opened.push({ stores, dir });
-  const [store] = stores;
   await store.migrate();
   await store.createPlayer({ id: 'p1', name: 'Ann', tokenHash: 'h1', createdAt: 'now' });
   for (const id of ['a', 'b']) await store.createTable(playingTable(id));
@@ -83,7 +87,7 @@ async function fencesOf(store: SqlStore, tableId: string) {
 describe.each(VARIANTS)('fencing tokens in the store on %s', (variant) => {
   it('issues growing tokens and refuses a commit under an older one', async () => {
     const [store] = await freshStores(variant);
-    const [first] = await store.takeFences(['a']);
+    const first = only(await store.takeFences(['a']), 'fence');
     expect(first).toEqual({ table: 'a', token: 1 });
     // The runner commits under its token.
     expect(await store.commit({ moves: [row('a', 1)], tables: [], fences: [first] })).toEqual({
@@ -91,7 +95,7 @@ describe.each(VARIANTS)('fencing tokens in the store on %s', (variant) => {
     });
 
     // Another process takes the lease: its token is newer.
-    const [second] = await store.takeFences(['a']);
+    const second = only(await store.takeFences(['a']), 'fence');
     expect(second.token).toBe(2);
 
     // The first runner's next move (and the table change with it) is refused; b commits.
@@ -128,7 +132,7 @@ describe.each(VARIANTS)('fencing tokens in the store on %s', (variant) => {
     const before = (await store.tableRow('a'))!.clock;
     const level = before.takeoverLevel === 'hard' ? 'easy' : 'hard';
     const changed: TableClock = { ...before, takeoverLevel: level };
-    const [fence] = await store.takeFences(['a']);
+    const fence = only(await store.takeFences(['a']), 'fence');
     const result = await store.commit({
       moves: [row('a', 1), row('b', 1, false)],
       tables: [
@@ -156,7 +160,7 @@ describe.each(VARIANTS)('fencing tokens in the store on %s', (variant) => {
 
   it('still reports a lost race on the sequence numbers of a table whose token holds', async () => {
     const [store] = await freshStores(variant);
-    const [fence] = await store.takeFences(['a']);
+    const fence = only(await store.takeFences(['a']), 'fence');
     await store.commit({ moves: [row('a', 1, false)], tables: [] });
     const result = await store.commit({ moves: [row('a', 1)], tables: [], fences: [fence] });
     expect(result).toEqual({ conflicts: ['a'] });
@@ -165,8 +169,10 @@ describe.each(VARIANTS)('fencing tokens in the store on %s', (variant) => {
   it.skipIf(STORE_NAME !== 'PostgreSQL')(
     'orders a commit and a raise by the row lock: the commit that waited is refused',
     async () => {
-      const [runner, taker] = await freshStores(variant, 2);
-      const [old] = await runner.takeFences(['a']);
+      const stores = await freshStores(variant, 2);
+      const [runner] = stores;
+      const taker = at(stores, 1, 'second connection');
+      const old = only(await runner.takeFences(['a']), 'fence');
       // The taker raises the fence in a transaction it holds open, as a slow raise would.
       let finishRaise: () => void = () => {};
       const raised = new Promise<void>((resolve) => {

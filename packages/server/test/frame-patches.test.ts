@@ -17,6 +17,7 @@ import stableStringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
 import { sharedUpdateFrame, updateFrameFor } from '../src/tables/frames.ts';
 import { isOver, type Position, playMove, startPosition } from '../src/tables/position.ts';
+import { at } from './support/lists.ts';
 
 function random(seed: number): () => number {
   let s = seed >>> 0 || 1;
@@ -86,7 +87,8 @@ describe('frame patches (live updates)', () => {
       }
     }
     expect(checked).toBeGreaterThan(1500);
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[values.length >> 1] ?? Number.NaN;
     // A frame is several kilobytes; what changes with one move is a small part of it.
     expect(median(patchBytes)).toBeLessThan(median(frameBytes) / 4);
   });
@@ -114,7 +116,7 @@ describe('frame patches (live updates)', () => {
         const first = sharedUpdateFrame(after, 0).view;
         expect(first.options).toBe(spectator.options);
         expect(first.players[1]).toBe(spectator.players[1]);
-        expect(first.players[0].gang).toBe(spectator.players[0].gang);
+        expect(at(first.players, 0, 'player').gang).toBe(at(spectator.players, 0, 'player').gang);
       }
     }
     expect(checked).toBeGreaterThan(1500);

@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
 import { twoProcesses } from './support/faults.ts';
 import {
+  at,
   closeTable,
   describePlan,
   type Leak,
@@ -106,7 +107,7 @@ function scanClient(
   truth: SecretIndex,
 ): FrameFinding[] {
   const findings: FrameFinding[] = [];
-  const cards = truth.game.states[0].cards;
+  const cards = truth.stateAfter(0).cards;
   let moveCount = 0;
   for (const received of client.received) {
     const message = received.message;
@@ -155,7 +156,7 @@ function checkFrame(
 ): void {
   expect(frame.seat, `${where}: addressed to its recipient`).toBe(recipient);
   expect(frame.moveCount, `${where}: a position of this game`).toBeLessThanOrEqual(truth.moveCount);
-  const state = truth.game.states[frame.moveCount];
+  const state = truth.stateAfter(frame.moveCount);
   expect([...frame.view.laterHeists], `${where}: later heists are the sorted public list`).toEqual(
     [...state.laterHeists].sort(),
   );
@@ -263,16 +264,17 @@ describe('no hidden information on the wire', () => {
         moves: [],
       }),
     );
-    const state = truth.game.states[0];
+    const state = truth.stateAfter(0);
+    const seatOne = at(state.players, 1, 'player');
     const planted = {
       type: 'update',
-      frame: { seat: 0, deck: state.heistDeck.slice(0, 1), other: state.players[1].dealt, rng: 1 },
+      frame: { seat: 0, deck: state.heistDeck.slice(0, 1), other: seatOne.dealt, rng: 1 },
       moves: [{ events: [{ type: 'peeked', seat: 1, to: 1 }] }],
     };
     const found = truth.leaks(scanFrame(planted), 0, 0).map((leak) => leak.what);
     expect(found).toEqual(expect.arrayContaining(['hidden card', 'generator', 'private event']));
     // Seat 1's own dealt cards are not secret to seat 1, and the public part of a frame is clean.
-    expect(truth.leaks(scanFrame({ own: state.players[1].dealt }), 0, 1)).toEqual([]);
+    expect(truth.leaks(scanFrame({ own: seatOne.dealt }), 0, 1)).toEqual([]);
     expect(
       truth.leaks(
         scanFrame({ row: state.heistRow, later: [...state.laterHeists].sort() }),
@@ -285,7 +287,7 @@ describe('no hidden information on the wire', () => {
   it('counts a heist attempted from the top of the deck as public, though it stays in the deck', () => {
     const { record, at } = localGameWith('heistFromDeck');
     const truth = new SecretIndex(replaySteps(record));
-    const state = truth.game.states[at];
+    const state = truth.stateAfter(at);
     const card = state.heist?.card;
     expect(card && state.heistDeck.includes(card)).toBe(true);
     for (const seat of [null, 0, 1]) expect(truth.secretCards(at, seat).has(card!)).toBe(false);

@@ -19,6 +19,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { at } from './support/lists.ts';
 import { type SpawnedServer, spawnServer, stopAllServers } from './support/spawnServer.ts';
 import { closeTable, type ReadyTable, setUpTable } from './support/tables.ts';
 
@@ -46,7 +47,7 @@ beforeAll(async () => {
     () => (host.tableState(table.id).frame?.legal.length ?? 0) > 0,
     0,
   );
-  acked = host.tableState(table.id).frame!.legal[0];
+  acked = at(host.tableState(table.id).frame!.legal, 0, 'legal move');
   const answer = await host.move(table.id, acked, { id: ACKED });
   if (answer.type !== 'ack') throw new Error(`the first move was refused: ${answer.error.code}`);
   ackedVersion = answer.version;
@@ -113,7 +114,7 @@ class RawPeer {
       });
       this.wake = null;
     }
-    return this.frames[before];
+    return at(this.frames, before, 'frame');
   }
 
   close(): Promise<void> {
@@ -202,7 +203,9 @@ function hostileFrames(tableId: string): fc.Arbitrary<HostileFrame> {
   const text = (what: string, data: string): HostileFrame => ({ what, data, binary: false });
   const placed = fc
     .tuple(fc.integer({ min: 0, max: slots(tableId).length - 1 }), hostileValue)
-    .map(([slot, value]) => text(`${value.what} in slot ${slot}`, slots(tableId)[slot](value.json)))
+    .map(([slot, value]) =>
+      text(`${value.what} in slot ${slot}`, at(slots(tableId), slot, 'slot')(value.json)),
+    )
     // A small value can make a well-formed message after all (`[]` is a valid list of cards to
     // keep): that is no hostile frame, and the server rightly judges it as a move.
     .filter((frame) => !isWellFormed(frame.data));
@@ -356,7 +359,10 @@ describe('hostile frames', () => {
       () => (host.tableState(table.id).frame?.legal.length ?? 0) > 0,
       0,
     );
-    const next = await host.move(table.id, host.tableState(table.id).frame!.legal[0]);
+    const next = await host.move(
+      table.id,
+      at(host.tableState(table.id).frame!.legal, 0, 'legal move'),
+    );
     expect(next.type).toBe('ack');
   }, 180_000);
 

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore, type SqlStore } from '../src/index.ts';
 import { MIGRATIONS, migrationProvider, ORDERED } from '../src/store/migrations/index.ts';
+import { at } from './support/lists.ts';
 
 const FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../src/store/migrations');
 
@@ -36,9 +37,10 @@ function migrationFiles(): { file: string; number: number; topic: string }[] {
     .filter((file) => file !== 'index.ts')
     .sort()
     .map((file) => {
-      const match = MIGRATION_FILE.exec(file);
-      if (!match) throw new Error(`${file} in src/store/migrations is no NNNN_name.ts`);
-      return { file, number: Number(match[1]), topic: match[2] };
+      const [, number, topic] = MIGRATION_FILE.exec(file) ?? [];
+      if (number === undefined || topic === undefined)
+        throw new Error(`${file} in src/store/migrations is no NNNN_name.ts`);
+      return { file, number: Number(number), topic };
     });
 }
 
@@ -63,8 +65,9 @@ describe('migrations', () => {
     expect(ORDERED).toHaveLength(files.length);
     for (const [i, { file, topic }] of files.entries()) {
       const module = (await import(pathToFileURL(join(FOLDER, file)).href)) as (typeof ORDERED)[0];
-      expect(ORDERED[i].name, file).toBe(module.name);
-      expect(ORDERED[i].migration, file).toBe(module.migration);
+      const ordered = at(ORDERED, i, 'ordered migration');
+      expect(ordered.name, file).toBe(module.name);
+      expect(ordered.migration, file).toBe(module.migration);
       // The name says what the file says (`0005_clocks.ts` is recorded as `0006_clocks`).
       expect(module.name.endsWith(`_${topic}`), `${file} is ${module.name}`).toBe(true);
     }

@@ -12,15 +12,16 @@ import {
   type TestServer,
   twoPlayerGame,
 } from './harness.ts';
+import { at } from './support/lists.ts';
 
 /**
  * Per seat, two client ids whose 31-bit hashes (`answered.ts`) are equal: a table that keeps
  * the first only as a hash must ask the store before it plays the second.
  */
-const COLLIDING_IDS: Record<number, [string, string]> = {
-  0: ['collide-414633', 'collide-928313'],
-  1: ['collide-257598', 'collide-399787'],
-};
+const COLLIDING_IDS: readonly [string, string][] = [
+  ['collide-414633', 'collide-928313'],
+  ['collide-257598', 'collide-399787'],
+];
 
 let server: TestServer;
 
@@ -86,7 +87,7 @@ describe('stale moves and resent ids', () => {
   it('accepts both seats’ resource keeps made against the same version (a simultaneous choice)', async () => {
     const { seats } = await twoPlayerGame(server.url, { resources: true });
     expect(seats.every((seat) => seat.deciding)).toBe(true);
-    expect(seats[0].frame!.legal[0].type).toBe('keepResources');
+    expect(seats[0].frame!.legal[0]?.type).toBe('keepResources');
     const answers = await Promise.all(seats.map((seat) => seat.move(undefined, 'keep', 0)));
     expect(answers.map((a) => a.type)).toEqual(['ack', 'ack']);
     expect(answers.map((a) => (a.type === 'ack' ? a.version : 0)).sort()).toEqual([1, 2]);
@@ -96,7 +97,7 @@ describe('stale moves and resent ids', () => {
     const { seats } = await twoPlayerGame(server.url);
     const mover = seats.find((seat) => seat.deciding)!;
     const other = seats.find((seat) => seat !== mover)!;
-    const move = mover.frame!.legal[0];
+    const move = at(mover.frame!.legal, 0, 'legal move');
     const seen = mover.version;
     const first = await mover.move(move, 'once', seen);
     expect(first.type).toBe('ack');
@@ -119,8 +120,8 @@ describe('stale moves and resent ids', () => {
     const { seats } = await twoPlayerGame(server.url);
     const me = seats.find((seat) => seat.deciding)!;
     const seat = me.frame!.seat!;
-    const [early, twin] = COLLIDING_IDS[seat];
-    const move = me.frame!.legal[0];
+    const [early, twin] = at(COLLIDING_IDS, seat, "seat's colliding ids");
+    const move = at(me.frame!.legal, 0, 'legal move');
     const seen = me.version;
     const first = await me.move(move, early, seen);
     expect(first.type).toBe('ack');
@@ -252,8 +253,8 @@ describe('reconnection', () => {
     await benSeat.client.close();
     const info = await annSeat.client.next(
       'table',
-      (m) => m.table.id === table && !m.table.seats[1].connected,
+      (m) => m.table.id === table && !at(m.table.seats, 1, 'seat').connected,
     );
-    expect(info.table.seats[0].connected).toBe(true);
+    expect(info.table.seats[0]?.connected).toBe(true);
   });
 });

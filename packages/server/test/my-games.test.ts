@@ -18,6 +18,7 @@ import {
   type TestServer,
   twoPlayerGame,
 } from './harness.ts';
+import { at, only } from './support/lists.ts';
 
 let server: TestServer;
 let base: string;
@@ -77,7 +78,9 @@ it('lists the player’s tables: their turn first, then playing, waiting, finish
     const [annSeat, benSeat] = seats.map((s: Follower) => s.frame!.deciding);
     const annGames = await games(annDevice);
     expect(annGames.map((g) => g.table.id)).toEqual([playing, waiting, finished]);
-    const [inPlay, still, over] = annGames;
+    const inPlay = at(annGames, 0, 'game');
+    const still = at(annGames, 1, 'game');
+    const over = at(annGames, 2, 'game');
     expect(inPlay).toMatchObject({ seat: 0, deciding: annSeat, yourTurn: seats[0].deciding });
     expect(inPlay.table.status).toBe('playing');
     expect(inPlay.table.seats.map((s) => s.name)).toEqual(['Ann', 'Ben']);
@@ -91,26 +94,30 @@ it('lists the player’s tables: their turn first, then playing, waiting, finish
     expect(over.result?.won).toBe(over.result?.place === 1);
     const benGames = await games(benDevice);
     expect(benGames.map((g) => g.table.id)).toEqual([playing]);
-    expect(benGames[0]).toMatchObject({ seat: 1, deciding: benSeat, yourTurn: seats[1].deciding });
+    expect(only(benGames, 'game')).toMatchObject({
+      seat: 1,
+      deciding: benSeat,
+      yourTurn: seats[1].deciding,
+    });
   }
   for (const seat of seats) await seat.client.close();
 });
 
 /** A started 2-player table: `host` at seat 0, `guest` at seat 1, both following it. */
-async function startedGame(host: NewPlayer, guest: NewPlayer): Promise<Follower[]> {
+async function startedGame(host: NewPlayer, guest: NewPlayer): Promise<[Follower, Follower]> {
   const table = await createTable(host.token, `${host.name} v ${guest.name}`, [
     { kind: 'host' },
     { kind: 'open' },
   ]);
   await http(base, 'POST', `/api/v1/tables/${table}/join`, { token: guest.token, body: {} });
-  const seats: Follower[] = [];
-  for (const player of [host, guest]) {
+  const follow = async (player: NewPlayer) => {
     const client = await TestClient.connect(base, player.token);
     client.send({ type: 'watch', table });
     const follower = new Follower(client, table, `${player.name}-`);
     await follower.take();
-    seats.push(follower);
-  }
+    return follower;
+  };
+  const seats: [Follower, Follower] = [await follow(host), await follow(guest)];
   await http(base, 'POST', `/api/v1/tables/${table}/start`, { token: host.token });
   for (const seat of seats) await seat.take();
   return seats;

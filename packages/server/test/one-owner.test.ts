@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
 import { pause, tablesLoaded, tablesRun, twoProcesses } from './support/faults.ts';
 import {
+  at,
   playRandomGame,
   type ReadyTable,
   readMoveRows,
@@ -36,7 +37,8 @@ async function untilDecidingOnB(table: ReadyTable): Promise<SeatedClient> {
       await pause(50);
       continue;
     }
-    const answer = await host.client.move(table.id, frame.legal[0], { seen: version });
+    const move = at(frame.legal, 0, 'legal move');
+    const answer = await host.client.move(table.id, move, { seen: version });
     if (answer.type === 'ack') await host.client.waitForVersion(table.id, answer.version);
   }
   throw new Error('no player on B got a move to make');
@@ -60,13 +62,14 @@ describe.skipIf(!enabled)('one owner per table', () => {
     const first = await playRandomGame(table, { seed: 3, maxMoves: 30 });
     expect(first.acked.filter((m) => m.seat !== 0).length, 'B players moved').toBeGreaterThan(0);
     expect(await tablesLoaded(b), 'B played through A without a copy').toBe(0);
-    await table.spectators[0].waitForVersion(table.id, first.version);
+    await at(table.spectators, 0, 'spectator').waitForVersion(table.id, first.version);
 
     // A B player's move is on its way when the owner dies: it must still be answered.
     const deciding = await untilDecidingOnB(table);
     await a.kill('SIGKILL');
     const { version, frame } = deciding.client.tableState(table.id);
-    const answer = await deciding.client.move(table.id, frame!.legal[0], { seen: version });
+    const move = at(frame!.legal, 0, 'legal move');
+    const answer = await deciding.client.move(table.id, move, { seen: version });
     expect(answer).toMatchObject({ type: 'ack', version: version + 1 });
     // B's clients never reconnected: B took the table over and they play on.
     const host = table.players.find((p) => p.seat === 0)!.client;
@@ -100,11 +103,13 @@ describe.skipIf(!enabled)('one owner per table', () => {
     // Each table is held once, by the process that runs it. Which process that is, is whoever
     // took its lease first: nearly always the one it was made on, but under load the other one,
     // which read the table to seat its guest, can win the lease before the maker's round.
-    const holding = async () => ({
+    /** How many tables each process holds (A's, B's), loaded and run. */
+    type Holding = { loaded: [number, number]; run: [number, number] };
+    const holding = async (): Promise<Holding> => ({
       loaded: [await tablesLoaded(a), await tablesLoaded(b)],
       run: [await tablesRun(a), await tablesRun(b)],
     });
-    const eachItsOwn = ({ loaded, run }: { loaded: number[]; run: number[] }) =>
+    const eachItsOwn = ({ loaded, run }: Holding) =>
       loaded[0] + loaded[1] === 6 && loaded[0] === run[0] && loaded[1] === run[1];
     let last = await holding();
     const settled = async () => {
@@ -121,7 +126,8 @@ describe.skipIf(!enabled)('one owner per table', () => {
       tables.map((table, i) => playRandomGame(table, { seed: 20 + i, maxMoves: 15 })),
     );
     for (const [i, result] of results.entries()) {
-      await tables[i].spectators[0].waitForVersion(tables[i].id, result.version);
+      const table = at(tables, i, 'table');
+      await at(table.spectators, 0, 'spectator').waitForVersion(table.id, result.version);
     }
     const after = await holding();
     expect(eachItsOwn(after), `tables loaded ${after.loaded}, run ${after.run}`).toBe(true);

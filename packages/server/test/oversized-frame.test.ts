@@ -84,15 +84,15 @@ function frameHeader(length: number): { header: Buffer; mask: Buffer } {
 }
 
 function masked(payload: Buffer, mask: Buffer): Buffer {
-  return Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]));
+  return Buffer.from(payload.map((byte, i) => byte ^ mask.readUInt8(i % 4)));
 }
 
 /** The close code of the first close frame the server sent (server frames are unmasked). */
 function closeCodeOf(received: Buffer[]): number | null {
   const bytes = Buffer.concat(received);
   for (let at = 0; at + 2 <= bytes.length; ) {
-    const opcode = bytes[at] & 0x0f;
-    const length = bytes[at + 1] & 0x7f;
+    const opcode = bytes.readUInt8(at) & 0x0f;
+    const length = bytes.readUInt8(at + 1) & 0x7f;
     if (length > 125) return null;
     if (opcode === 0x8) return length >= 2 ? bytes.readUInt16BE(at + 2) : 1005;
     at += 2 + length;

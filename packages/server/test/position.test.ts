@@ -6,6 +6,7 @@
 import { applyMove, legalMoves, type Move } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
 import { isOver, legalOf, type Position, playMove, startPosition } from '../src/tables/position.ts';
+import { at } from './support/lists.ts';
 
 function start(seed: number, players = 3): Position {
   const started = startPosition({
@@ -32,7 +33,7 @@ describe('playMove', () => {
         const legal = legalMoves(position.state);
         n = (n * 1103515245 + 12345) % 2 ** 31;
         // Through JSON, with its keys in another order: a client's copy of a legal move.
-        const chosen = legal[n % legal.length];
+        const chosen = at(legal, n % legal.length, 'legal move');
         const copy = Object.fromEntries(Object.entries(chosen).reverse());
         const next = playMove(position, JSON.parse(JSON.stringify(copy)), false);
         const checked = applyMove(position.state, chosen);
@@ -49,7 +50,7 @@ describe('playMove', () => {
 
   it('refuses what is not a legal move with the engine’s own errors', () => {
     const position = start(7, 2);
-    const [legal] = legalOf(position).all;
+    const legal = at(legalOf(position).all, 0, 'legal move');
     const refusal = (move: unknown) => {
       const result = playMove(position, move, false);
       return result.ok ? 'accepted' : result.error.code;

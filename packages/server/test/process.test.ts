@@ -55,9 +55,9 @@ describe('the server process', () => {
     const url = await new Promise<string>((resolve, reject) => {
       spawned.stdout!.on('data', (chunk) => {
         stdout += chunk;
-        const line = stdout.split('\n')[0];
-        const match = READY.exec(line);
-        if (match) resolve(match[1]);
+        const [line = ''] = stdout.split('\n');
+        const url = READY.exec(line)?.[1];
+        if (url !== undefined) resolve(url);
       });
       spawned.once('exit', (code) =>
         reject(new Error(`exited with ${code} before it was ready: ${stderr}`)),

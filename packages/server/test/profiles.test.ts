@@ -19,6 +19,7 @@ import {
   TestClient,
   type TestServer,
 } from './harness.ts';
+import { at, only } from './support/lists.ts';
 
 let server: TestServer;
 let base: string;
@@ -154,7 +155,14 @@ it('reports how each account’s rating moved, and the leaderboard names them as
   const replayed = replay(record);
   if (!replayed.ok || !replayed.state.result) throw new Error('the record does not replay');
   const { scores } = replayed.state.result;
-  const [a, b] = [0, 1].map((seat) => scores.find((s) => s.seat === seat)!);
+  const a = only(
+    scores.filter((s) => s.seat === 0),
+    "seat 0's score",
+  );
+  const b = only(
+    scores.filter((s) => s.seat === 1),
+    "seat 1's score",
+  );
   const rankOf = (me: typeof a, other: typeof a) =>
     other.total > me.total || (other.total === me.total && other.gangSize > me.gangSize) ? 2 : 1;
   const ranks = [rankOf(a, b), rankOf(b, a)];
@@ -169,11 +177,9 @@ it('reports how each account’s rating moved, and the leaderboard names them as
     const change = answer.changes[seat];
     expect(change.rank).toBe(ranks[seat]);
     expect(change.before.conservative).toBeCloseTo(newcomer.mu - 3 * newcomer.sigma, 4);
-    expect(change.after.mu).toBeCloseTo(expected[seat][0].mu, 4);
-    expect(change.after.conservative).toBeCloseTo(
-      expected[seat][0].mu - 3 * expected[seat][0].sigma,
-      4,
-    );
+    const after = only(at(expected, seat, 'team'), 'rating');
+    expect(change.after.mu).toBeCloseTo(after.mu, 4);
+    expect(change.after.conservative).toBeCloseTo(after.mu - 3 * after.sigma, 4);
   }
   const board = await http(base, 'GET', '/api/v1/ratings?players=2');
   const names = board.body.entries.map((e: { name: string; username: string | null }) => [
@@ -217,7 +223,10 @@ it('gives a profile whose figures are those of the games played', async () => {
     .reduce((sum, e) => sum + (e.type === 'snitchPaid' ? e.amount : 0), 0);
   const cards = cardsOf(replayed.state.cards);
   const families = Object.fromEntries(FAMILIES.map((f) => [f, 0]));
-  for (const member of replayed.state.players[1].gang) families[cards.familyOf(member.id)]++;
+  for (const member of at(replayed.state.players, 1, 'player').gang) {
+    const family = cards.familyOf(member.id);
+    families[family] = (families[family] ?? 0) + 1;
+  }
   const won = result.winners.includes(1);
 
   expect(profile.player).toEqual({ id: bob.id, name: 'Bob', username: 'bob_ux' });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEFAULT_LIMITS, limitsFromEnv } from '../src/config.ts';
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './support/database.ts';
+import { at } from './support/lists.ts';
 import {
   makeDataDir,
   type SpawnedServer,
@@ -180,16 +181,16 @@ describe('watching (MAX_WATCHED_PER_CONNECTION, MAX_SPECTATORS_PER_TABLE)', () =
       hosts.map(async (h) => (await h.api.createTable(twoSeats())).table.id),
     );
     const viewer = await TestClient.anonymous(server);
-    await viewer.watch(ids[0]);
-    await viewer.watch(ids[1]);
+    await viewer.watch(at(ids, 0));
+    await viewer.watch(at(ids, 1));
     const since = viewer.received.length;
-    viewer.send({ type: 'watch', table: ids[2] });
-    const refused = await refusalFor(viewer, ids[2], since);
+    viewer.send({ type: 'watch', table: at(ids, 2) });
+    const refused = await refusalFor(viewer, at(ids, 2), since);
     expect(refused.error).toMatchObject({ code: 'TOO_MANY_WATCHED', params: { max: 2 } });
     // Watching a table again is no new table; after an unwatch there is room.
-    await viewer.watch(ids[1]);
-    viewer.send({ type: 'unwatch', table: ids[0] });
-    await viewer.watch(ids[2]);
+    await viewer.watch(at(ids, 1));
+    viewer.send({ type: 'unwatch', table: at(ids, 0) });
+    await viewer.watch(at(ids, 2));
     await Promise.all([...hosts, viewer].map((c) => c.close()));
   });
 
@@ -207,7 +208,7 @@ describe('watching (MAX_WATCHED_PER_CONNECTION, MAX_SPECTATORS_PER_TABLE)', () =
     await guest.watch(id);
     await host.watch(id);
     // A spectator who leaves makes room.
-    await spectators[0].close();
+    await at(spectators, 0, 'spectator').close();
     for (let attempt = 0; ; attempt++) {
       const since = late.received.length;
       late.send({ type: 'watch', table: id });
@@ -237,7 +238,7 @@ describe('watching (MAX_WATCHED_PER_CONNECTION, MAX_SPECTATORS_PER_TABLE)', () =
     const version = mover.client.tableState(table.id).version;
     const answer = await mover.client.move(
       table.id,
-      mover.client.tableState(table.id).frame!.legal[0],
+      at(mover.client.tableState(table.id).frame!.legal, 0, 'legal move'),
     );
     expect(answer.type).toBe('ack');
     await Promise.all(watchers.map((w) => w.waitForVersion(table.id, version + 1)));
@@ -276,7 +277,7 @@ describe('full syncs per connection (SYNCS_PER_MINUTE)', () => {
     const mover = table.players.find(
       (p) => (p.client.tableState(table.id).frame?.legal.length ?? 0) > 0,
     )!.client;
-    const move = mover.tableState(table.id).frame!.legal[0];
+    const move = at(mover.tableState(table.id).frame!.legal, 0, 'legal move');
     const stale = () => mover.tableState(table.id).version + 5;
     for (let i = 0; i < 3; i++) {
       const since = mover.received.length;

@@ -30,7 +30,7 @@ async function freshStore(): Promise<SqlStore> {
   for (const [id, name] of [
     ['p1', 'Ann'],
     ['p2', 'Ben'],
-  ]) {
+  ] as const) {
     await store.createPlayer({ id, name, tokenHash: `h-${id}`, createdAt: 'now' });
   }
   return store;

@@ -15,6 +15,7 @@ import { PROTOCOL_VERSION } from '@gangsta/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
+  at,
   type SpawnedServer,
   spawnServer,
   stopAllServers,
@@ -46,7 +47,7 @@ async function call(
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const body = options.body === undefined ? null : JSON.stringify(options.body);
   const response = await fetch(`${base}${path}`, { method, headers, body });
   const text = await response.text();
   let parsed: unknown = text;
@@ -120,8 +121,8 @@ async function account(base: string, username: string, headers: Record<string, s
     body: { username, password: 'correct horse battery' },
   });
   expect(created.status).toBe(201);
-  const setCookie = created.headers.getSetCookie()[0];
-  return { token, setCookie, cookie: setCookie.split(';')[0] };
+  const setCookie = at(created.headers.getSetCookie(), 0, 'Set-Cookie header');
+  return { token, setCookie, cookie: at(setCookie.split(';'), 0, 'cookie') };
 }
 
 describe('headers', () => {
@@ -304,17 +305,18 @@ describe('fair limits', () => {
     const later = [await upgrade(paced), await upgrade(paced), await upgrade(paced)];
     const waits = later.map((result) => {
       expect(result).toMatchObject({ kind: 'socket', closed: 1013 });
-      const [frame] = (
-        result as { frames: { error: { code: string; params: { retryMs: number } } }[] }
-      ).frames;
+      const { frames } = result as {
+        frames: { error: { code: string; params: { retryMs: number } } }[];
+      };
+      const frame = at(frames, 0, 'frame');
       expect(frame.error.code).toBe('RATE_LIMITED');
       return frame.error.params.retryMs;
     });
     // Each early client is told its own slot, one interval after the previous one.
     expect(waits[0]).toBeGreaterThan(0);
     expect(waits[0]).toBeLessThanOrEqual(60_000);
-    expect(waits[1] - waits[0]).toBeGreaterThan(59_000);
-    expect(waits[2] - waits[1]).toBeGreaterThan(59_000);
+    expect(at(waits, 1) - at(waits, 0)).toBeGreaterThan(59_000);
+    expect(at(waits, 2) - at(waits, 1)).toBeGreaterThan(59_000);
     // A whole burst of slots is promised: the next is refused before the upgrade.
     const refused = await upgrade(paced);
     expect(refused).toMatchObject({ kind: 'http', status: 429 });

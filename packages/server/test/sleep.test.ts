@@ -6,6 +6,7 @@
 import type { Move } from '@gangsta/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Follower, http, TestClient, twoPlayerGame } from './harness.ts';
+import { at } from './support/lists.ts';
 import { type SpawnedServer, spawnServer, stopAllServers } from './support/spawnServer.ts';
 
 const METRICS_TOKEN = 'sleep-metrics-token';
@@ -46,7 +47,7 @@ describe('tables asleep', () => {
     for (let i = 0; i < 4; i++) {
       const mover = seats.find((seat) => seat.deciding);
       if (!mover) throw new Error('nobody must decide');
-      const move = mover.frame!.legal[0];
+      const move = at(mover.frame!.legal, 0, 'legal move');
       const answer = await mover.move(move, `early${i}`);
       if (answer.type !== 'ack') throw new Error(`refused: ${answer.error.code}`);
       if (mover === seats[0]) annMoves.push({ id: `early${i}`, move, version: answer.version });
@@ -69,22 +70,22 @@ describe('tables asleep', () => {
     expect(await metric('gangsta_tables_loaded')).toBe(0);
 
     // Opened again: the same version and frame, and play goes on.
-    const clients = [await TestClient.connect(server.url, ann.token)];
-    const back = new Follower(clients[0], table, 'back');
-    clients[0].send({ type: 'watch', table, seen: version });
+    const client = await TestClient.connect(server.url, ann.token);
+    const back = new Follower(client, table, 'back');
+    client.send({ type: 'watch', table, seen: version });
     await back.take();
     expect(back.version).toBe(version);
     expect(back.frame).toEqual(frame);
     expect(await metric('gangsta_tables_loaded')).toBe(1);
     // A move id used before the table slept is still known (same answer, not applied twice).
     expect(annMoves.length).toBeGreaterThan(0);
-    const [first] = annMoves;
+    const first = at(annMoves, 0, "Ann's move");
     const resent = await back.move(first.move, first.id, version);
     expect(resent).toEqual({ type: 'ack', table, id: first.id, version: first.version });
     if (back.deciding) {
       const answer = await back.move();
       expect(answer.type).toBe('ack');
     }
-    await clients[0].close();
+    await client.close();
   }, 60_000);
 });

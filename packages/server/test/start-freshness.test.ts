@@ -114,8 +114,8 @@ describe("the web client's list of sources", () => {
         const path = join(folder, entry.name);
         if (entry.isDirectory()) visit(path);
         else if (/\.(ts|tsx)$/.test(entry.name))
-          for (const match of readFileSync(path, 'utf8').matchAll(/from '@gangsta\/([a-z-]+)/g))
-            imported.add(match[1]);
+          for (const [, name] of readFileSync(path, 'utf8').matchAll(/from '@gangsta\/([a-z-]+)/g))
+            if (name !== undefined) imported.add(name);
       }
     };
     visit(join(repository, 'packages', 'web', 'src'));

@@ -19,6 +19,7 @@ import type { GameToRate } from '../src/store/ratings.ts';
 import type { ChatRow, Store, TableRow } from '../src/store/types.ts';
 import { workerStore } from '../src/store/workerStore.ts';
 import { databaseUrlFor, dropTestDatabase, STORE_NAME } from './support/database.ts';
+import { at } from './support/lists.ts';
 import { playingTable } from './support/storeRows.ts';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
@@ -55,16 +56,21 @@ async function seed(store: Store): Promise<void> {
 }
 
 /** `connections` stores on one fresh database (PostgreSQL: a pool each; SQLite: one store). */
-async function freshStores(connections = 1): Promise<{ stores: SqlStore[]; url: string | null }> {
+async function freshStores(
+  connections = 1,
+): Promise<{ stores: [SqlStore, ...SqlStore[]]; url: string | null }> {
   const dir = freshDir();
   const url = await databaseUrlFor(dir);
-  const stores = Array.from({ length: url ? connections : 1 }, () =>
-    url ? openPostgresStore(url) : openSqliteStore(dir),
-  );
+  const open = () => (url ? openPostgresStore(url) : openSqliteStore(dir));
+  const first = open();
+  const stores: [SqlStore, ...SqlStore[]] = [
+    first,
+    ...Array.from({ length: url ? connections - 1 : 0 }, open),
+  ];
   cleanups.push(async () => {
     for (const store of stores) await store.close();
   });
-  await seed(stores[0]);
+  await seed(first);
   return { stores, url };
 }
 
@@ -75,7 +81,7 @@ async function freshStore(): Promise<SqlStore> {
 }
 
 /** The store of the `i`th writer: each its own on PostgreSQL, SQLite's one for all. */
-const by = (stores: SqlStore[], i: number) => stores[i % stores.length];
+const by = (stores: SqlStore[], i: number) => at(stores, i % stores.length, 'store');
 
 /**
  * Runs the writes at once. On PostgreSQL `table` is locked until every write waits for it, so

@@ -115,7 +115,7 @@ async function call(method: string, path: string, token: string, body?: unknown)
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? null : JSON.stringify(body),
   });
   return { status: response.status, body: await response.json() };
 }

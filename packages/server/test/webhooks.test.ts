@@ -24,6 +24,7 @@ import {
   TestClient,
   type TestServer,
 } from './harness.ts';
+import { at, only } from './support/lists.ts';
 
 type Behaviour = number | 'hang';
 
@@ -225,7 +226,7 @@ describe('deliveries', () => {
     const { ben, table, annSeat } = await gameWithAbsentBen('Friday game', '/ben');
     await annPlaysUntilBen(annSeat);
     await receiver.received(1, '/ben');
-    const [request] = receiver.to('/ben');
+    const request = at(receiver.to('/ben'), 0, 'delivery');
     const url = `${PUBLIC_URL}/#/online/t/${table}`;
     expect(request.path).toBe('/ben');
     expect(request.body).toEqual({
@@ -249,7 +250,7 @@ describe('deliveries', () => {
     await annPlaysUntilBen(annSeat);
     await receiver.received(2, '/ben');
     expect(receiver.to('/ben')).toHaveLength(2);
-    expect(receiver.to('/ben')[1].body.gangsta.event).toBe('yourTurn');
+    expect(at(receiver.to('/ben'), 1, 'delivery').body.gangsta.event).toBe('yourTurn');
     await annSeat.client.close();
   });
 
@@ -259,8 +260,8 @@ describe('deliveries', () => {
     const { annSeat } = await gameWithAbsentBen('Retried', '/retried');
     await annPlaysUntilBen(annSeat);
     await receiver.received(2, '/retried');
-    const [first, second] = receiver.to('/retried');
-    expect(second.body).toEqual(first.body);
+    const deliveries = receiver.to('/retried');
+    expect(at(deliveries, 1, 'retry').body).toEqual(at(deliveries, 0, 'delivery').body);
     expect(await failures()).toBe(metricBefore + 1);
     await annSeat.client.close();
   });
@@ -283,7 +284,7 @@ describe('deliveries', () => {
       table,
       id: 'b1',
       seen: benSeat.version,
-      move: benSeat.frame!.legal[0],
+      move: at(benSeat.frame!.legal, 0, 'legal move'),
     });
     expect(answer.type).toBe('ack');
     expect(receiver.hanging).toHaveLength(1);
@@ -313,7 +314,7 @@ describe('deliveries', () => {
     // Cleo was at the table all along: the only delivery is the end of the game.
     const gameOver = receiver.to('/cleo').filter((r) => r.body.gangsta.event === 'gameOver');
     expect(receiver.to('/cleo')).toHaveLength(1);
-    const { body } = gameOver[0];
+    const { body } = only(gameOver, 'game over delivery');
     expect(body.content).toBe(body.text);
     expect(body.content).toMatch(
       /^Game over at “Cleo v bot”: .+ won \(Cleo \d+, bot \(easy\) \d+\)/,
@@ -333,7 +334,10 @@ describe('deliveries', () => {
     await setWebhook(dan, `${receiver.url}/dan`);
     const ok = await http(base, 'POST', '/api/v1/me/webhook/test', { token: dan.token });
     expect(ok.body).toEqual({ delivered: true, status: 200 });
-    expect(receiver.to('/dan')[0].body.gangsta).toMatchObject({ event: 'test', table: null });
+    expect(at(receiver.to('/dan'), 0, 'delivery').body.gangsta).toMatchObject({
+      event: 'test',
+      table: null,
+    });
     receiver.behaviours.set('/dan', [404]);
     const failed = await http(base, 'POST', '/api/v1/me/webhook/test', { token: dan.token });
     expect(failed.body).toEqual({ delivered: false, status: 404 });
