@@ -17,8 +17,7 @@ import type { TableContext } from './context.ts';
 import { decidingAt } from './frames.ts';
 import { submit } from './play.ts';
 import { isOver } from './position.ts';
-import type { Room } from './room.ts';
-import { botLevelOf } from './seatPlayers.ts';
+import { botLevelOf, type Room } from './room.ts';
 
 export interface BotRunnerOptions {
   pool: BotPool;

@@ -9,7 +9,7 @@ import { TokenBucket } from '../rateLimit.ts';
 import { refuse } from '../refusal.ts';
 import type { ChatRow } from '../store/types.ts';
 import type { TableContext } from './context.ts';
-import { tableOf } from './lookup.ts';
+import { tableOf } from './registry.ts';
 import type { Room } from './room.ts';
 
 /** One bucket per player, across connections and tables. */

@@ -10,7 +10,7 @@ import type { Peer } from '../peer.ts';
 import { asProtocolError, Refusal } from '../refusal.ts';
 import { chat } from './chat.ts';
 import type { TableContext, TableMessage } from './context.ts';
-import { tableOf } from './lookup.ts';
+import { tableOf } from './registry.ts';
 import { moveSubmission, submit, undoSubmission } from './play.ts';
 import { catchUpTo } from './stored.ts';
 import { resume, resumeSeat } from './takeover.ts';

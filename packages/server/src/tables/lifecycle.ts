@@ -17,7 +17,7 @@ import { Refusal, refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo } from './broadcast.ts';
 import type { TableContext } from './context.ts';
-import { tableOf } from './lookup.ts';
+import { tableOf } from './registry.ts';
 import { refuseIfBlocked } from './moderation.ts';
 import { runHooks } from './play.ts';
 import { recordOf, startPosition } from './position.ts';

@@ -22,7 +22,7 @@ import { refuse } from '../refusal.ts';
 import { type ModerationList, REPORT_CONTEXT } from '../store/moderation.ts';
 import type { PlayerRow } from '../store/types.ts';
 import type { TableContext } from './context.ts';
-import { tableOf } from './lookup.ts';
+import { tableOf } from './registry.ts';
 
 /** Reports per player: a few at once, then one a minute. */
 export const REPORT_BURST = 5;

@@ -6,11 +6,30 @@
  * from the store that is not kept, so no request can pin finished tables in memory.
  */
 import { LIMITS } from '@gangsta/protocol';
+import { refuse } from '../refusal.ts';
 import type { Store } from '../store/types.ts';
 import { nextDeadline } from './clock.ts';
 import { roomFromStore } from './rebuild.ts';
-import { refreshRematch } from './rematchInfo.ts';
 import type { Room } from './room.ts';
+
+/** The table's room (loaded from the store if it is asleep), or UNKNOWN_TABLE. */
+export async function tableOf(ctx: { rooms: Rooms }, id: string): Promise<Room> {
+  const room = await ctx.rooms.get(id);
+  if (!room) refuse('UNKNOWN_TABLE', `no table has the id ${id}`, { table: id });
+  return room;
+}
+
+/**
+ * A finished table read from the store learns its rematch (made before, or by another
+ * process); returns whether it changed.
+ */
+export async function refreshRematch(store: Store, room: Room): Promise<boolean> {
+  if (room.table.status !== 'finished') return false;
+  const rematch = await store.rematchOf(room.id);
+  if (rematch === null || room.rematch?.table === rematch.table) return false;
+  room.rematch = rematch;
+  return true;
+}
 
 export class Rooms {
   private readonly rooms = new Map<string, Room>();

@@ -19,7 +19,7 @@ import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
 import type { TableContext } from './context.ts';
 import { joinTable, startWhenFilled } from './lifecycle.ts';
-import { tableOf } from './lookup.ts';
+import { tableOf } from './registry.ts';
 import { allEvents } from './position.ts';
 import { Room } from './room.ts';
 

@@ -4,7 +4,7 @@
  * the client move ids it has answered.
  */
 import { moveKey, type Seat } from '@gangsta/engine';
-import type { ChatLine, RematchInfo, SeatInfo, TableInfo } from '@gangsta/protocol';
+import type { BotLevel, ChatLine, RematchInfo, SeatInfo, TableInfo } from '@gangsta/protocol';
 import { LIMITS } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
 import type { ChatRow, MoveRow, StoredSeat, TableChange, TableRow } from '../store/types.ts';
@@ -113,6 +113,19 @@ export function applyTableChange(room: Room, change: TableChange): void {
   if (change.finishedAt !== undefined) table.finishedAt = change.finishedAt;
   if (change.clock !== undefined) table.clock = change.clock;
   room.table = table;
+}
+
+/**
+ * Who plays a seat now: its person, or a bot (a bot's seat, or a person's seat a bot took
+ * over, `away`). The clock charges only the seats their people play; the bots move the others.
+ */
+export function botLevelOf(seat: StoredSeat): BotLevel | null {
+  return seat.botLevel ?? seat.away?.level ?? null;
+}
+
+/** The seats their own person plays now. */
+export function peopleSeats(table: TableRow): Seat[] {
+  return table.seats.flatMap((seat, i) => (seat.playerId !== null && !seat.away ? [i] : []));
 }
 
 /** What a stored row's client id was used for: its move's key, or "undo". */

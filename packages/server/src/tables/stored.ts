@@ -11,7 +11,7 @@ import type { TableContext } from './context.ts';
 import { dropGoneTable } from './expiry.ts';
 import { type Position, playMove, startPosition, undoLast } from './position.ts';
 import { roomFromStore } from './rebuild.ts';
-import { refreshRematch } from './rematchInfo.ts';
+import { refreshRematch } from './registry.ts';
 import { keyOfRow, type Room } from './room.ts';
 
 /** Remembers a stored row's client id, and acknowledges whoever here waited for it. */

@@ -13,8 +13,7 @@ import { afterMove, afterSeatChange, startClock } from './clock.ts';
 import type { TableContext } from './context.ts';
 import { decidingAt } from './frames.ts';
 import { isOver, type Position } from './position.ts';
-import type { Room } from './room.ts';
-import { peopleSeats } from './seatPlayers.ts';
+import { peopleSeats, type Room } from './room.ts';
 
 /** Clocks of positions not yet committed (the committed one is the table row's). */
 const headClocks = new WeakMap<Position, TableClock>();

@@ -12,8 +12,7 @@ import { expiredSeats, nextDeadline } from './clock.ts';
 import type { TableContext } from './context.ts';
 import { decidingAt } from './frames.ts';
 import { isOver } from './position.ts';
-import type { Room } from './room.ts';
-import { peopleSeats } from './seatPlayers.ts';
+import { peopleSeats, type Room } from './room.ts';
 import { headClock, settled } from './tableClock.ts';
 import { type AwayReason, takeOver } from './takeover.ts';
 

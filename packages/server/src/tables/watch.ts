@@ -7,7 +7,7 @@ import type { LocalPeer, Peer } from '../peer.ts';
 import { refuse } from '../refusal.ts';
 import { catchUpFor, sendTableInfo, syncNeeded } from './broadcast.ts';
 import type { TableContext } from './context.ts';
-import { tableOf } from './lookup.ts';
+import { tableOf } from './registry.ts';
 import { loadBlocked } from './moderation.ts';
 import type { Room } from './room.ts';
 import { catchUpTo } from './stored.ts';
