@@ -9,39 +9,23 @@
  * `packages/server/test/client-package.test.ts` packs the packages, installs them into an empty
  * project, compiles this file there and runs it against a real server.
  */
-import { GangstaClient, type SocketLike } from '@gangsta/client';
+import { createHttpClient, GangstaClient, type SocketLike } from '@gangsta/client';
 import type { GameResult } from '@gangsta/engine';
-import { httpErrorSchema, playerCreatedSchema, tableAnswerSchema } from '@gangsta/protocol';
 import WebSocket from 'ws';
 
 const server = process.env.GANGSTA_URL ?? 'http://127.0.0.1:5173';
 
-/** One POST of the HTTP API; a refusal stops the program with the server's words. */
-async function post(path: string, token: string | null, body?: object): Promise<unknown> {
-  const response = await fetch(`${server}/api/v1${path}`, {
-    method: 'POST',
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : null,
-  });
-  const answer: unknown = await response.json();
-  if (!response.ok) {
-    const { error } = httpErrorSchema.parse(answer);
-    throw new Error(`${path}: ${error.code}: ${error.message}`);
-  }
-  return answer;
-}
-
-const { token } = playerCreatedSchema.parse(await post('/players', null, { name: 'Random' }));
-const { table } = tableAnswerSchema.parse(
-  await post('/tables', token, {
+// The HTTP API through the route table: a refusal throws a RequestError with the server's code.
+const guest = createHttpClient({ baseUrl: server });
+const { token } = await guest.createPlayer({ body: { name: 'Random' } });
+const http = createHttpClient({ baseUrl: server, token: () => token });
+const { table } = await http.createTable({
+  body: {
     public: false,
     options: { players: 2 },
     seats: [{ kind: 'host' }, { kind: 'bot', level: 'easy' }],
-  }),
-);
+  },
+});
 
 const client = new GangstaClient({
   url: `${server.replace(/^http/, 'ws')}/api/v1/ws`,

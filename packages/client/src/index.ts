@@ -1,5 +1,6 @@
 /**
- * `@gangsta/client`: the one typed client of the Gangsta! socket protocol, the version that
+ * `@gangsta/client`: the one typed client of the Gangsta! socket protocol (client.ts) and of its
+ * HTTP API (http.ts, built on the protocol's route table), the version that
  * `@gangsta/protocol` names in PROTOCOL_VERSION. See client.ts for what it does, and the README
  * for an example.
  */
@@ -37,3 +38,18 @@ export {
   parseFrame,
   type TableView,
 } from './frames.ts';
+export {
+  createHttpClient,
+  DEFAULT_TIMEOUT_MS,
+  type FetchLike,
+  type Http,
+  type HttpAnswer,
+  HttpClient,
+  type HttpClientOptions,
+  RequestError,
+  type RequestErrorCode,
+  type RequestInitLike,
+  type ResponseLike,
+  type RouteArgs,
+  type RouteMethods,
+} from './http.ts';
