@@ -58,7 +58,7 @@ export function CardDetails({
 }: {
   cards: CardSet;
   id: string;
-  member?: Member;
+  member?: Member | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const lookup = cardsOf(cards);

@@ -14,9 +14,9 @@ export interface CardFaceProps extends CardInteraction {
   cards: CardSet;
   id: string;
   /** For a Boss or gangster in a gang. */
-  member?: Member;
+  member?: Member | undefined;
   /** For a kept resource card. */
-  active?: boolean;
+  active?: boolean | undefined;
 }
 
 export function CardFace({ cards, id, member, active, ...interaction }: CardFaceProps) {

@@ -9,21 +9,21 @@ import './cards.css';
 /** What every card component accepts to become a control. */
 export interface CardInteraction {
   /** Makes the card a button; called with the card's id. */
-  onSelect?: (id: string) => void;
+  onSelect?: ((id: string) => void) | undefined;
   /** Shown pressed (for example a member already activated in the heist). */
-  selected?: boolean;
+  selected?: boolean | undefined;
   /**
    * The card cannot be chosen now. It stays focusable (aria-disabled), so a reason given in
    * `children` is still read out.
    */
-  disabled?: boolean;
-  className?: string;
+  disabled?: boolean | undefined;
+  className?: string | undefined;
   /** Extra content at the foot of the card: a price, a reason, a control. */
   children?: ReactNode;
   /** The kind of move a click plays (`data-move-type`, for tests and the replay review). */
-  moveType?: string;
+  moveType?: string | undefined;
   /** Ids of elements describing the card (a dimmed card's reason). */
-  describedBy?: string;
+  describedBy?: string | undefined;
 }
 
 interface CardFrameProps extends CardInteraction {

@@ -17,7 +17,7 @@ export interface HeistCardProps extends CardInteraction {
   cards: CardSet;
   id: string;
   /** While the heist is put together: the icons still needed; the others show as covered. */
-  remaining?: readonly Skill[];
+  remaining?: readonly Skill[] | undefined;
 }
 
 /** The cooperative marker: two linked rings, plus its name in words. */

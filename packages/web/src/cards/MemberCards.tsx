@@ -26,12 +26,12 @@ export interface MemberCardProps extends CardInteraction {
   cards: CardSet;
   id: string;
   /** The member's state in a gang (engaged, learned skill); absent for a card in a row. */
-  member?: Member;
+  member?: Member | undefined;
 }
 
 interface MemberBodyProps {
   card: BossData | GangsterData;
-  member?: Member;
+  member?: Member | undefined;
   /** The badge at the top-left of the portrait: the recruit cost (a coin) or the word "Boss". */
   corner: ReactNode;
   /** The footer line: IP, and starting money for a Boss. */

@@ -15,7 +15,7 @@ export interface ResourceCardProps extends CardInteraction {
   cards: CardSet;
   id: string;
   /** Kept and active (true), kept and not yet active (false), or not kept yet (absent). */
-  active?: boolean;
+  active?: boolean | undefined;
 }
 
 export function ResourceCard({ cards, id, active, ...interaction }: ResourceCardProps) {

@@ -109,7 +109,7 @@ export interface SkillIconProps {
   /** A learned skill (Training): drawn with a dashed ring and named as learned. */
   learned?: boolean;
   /** A requirement icon already covered in the heist being put together. */
-  covered?: boolean;
+  covered?: boolean | undefined;
   /** Overrides the accessible name (for example "Leader (learned)"). */
   label?: string;
   /** Hidden from screen readers, when text beside it already names the skill. */

@@ -9,9 +9,9 @@ import { SkillIcon } from './SkillIcon.tsx';
 export interface SkillRowProps {
   skills: readonly Skill[];
   /** The learned skill of a member, shown last and marked as learned. */
-  learned?: Skill;
+  learned?: Skill | undefined;
   /** What is still needed of `skills` (a multiset); the rest is shown covered. */
-  remaining?: readonly Skill[];
+  remaining?: readonly Skill[] | undefined;
   label: string;
   size?: number;
 }

@@ -20,9 +20,9 @@ export interface TableProps {
   /** Who sits where (names); defaults to the seats with default names. */
   players?: readonly TablePlayer[];
   /** Cards touched by the last move, animated briefly. */
-  flash?: ReadonlySet<string>;
+  flash?: ReadonlySet<string> | undefined;
   /** Cards named by a hint. */
-  hint?: ReadonlySet<string>;
+  hint?: ReadonlySet<string> | undefined;
   /** Extra content shown under a player's board (the replay's revealed cards). */
   extra?: (player: PlayerView) => ReactNode;
 }

@@ -11,9 +11,11 @@ import {
   type GameRecord,
   type GameState,
   type GameView,
+  itemAt,
   legalMoves,
   type Move,
   pendingDecision,
+  playerAt,
   type Seat,
   viewFor,
   visibleEvents,
@@ -49,12 +51,14 @@ export class ReplayModel {
   static build(record: GameRecord): ReplayModel | null {
     const created = createGame({ ...record.options, cardSet: record.cardSet });
     if (!created.ok) return null;
-    const states = [created.state];
+    let state = created.state;
+    const states = [state];
     const events = [created.events];
     for (const move of record.moves) {
-      const result = applyMove(states[states.length - 1], move);
+      const result = applyMove(state, move);
       if (!result.ok) return null;
-      states.push(result.state);
+      state = result.state;
+      states.push(state);
       events.push(result.events);
     }
     return new ReplayModel(record, states, events);
@@ -66,27 +70,37 @@ export class ReplayModel {
   }
 
   get over(): boolean {
-    return this.states[this.states.length - 1].phase === 'gameOver';
+    return this.stateAt(this.length).phase === 'gameOver';
+  }
+
+  /** The state after `step` moves; `states` holds one per step, 0 (the setup) to `length`. */
+  private stateAt(step: number): GameState {
+    return itemAt(this.states, step, 'replay step');
+  }
+
+  /** What `step` told: the setup's events at 0, then those of each move, in step with `states`. */
+  private eventsAt(step: number): readonly GameEvent[] {
+    return itemAt(this.events, step, 'replay step');
   }
 
   /** The public view at a step; with `reveal` (finished games only), kept resources too. */
   viewAt(step: number, reveal: boolean): GameView {
-    const state = this.states[step];
+    const state = this.stateAt(step);
     const view = viewFor(state, null);
     if (!reveal || !this.over) return view;
     return {
       ...view,
       players: view.players.map((p) => ({
         ...p,
-        heistIp: state.players[p.seat].heistIp,
-        resources: state.players[p.seat].resources.map((r) => ({ ...r })),
+        heistIp: playerAt(state, p.seat).heistIp,
+        resources: playerAt(state, p.seat).resources.map((r) => ({ ...r })),
       })),
     };
   }
 
   hiddenAt(step: number): HiddenInfo | null {
     if (!this.over) return null;
-    const state = this.states[step];
+    const state = this.stateAt(step);
     return {
       heistDeck: [...state.heistDeck],
       laterHeists: [...state.laterHeists],
@@ -108,7 +122,7 @@ export class ReplayModel {
     let id = 0;
     for (let index = 0; index <= step; index++) {
       const events =
-        reveal && this.over ? this.events[index] : visibleEvents(this.events[index], null);
+        reveal && this.over ? this.eventsAt(index) : visibleEvents(this.eventsAt(index), null);
       for (const event of events) entries.push({ id: id++, moveIndex: index - 1, event });
     }
     return entries;
@@ -118,7 +132,7 @@ export class ReplayModel {
   positionBefore(index: number): Position | null {
     const played = this.record.moves[index];
     if (!played) return null;
-    const state = this.states[index];
+    const state = this.stateAt(index);
     return {
       seat: played.seat,
       view: viewFor(state, played.seat),
@@ -130,7 +144,7 @@ export class ReplayModel {
 
   /** The public decision at a step (for describing the move played from it). */
   publicBefore(index: number): { view: GameView; decision: Decision } {
-    const state = this.states[index];
+    const state = this.stateAt(index);
     return { view: viewFor(state, null), decision: pendingDecision(state) };
   }
 }

@@ -37,7 +37,7 @@ export interface LastMove {
 export type HintState =
   | { status: 'idle' }
   | { status: 'thinking' }
-  | { status: 'ready'; moveCount: number; move: Move; reason?: BotReason }
+  | { status: 'ready'; moveCount: number; move: Move; reason?: BotReason | undefined }
   | { status: 'failed' };
 
 /** A refusal shown to the player: the engine's typed error, or (online) the server's. */

@@ -11,7 +11,7 @@ export interface TextContext {
   seats: readonly SeatKind[];
   viewer: Seat | null;
   /** Who sits where: their names replace "Player N" in sentences. */
-  players?: readonly TablePlayer[];
+  players?: readonly TablePlayer[] | undefined;
   /**
    * The seat the sentences call "you" (online: the player's own seat); null for nobody.
    * Absent: the viewer when they are the only person at the table (against bots, the tutorial).

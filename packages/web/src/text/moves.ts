@@ -2,7 +2,7 @@
  * A legal move in words, for buttons, hints and reviews: "Recruit Boris the Anvil for $5".
  * Prices and incomes are worked out from the viewer's view (derive.ts).
  */
-import { type Decision, type GameView, iconsOf, type Move } from '@gangsta/engine';
+import { type Decision, type GameView, iconsOf, type Move, playerAt } from '@gangsta/engine';
 import {
   deckRecruitPrice,
   lookup,
@@ -52,7 +52,7 @@ export function describeMove(
         cost: money(ctx, recruitPrice(view, move.seat, move.card)),
       });
     case 'recruitFromDeck': {
-      const top = view.players[move.seat].peek.gangster;
+      const top = playerAt(view, move.seat).peek.gangster;
       return top
         ? t('move.recruitFromDeck', {
             card: nameOf(ctx, top),
@@ -66,7 +66,7 @@ export function describeMove(
         icons: skillNames(t, cards.heist(move.card).requirement),
       });
     case 'heistFromDeck': {
-      const top = view.players[move.seat].peek.heist;
+      const top = playerAt(view, move.seat).peek.heist;
       return t('move.heistFromDeck', {
         card: nameOf(ctx, top ?? null),
         cost: money(ctx, resourceAmount(view, 'bikerGang')),
@@ -86,7 +86,7 @@ export function describeMove(
         skill: decision.kind === 'training' ? t(`skills.${decision.skill}`) : '',
       });
     case 'target': {
-      const target = view.players[move.target];
+      const target = playerAt(view, move.target);
       if (decision.kind === 'theft') {
         return t('move.targetTheft', {
           seat: seatLabel(ctx, move.target),

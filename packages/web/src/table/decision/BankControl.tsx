@@ -39,9 +39,9 @@ function Stepper({
   const { t } = useTranslation();
   const id = useId();
   const [index, setIndex] = useState(0);
-  if (amounts.length === 0) return null;
   const at = Math.min(index, amounts.length - 1);
   const amount = amounts[at];
+  if (amount === undefined) return null;
   const move = moves.find((m) => m.amount === sign * amount);
   const money = t('app.money', { amount });
   return (
@@ -94,7 +94,7 @@ export function BankControl({
   moves: readonly BankMove[];
   play: (move: Move) => void;
   /** A move is on its way (online): no second one meanwhile. */
-  disabled?: boolean;
+  disabled?: boolean | undefined;
 }) {
   const { t } = useTranslation();
   if (moves.length === 0) return null;

@@ -55,14 +55,14 @@ interface Voice {
   lowpass?: number;
 }
 
-const tone = (f: number, at: number, len: number, wave: OscillatorType, peak = 1, to?: number) => ({
-  f,
-  at,
-  len,
-  wave,
-  peak,
-  to,
-});
+const tone = (
+  f: number,
+  at: number,
+  len: number,
+  wave: OscillatorType,
+  peak = 1,
+  to?: number,
+): Tone => ({ f, at, len, wave, peak, ...(to === undefined ? {} : { to }) });
 
 /** The cues as notes and noise. Lengths stay within 60–400 ms, the gang war's roll under 1 s. */
 const VOICES: Record<Cue, Voice> = {

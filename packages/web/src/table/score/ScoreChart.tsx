@@ -7,7 +7,7 @@
  * its width never widens the page).
  */
 
-import type { GameRecord } from '@gangsta/engine';
+import { type GameRecord, itemAt } from '@gangsta/engine';
 import {
   CategoryScale,
   Chart,
@@ -65,11 +65,12 @@ function chartConfig(
       labels: points.map((p) => pointLabel(t, p.label)),
       datasets: names.map((name, seat) => ({
         label: name,
-        data: points.map((p) => p[measure][seat]),
+        // Every point holds a figure per seat; a missing one would be a gap in the line.
+        data: points.map((p) => p[measure][seat] ?? null),
         borderColor: seatColour(seat),
         backgroundColor: seatColour(seat),
-        borderDash: DASHES[seat % DASHES.length],
-        pointStyle: POINTS[seat % POINTS.length],
+        borderDash: itemAt(DASHES, seat % DASHES.length, 'dash'),
+        pointStyle: itemAt(POINTS, seat % POINTS.length, 'point style'),
         pointRadius: points.length > 60 ? 0 : 2.5,
         pointHoverRadius: 5,
         borderWidth: 2.5,

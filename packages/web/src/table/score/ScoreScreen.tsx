@@ -46,7 +46,7 @@ export interface ScoreScreenProps {
    * The game record for the chart. Undefined: no chart (a replay's last move); null: the record
    * is on its way (online), so a note says the chart will follow.
    */
-  record?: GameRecord | null;
+  record?: GameRecord | null | undefined;
   /** What to do next (Review my game, the rematch): shown beside the score, in view at once. */
   actions?: ReactNode;
 }

@@ -5,6 +5,7 @@
  * returns the focus to the button that opened it. It also closes by itself once a move leaves
  * nothing on that board to choose, since what it showed is then out of date.
  */
+import { playerAt } from '@gangsta/engine';
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenReaderText } from '../../cards/index.ts';
@@ -14,7 +15,7 @@ import { ZoomProvider } from './zoom.tsx';
 
 /** Whether a legal move of the viewer is played on this board (a member, or the player). */
 function hasChoice(board: BoardProps): boolean {
-  const player = board.view.players[board.seat];
+  const player = playerAt(board.view, board.seat);
   const members = new Set([...player.gang, ...player.hospital].map((m) => m.id));
   return board.legal.some(
     (m) =>

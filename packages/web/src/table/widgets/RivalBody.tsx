@@ -5,7 +5,7 @@
  * members, the engaged ones apart, the hospital and the resource cards — every one a chip with
  * its whole name. Chips are the same controls as cards: a legal move makes one a button.
  */
-import { iconsOf, type Member, type Skill } from '@gangsta/engine';
+import { iconsOf, type Member, playerAt, type Skill } from '@gangsta/engine';
 import { useTranslation } from 'react-i18next';
 import { SKILL_STYLES, SkillIcon, skillName } from '../../cards/index.ts';
 import { lookup } from '../../game/derive.ts';
@@ -25,7 +25,7 @@ export interface SkillCount {
 export function skillCounts(props: Pick<BoardProps, 'view' | 'seat'>): SkillCount[] {
   const cards = lookup(props.view);
   const counts = new Map<Skill, SkillCount>();
-  for (const member of props.view.players[props.seat].gang) {
+  for (const member of playerAt(props.view, props.seat).gang) {
     for (const skill of iconsOf(cards, member)) {
       const count = counts.get(skill) ?? { skill, available: 0, total: 0 };
       count.total++;
@@ -67,7 +67,7 @@ function AvailableSkills({ props }: { props: BoardProps }) {
 
 export function RivalBody({ props }: { props: BoardProps }) {
   const { t } = useTranslation();
-  const player = props.view.players[props.seat];
+  const player = playerAt(props.view, props.seat);
   const available: Member[] = player.gang.filter((m) => !m.engaged);
   const engaged: Member[] = player.gang.filter((m) => m.engaged);
   return (

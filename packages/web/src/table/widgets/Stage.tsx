@@ -3,7 +3,7 @@
  * together (enlarged, with what it still needs, who takes part and the "engage everyone" order),
  * a revealed snitch, or the resource cards dealt at setup (pick the ones to keep).
  */
-import type { Decision, GameView, Move } from '@gangsta/engine';
+import { type Decision, type GameView, type Move, playerAt } from '@gangsta/engine';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardFace, HeistCard, RewardList, SkillRow, SnitchCard } from '../../cards/index.ts';
@@ -38,7 +38,7 @@ export function hasStage(view: GameView, decision: Decision): boolean {
   return (
     decision.kind === 'keepResources' &&
     view.viewer !== null &&
-    view.players[view.viewer].dealt.length > 0
+    playerAt(view, view.viewer).dealt.length > 0
   );
 }
 
@@ -112,7 +112,7 @@ function sameCards(a: readonly string[], b: readonly string[]): boolean {
 
 function ResourceStage({ view, decision, legal, play, busy, hint }: StageProps) {
   const { t } = useTranslation();
-  const dealt = view.viewer === null ? [] : view.players[view.viewer].dealt;
+  const dealt = view.viewer === null ? [] : playerAt(view, view.viewer).dealt;
   const keep = decision.kind === 'keepResources' ? decision.keep : 0;
   const [chosen, setChosen] = useState<string[]>(() => dealt.slice(0, keep));
   if (decision.kind !== 'keepResources') return null;

@@ -121,7 +121,7 @@ export function StatusBar(props: StatusBarProps) {
     decision.kind === 'gameOver'
       ? null
       : decision.kind === 'keepResources'
-        ? decision.seats[0]
+        ? (decision.seats[0] ?? null)
         : decision.seat;
   const busy = props.pending || (!mine && props.thinking !== null);
   return (

@@ -19,16 +19,15 @@ export interface TableCardProps {
   member?: Member | undefined;
   active?: boolean | undefined;
   state?: CardState | undefined;
-  /** What a click does, for screen readers ("Recruit Boris for $5"). */
   /** A readable chip instead of the card (the rivals' boards): whole name and skills. */
-  chip?: boolean;
-  flash?: boolean;
-  hinted?: boolean;
-  selected?: boolean;
+  chip?: boolean | undefined;
+  flash?: boolean | undefined;
+  hinted?: boolean | undefined;
+  selected?: boolean | undefined;
   /** The place of this member in the "engage everyone" order. */
-  order?: number;
+  order?: number | undefined;
   /** A visible line at the foot of the card (a price for the viewer). */
-  note?: string;
+  note?: string | undefined;
   /** A badge over the card ("Doable"). */
   badge?: ReactNode;
 }

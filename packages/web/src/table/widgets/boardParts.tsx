@@ -30,8 +30,8 @@ export interface BoardProps {
   /** A board drawn alone; at the table these come from the TablePlay context (tablePlay.tsx). */
   onPlay?: (move: Move) => void;
   moveText?: (move: Move) => string;
-  flash?: ReadonlySet<string>;
-  hint?: ReadonlySet<string>;
+  flash?: ReadonlySet<string> | undefined;
+  hint?: ReadonlySet<string> | undefined;
   /** Members already activated in the heist being put together. */
   activated?: ReadonlySet<string>;
   /** The "engage everyone" order: member id → place. */

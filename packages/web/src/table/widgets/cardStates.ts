@@ -12,6 +12,7 @@ import {
   iconsOf,
   type Member,
   type Move,
+  playerAt,
   type Seat,
   type Skill,
 } from '@gangsta/engine';
@@ -89,13 +90,13 @@ const notNow: Reason = { key: 'notNow' };
 
 function heistReason(view: GameView, seat: Seat, id: string): Reason {
   const requirement = lookup(view).heist(id).requirement;
-  const missing = missingIcons(requirement, view.players[seat].gang, view);
+  const missing = missingIcons(requirement, playerAt(view, seat).gang, view);
   return missing.length > 0 ? { key: 'needs', skills: missing } : { key: 'noOrder' };
 }
 
 function recruitReason(view: GameView, seat: Seat, id: string): Reason {
   const price = recruitPrice(view, seat, id);
-  const cash = view.players[seat].cash;
+  const cash = playerAt(view, seat).cash;
   return price > cash ? { key: 'costs', params: { cost: price, cash } } : notNow;
 }
 
@@ -131,7 +132,7 @@ function memberReason(view: GameView, decision: Decision, member: Member, index:
     case 'mobilize': {
       if (!member.engaged) return { key: 'alreadyAvailable' };
       const cost = readyCost(decision);
-      const cash = view.players[decision.seat].cash;
+      const cash = playerAt(view, decision.seat).cash;
       return cost > cash ? { key: 'costs', params: { cost, cash } } : notNow;
     }
     case 'privateJet':
@@ -165,11 +166,11 @@ function memberScope(view: GameView, decision: Decision): Member[][] {
     case 'training':
     case 'snitchDiscard':
     case 'assassinationDiscard':
-      return [view.players[seat].gang];
+      return [playerAt(view, seat).gang];
     case 'hospitalReturn':
-      return [view.players[seat].hospital];
+      return [playerAt(view, seat).hospital];
     case 'gangWarDiscard':
-      return [view.players[decision.victim].gang];
+      return [playerAt(view, decision.victim).gang];
     case 'diversion':
       return view.players.filter((p) => p.seat !== seat).map((p) => p.gang);
     default:
@@ -229,8 +230,9 @@ function rulesStates(
     if (!CARD_MOVE_TYPES.has(move.type)) continue;
     for (const id of cardsNamed(move)) if (!out.has(id)) out.set(id, { kind: 'legal', move });
   }
-  if (legal.length === 0 || decision.kind === 'gameOver') return out;
-  const seat = legal[0].seat;
+  const first = legal[0];
+  if (first === undefined || decision.kind === 'gameOver') return out;
+  const seat = first.seat;
   if (decision.kind === 'action') markHeists(view, seat, out);
   rowStates(view, decision, seat, out);
   if (decision.kind === 'activate') activateStates(view, decision, legal, out);

@@ -76,8 +76,8 @@ export function actionText(ctx: TextContext, action: RecapAction): string {
 export function hitText(ctx: TextContext, hit: RecapHit): string {
   const you = youSeat(ctx);
   const party = hit.kind === 'theft' || hit.kind === 'assassination' ? hit.target : hit.owner;
-  const context = party === you ? 'yours' : undefined;
-  const t = (key: string, params: object) => ctx.t(key, { ...params, context });
+  const context = party === you ? { context: 'yours' } : {};
+  const t = (key: string, params: object) => ctx.t(key, { ...params, ...context });
   switch (hit.kind) {
     case 'theft':
       return t('table.recap.theft', {

@@ -146,10 +146,11 @@ export function useShowDecision(
       if (!due.current || !element) return;
       const { table, opponents } = controlsOf(element);
       const shown = [...table, ...opponents].filter((c) => c.getClientRects().length > 0);
-      if (shown.length === 0) return;
+      const first = shown[0];
+      if (first === undefined) return;
       due.current = false;
       if (shown.some(inView)) return;
-      bringIntoView(shown[0]);
+      bringIntoView(first);
     });
     return () => cancelAnimationFrame(frame);
   }, [key, tab]);

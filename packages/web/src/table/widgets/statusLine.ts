@@ -3,7 +3,14 @@
  * "Choose an action" · "Add members to Armored Van: Mercenary still needed" ·
  * "Discard a member: snitch of value 3" · "Seat 3 (bot, hard) is thinking…".
  */
-import { countIcon, type Decision, type GameView, gangIcons, type Seat } from '@gangsta/engine';
+import {
+  countIcon,
+  type Decision,
+  type GameView,
+  gangIcons,
+  playerAt,
+  type Seat,
+} from '@gangsta/engine';
 import { playerName } from '../../game/players.ts';
 import { money, nameOf, type TextContext, youSeat } from '../../text/context.ts';
 import { decisionHelp, decisionTitle } from '../../text/decisions.ts';
@@ -19,7 +26,7 @@ export interface StatusInput {
   mine: boolean;
   thinking: Seat | null;
   /** The log: a snitch's line says what the viewer paid before losing a member. */
-  log?: readonly LogEntry[];
+  log?: readonly LogEntry[] | undefined;
 }
 
 /**
@@ -33,7 +40,7 @@ function snitchLine(
   log: readonly LogEntry[],
 ): string {
   const value = view.cards.snitches.find((s) => s.id === decision.snitch)?.value ?? 0;
-  const informants = countIcon(gangIcons(ctx.cards, view.players[decision.seat]), 'I');
+  const informants = countIcon(gangIcons(ctx.cards, playerAt(view, decision.seat)), 'I');
   const paid = log.findLast(
     (e) => e.event.type === 'snitchPaid' && e.event.seat === decision.seat,
   )?.event;
@@ -101,6 +108,6 @@ export function statusLine(ctx: TextContext, input: StatusInput): string {
     ),
     count: seats.length,
     title: decisionTitle(ctx, decision),
-    context: seats.length === 1 && seats[0] === you ? 'you' : undefined,
+    ...(seats.length === 1 && seats[0] === you ? { context: 'you' } : {}),
   });
 }

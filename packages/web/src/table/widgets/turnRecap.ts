@@ -81,10 +81,14 @@ function seatCount(log: readonly LogEntry[], fallback: number): number {
   return start?.type === 'gameStarted' ? start.bosses.length : fallback;
 }
 
+/** Adds to a seat's running total; a seat outside the table is ignored. */
+function addTo(totals: number[], seat: Seat, amount: number): void {
+  const before = totals[seat];
+  if (before !== undefined) totals[seat] = before + amount;
+}
+
 function addEvent(recap: TurnRecap, event: GameEvent, state: { fromDeckCost: number }): void {
-  const cash = (seat: Seat, amount: number) => {
-    if (seat >= 0 && seat < recap.cash.length) recap.cash[seat] += amount;
-  };
+  const cash = (seat: Seat, amount: number) => addTo(recap.cash, seat, amount);
   const lastMoment = recap.moments.at(-1);
   switch (event.type) {
     case 'synchronized':
@@ -138,7 +142,7 @@ function addEvent(recap: TurnRecap, event: GameEvent, state: { fromDeckCost: num
       });
       return;
     case 'influence':
-      if (event.seat >= 0 && event.seat < recap.ip.length) recap.ip[event.seat] += event.amount;
+      addTo(recap.ip, event.seat, event.amount);
       return;
     case 'trained':
       recap.actions.push({ kind: 'trained', member: event.member, skill: event.skill });

@@ -19,10 +19,10 @@ import {
 
 export interface ZoomTarget {
   id: string;
-  member?: Member;
-  active?: boolean;
+  member?: Member | undefined;
+  active?: boolean | undefined;
   /** Why the card cannot be chosen now, or what a click does. */
-  note?: string;
+  note?: string | undefined;
   blocked?: boolean;
   /** The card's box on screen, to place the zoom beside it. */
   rect: { left: number; top: number; right: number; bottom: number };
