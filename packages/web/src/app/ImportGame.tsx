@@ -3,16 +3,14 @@
  * and a clear message says what is wrong with a damaged file. The replay shows the players as
  * the file names them (an older file names nobody: "Player 1", "Player 2"…).
  */
+import type { TFunction } from 'i18next';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { replayPlayers } from '../game/players.ts';
 import { parseGameFile, type RecordProblem } from '../game/record.ts';
 import type { Session } from './session.ts';
 
-export function problemText(
-  t: (key: string, params?: Record<string, unknown>) => string,
-  problem: RecordProblem,
-): string {
+export function problemText(t: TFunction, problem: RecordProblem): string {
   return 'params' in problem
     ? t(`replay.importError.${problem.key}`, problem.params)
     : t(`replay.importError.${problem.key}`);

@@ -28,9 +28,9 @@ import type { TablePlayer } from '../table/tableSource.ts';
 export const QUICK_SEATS: readonly SeatKind[] = ['human', 'medium', 'medium', 'medium'];
 
 export function randomSeed(): number {
-  const values = new Uint32Array(1);
-  crypto.getRandomValues(values);
-  return values[0] % 1_000_000_000;
+  // A one-element array: the default never applies.
+  const [value = 0] = crypto.getRandomValues(new Uint32Array(1));
+  return value % 1_000_000_000;
 }
 
 export type Screen =
@@ -215,10 +215,13 @@ export class Session {
     return {
       bots,
       settings: () => this.snapshot.settings,
-      save: this.persist
-        ? (record: GameRecord, seats: SeatKind[], names: (string | null)[]) =>
-            saveGame({ record, seats, names })
-        : undefined,
+      // A session without persistence (the tests') saves nothing.
+      ...(this.persist
+        ? {
+            save: (record: GameRecord, seats: SeatKind[], names: (string | null)[]) =>
+              saveGame({ record, seats, names }),
+          }
+        : {}),
     };
   }
 

@@ -27,13 +27,16 @@ interface Head {
   nb: number;
 }
 
+/** Half-width and half-height of the head for each face shape. */
+const FACE_RADII: Readonly<Record<PortraitTraits['face'], readonly [rx: number, ry: number]>> = {
+  round: [15, 17],
+  long: [13, 19],
+  wide: [17.5, 16.5],
+  square: [15.5, 17.5],
+};
+
 function headOf(traits: PortraitTraits): Head {
-  const [rx, ry] = {
-    round: [15, 17],
-    long: [13, 19],
-    wide: [17.5, 16.5],
-    square: [15.5, 17.5],
-  }[traits.face];
+  const [rx, ry] = FACE_RADII[traits.face];
   const cx = 50;
   const cy = traits.broad ? 45 : 46;
   return {

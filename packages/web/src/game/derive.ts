@@ -11,6 +11,7 @@ import {
   iconsOf,
   type Member,
   type Move,
+  playerAt,
   type ResourceEffect,
   type Seat,
   type Skill,
@@ -23,7 +24,7 @@ export function lookup(view: GameView): CardLookup {
 
 export function activeEffect(view: GameView, seat: Seat, effect: ResourceEffect): boolean {
   const cards = lookup(view);
-  return view.players[seat].resources.some(
+  return playerAt(view, seat).resources.some(
     (r) => r.active && cards.resource(r.id).effect === effect,
   );
 }
@@ -34,7 +35,7 @@ export function resourceAmount(view: GameView, effect: ResourceEffect): number {
 }
 
 function bossFamily(view: GameView, seat: Seat) {
-  return lookup(view).boss(view.players[seat].boss).family;
+  return lookup(view).boss(playerAt(view, seat).boss).family;
 }
 
 /** R-REC-1: the recruit price, with the Families discount. */
@@ -57,7 +58,7 @@ export function isLeader(cards: CardLookup, member: Member): boolean {
 /** R-PASS-1, R-OPT-1 and Black market: what passing pays now. */
 export function passIncome(view: GameView, seat: Seat): number {
   const cards = lookup(view);
-  const leaders = view.players[seat].gang.filter((m) => isLeader(cards, m)).length;
+  const leaders = playerAt(view, seat).gang.filter((m) => isLeader(cards, m)).length;
   const base = view.options.minimumPassIncome ? Math.max(2, leaders) : leaders;
   const market = activeEffect(view, seat, 'blackMarket') ? resourceAmount(view, 'blackMarket') : 0;
   return base + market;
@@ -110,7 +111,7 @@ export function heistCandidates(
   const seats = coop ? view.players.map((p) => p.seat) : [decision.seat];
   const out: Candidate[] = [];
   for (const seat of seats) {
-    for (const member of view.players[seat].gang) {
+    for (const member of playerAt(view, seat).gang) {
       const move = legal.find((m) => m.type === 'activate' && m.member === member.id) ?? null;
       const covers = coveredIcons(iconsOf(cards, member), decision.remaining);
       let reason: BlockReason | null = null;
@@ -139,7 +140,8 @@ export function remainingHint(
   const cards = lookup(view);
   const heist = view.heist;
   const used = new Set(heist?.activated.map((a) => a.member) ?? []);
-  const members = view.players[seat].gang
+  const { gang } = playerAt(view, seat);
+  const members = gang
     .filter((m) => !m.engaged && !used.has(m.id))
     .map((m) => ({ id: m.id, icons: iconsOf(cards, m) }));
   const solution = solveHeist([...remaining], members);

@@ -11,6 +11,8 @@ import {
   FAMILIES,
   type Family,
   type GameOptionsInput,
+  itemAt,
+  playerAt,
   type Seat,
 } from '@gangsta/engine';
 import type { TFunction } from 'i18next';
@@ -51,7 +53,7 @@ export interface SeatClockState {
 export const SEAT_COLOURS = ['#E69F00', '#56B4E9', '#009E73', '#CC79A7'] as const;
 
 export function seatColour(seat: Seat): string {
-  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  return itemAt(SEAT_COLOURS, seat % SEAT_COLOURS.length, 'seat colour');
 }
 
 /**
@@ -108,10 +110,10 @@ export function botNameFamily(name: string): Family | null {
 export function botName(family: Family, pick: number, taken: ReadonlySet<string> = new Set()) {
   const names = BOT_NAMES[family];
   for (let i = 0; i < names.length; i++) {
-    const name = names[(pick + i) % names.length];
+    const name = itemAt(names, (pick + i) % names.length, 'bot name');
     if (!taken.has(name)) return name;
   }
-  return names[pick % names.length];
+  return itemAt(names, pick % names.length, 'bot name');
 }
 
 /**
@@ -135,7 +137,7 @@ export function castNames(
   let mix = ((options.seed ?? 0) * 2654435761) >>> 0;
   return chosen.map((name, seat) => {
     if (name !== null || !isBotKind(seats[seat])) return name;
-    const family = cards.boss(created.state.players[seat].boss).family;
+    const family = cards.boss(playerAt(created.state, seat).boss).family;
     mix = (mix ^ (mix >>> 15)) * 2246822519;
     mix >>>= 0;
     const given = botName(family, (mix >>> 8) % BOT_NAMES[family].length, taken);

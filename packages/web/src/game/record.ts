@@ -93,10 +93,11 @@ export function parseGameFile(text: string): ParsedRecord {
   }
   const shape = recordSchema.safeParse(data);
   if (!shape.success) {
-    const issue = shape.error.issues[0];
+    // A failed parse reports at least one issue; the first names the field.
+    const path = shape.error.issues[0]?.path ?? [];
     return {
       ok: false,
-      problem: { key: 'badField', params: { field: issue.path.join('.') || '-' } },
+      problem: { key: 'badField', params: { field: path.join('.') || '-' } },
     };
   }
   const players = parsePlayers((data as { players?: unknown }).players, shape.data.options.players);
@@ -137,7 +138,7 @@ function parsePlayers(
   if (data === undefined) return null;
   const shape = playersSchema.safeParse(data);
   if (!shape.success) {
-    const path = ['players', ...shape.error.issues[0].path].join('.');
+    const path = ['players', ...(shape.error.issues[0]?.path ?? [])].join('.');
     return { ok: false, problem: { key: 'badField', params: { field: path } } };
   }
   if (shape.data.length !== seats) {

@@ -6,8 +6,9 @@ export const SEAT_KINDS = ['human', 'random', 'easy', 'medium', 'hard'] as const
 export type SeatKind = (typeof SEAT_KINDS)[number];
 export type BotSeatKind = Exclude<SeatKind, 'human'>;
 
-export function isBotKind(kind: SeatKind): kind is BotSeatKind {
-  return kind !== 'human';
+/** A bot's seat; `undefined` (no such seat) is none. */
+export function isBotKind(kind: SeatKind | undefined): kind is BotSeatKind {
+  return kind !== undefined && kind !== 'human';
 }
 
 export function humanSeats(seats: readonly SeatKind[]): number[] {

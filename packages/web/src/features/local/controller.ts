@@ -18,6 +18,7 @@ import {
   type GameRecord,
   type GameState,
   type GameView,
+  itemAt,
   legalMoves,
   type Move,
   moveKey,
@@ -375,7 +376,7 @@ export class GameController implements TableSource {
       this.events[cache.moves - 1] === cache.last;
     const entries = keep ? [...cache.entries] : [];
     for (let index = keep ? cache.moves : 0; index < this.events.length; index++) {
-      for (const event of visibleEvents(this.events[index], viewer)) {
+      for (const event of visibleEvents(itemAt(this.events, index, 'move events'), viewer)) {
         entries.push({ id: entries.length, moveIndex: index - 1, event });
       }
     }
@@ -391,7 +392,9 @@ export class GameController implements TableSource {
     const kind = this.seats[seat];
     if (!isBotKind(kind)) return;
     const legal = legalMoves(this.state, seat);
-    if (legal.length === 0) return;
+    // The move played when the worker fails; a decision always has one.
+    const fallback = legal[0];
+    if (fallback === undefined) return;
     this.botBusy = true;
     this.thinking = seat;
     this.refresh();
@@ -403,7 +406,7 @@ export class GameController implements TableSource {
     this.deps.bots
       .ask(kind, seed, view, legal)
       .then((answer) => answer.move)
-      .catch(() => legal[0])
+      .catch(() => fallback)
       .then(async (move) => {
         const left = this.deps.settings().botDelayMs - (now() - started);
         if (left > 0) await wait(left);

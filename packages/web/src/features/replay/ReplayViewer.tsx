@@ -37,7 +37,7 @@ export interface ReplayReviewSlot {
 type Review =
   | { status: 'idle' }
   | { status: 'thinking'; index: number }
-  | { status: 'ready'; index: number; move: Move; reason?: BotReason; same: boolean }
+  | { status: 'ready'; index: number; move: Move; reason?: BotReason | undefined; same: boolean }
   | { status: 'failed'; index: number };
 
 function HiddenPanel({ ctx, hidden }: { ctx: TextContext; hidden: HiddenInfo }) {
@@ -189,7 +189,7 @@ export default function ReplayViewer({
   /** Who sat where; null when nobody is known (an older file): people, default names. */
   players: readonly TablePlayer[] | null;
   /** A reviewed decision: the replay opens before it, with the better move marked. */
-  focus?: ReviewFocus;
+  focus?: ReviewFocus | undefined;
   /** The game's review under the final score (a lazy component: drawn inside a Suspense). */
   review?: (slot: ReplayReviewSlot) => ReactNode;
 }) {

@@ -25,9 +25,9 @@ export interface GameReviewProps {
   bots: () => BotClient;
   record: GameRecord;
   seats: readonly SeatKind[];
-  players?: readonly TablePlayer[];
+  players?: readonly TablePlayer[] | undefined;
   /** Simulations per decision; the bots' default when absent. */
-  iterations?: number;
+  iterations?: number | undefined;
   /** Opens the table at the position of a decision, its better move marked. */
   onShow: (decision: ReviewedDecision, seat: Seat) => void;
 }
@@ -134,7 +134,7 @@ export default function GameReview({
     const running = client.review({
       record,
       seat,
-      iterations,
+      ...(iterations === undefined ? {} : { iterations }),
       onProgress: (done, total) => setState({ status: 'running', done, total }),
     });
     job.current = running;

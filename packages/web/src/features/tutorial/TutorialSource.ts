@@ -8,6 +8,7 @@ import {
   decidingSeats,
   type EngineError,
   type GameEvent,
+  itemAt,
   legalMoves,
   type Move,
   moveKey,
@@ -178,7 +179,7 @@ export class TutorialSource implements TableSource {
   // --- Internals --------------------------------------------------------------------------
 
   private currentStep(): TutorialStep {
-    return this.steps[this.index];
+    return itemAt(this.steps, this.index, 'tutorial step');
   }
 
   private makePlayers(names: readonly (string | null)[] | undefined): TablePlayer[] {
@@ -222,7 +223,7 @@ export class TutorialSource implements TableSource {
     while (this.playedInStep < moves.length) {
       await wait(this.deps.opponentDelayMs());
       if (generation !== this.generation || !this.running) return;
-      if (!this.apply(moves[this.playedInStep], true)) return;
+      if (!this.apply(itemAt(moves, this.playedInStep, 'step move'), true)) return;
       this.refresh();
     }
   }

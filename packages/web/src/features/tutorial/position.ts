@@ -9,6 +9,7 @@ import {
   type EngineError,
   type GameEvent,
   type GameState,
+  itemAt,
   type Move,
 } from '@gangsta/engine';
 import { stepMoves, TUTORIAL_SCENARIO, TUTORIAL_STEPS, type TutorialStep } from './script.ts';
@@ -56,7 +57,7 @@ export function positionAt(
   if (!start.ok) return start;
   let position = start.position;
   for (let step = 0; step < Math.min(index, steps.length); step++) {
-    for (const move of stepMoves(steps[step])) {
+    for (const move of stepMoves(itemAt(steps, step, 'tutorial step'))) {
       const next = playMove(position, move);
       if (!next.ok) return { ok: false, error: next.error, step };
       position = next.position;

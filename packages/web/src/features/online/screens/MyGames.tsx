@@ -123,7 +123,9 @@ function turnText(t: TFunction, game: MyGame): string {
   if (game.seatWaiting) return t('online.games.seatWaiting');
   if (table.status === 'waiting') return t('online.games.waitingForPlayers');
   if (game.yourTurn) return t('online.games.yourTurn');
-  const names = game.deciding.map((seat) => seatName(t, table.seats[seat]));
+  const names = table.seats
+    .filter((seat) => game.deciding.includes(seat.seat))
+    .map((seat) => seatName(t, seat));
   return t('online.games.waitingFor', { names: names.join(', ') });
 }
 

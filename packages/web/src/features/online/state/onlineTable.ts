@@ -429,13 +429,14 @@ export class OnlineTable implements TableSource {
     return this.seatKinds(count).map((kind, seat) => {
       const info = this.info?.seats.find((s) => s.seat === seat);
       const isBot = info?.kind === 'bot';
+      const clock = this.seatClock(seat);
       return {
         seat,
         kind,
         name: isBot ? null : (info?.name ?? null),
         ...(info?.botAccount ? { botAccount: true } : {}),
         connected: isBot || (info?.connected ?? false),
-        clock: this.seatClock(seat),
+        ...(clock ? { clock } : {}),
         away: info?.away ?? null,
       };
     });

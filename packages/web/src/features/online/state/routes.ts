@@ -24,19 +24,22 @@ const USERNAME = /^[A-Za-z0-9_.-]{1,64}$/;
 /** The route of a hash (`#/online/...`), or null when the hash is not an online address. */
 export function parseOnlineHash(hash: string): OnlineRoute | null {
   const text = hash.startsWith('#') ? hash.slice(1) : hash;
-  const [path, query = ''] = text.split('?', 2);
-  const parts = path.split('/').filter((part) => part !== '');
-  if (parts[0] !== 'online') return null;
-  if (parts.length === 1) return { page: 'home' };
-  if (parts.length === 2 && parts[1] === 'new') return { page: 'new' };
-  if (parts.length === 2 && parts[1] === 'games') return { page: 'games' };
-  if (parts.length === 2 && parts[1] === 'ratings') return { page: 'ratings' };
-  if (parts.length === 3 && parts[1] === 'players') {
-    const username = decodeURIComponent(parts[2]);
+  const [path = '', query = ''] = text.split('?', 2);
+  const [root, section, id, ...more] = path.split('/').filter((part) => part !== '');
+  if (root !== 'online') return null;
+  if (section === undefined || more.length > 0) return { page: 'home' };
+  if (id === undefined) {
+    if (section === 'new') return { page: 'new' };
+    if (section === 'games') return { page: 'games' };
+    if (section === 'ratings') return { page: 'ratings' };
+    return { page: 'home' };
+  }
+  if (section === 'players') {
+    const username = decodeURIComponent(id);
     return USERNAME.test(username) ? { page: 'player', username } : { page: 'ratings' };
   }
-  if (parts.length === 3 && parts[1] === 't') {
-    const table = decodeURIComponent(parts[2]);
+  if (section === 't') {
+    const table = decodeURIComponent(id);
     if (!TABLE_ID.test(table)) return { page: 'home' };
     const invite = new URLSearchParams(query).get('invite');
     return { page: 'table', table, invite: invite || null };
@@ -50,7 +53,7 @@ export type EmailLanding = 'verified' | 'unsubscribed' | 'invalid';
 /** The outcome a mail's link landed with (`#/online?email=verified`), or null. */
 export function emailLandingOf(hash: string): EmailLanding | null {
   const text = hash.startsWith('#') ? hash.slice(1) : hash;
-  const [path, query = ''] = text.split('?', 2);
+  const [path = '', query = ''] = text.split('?', 2);
   if (path.replace(/\/+$/, '') !== '/online') return null;
   const outcome = new URLSearchParams(query).get('email');
   return outcome === 'verified' || outcome === 'unsubscribed' || outcome === 'invalid'
