@@ -13,7 +13,10 @@
  * - Inside the web client, a feature (`src/features/<name>/`) never imports another, and the
  *   table (`src/table/`), which every mode uses, imports no feature.
  * - Inside the server, the table core (`src/tables/`) knows nothing of sockets (`src/ws/`) or
- *   of the cluster (`src/cluster/`): they use it, not the other way round.
+ *   of the cluster (`src/cluster/`): they use it, not the other way round; the HTTP helpers
+ *   (`src/http/`) know nothing of the accounts' routes and sessions (`src/accounts/`); the
+ *   store does not run the rating model (a warning until it no longer does).
+ * - Every import resolves to a file or an installed package.
  *
  * Paths are relative to the repository root; the workspace packages resolve through their
  * node_modules links to `packages/<name>/src/…`.

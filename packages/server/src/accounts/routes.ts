@@ -151,6 +151,9 @@ async function login(
 
 function meRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
   const { ctx } = deps;
+  route(app, ROUTES.getMe, async ({ request }) =>
+    meAnswer(ctx.store, await requirePlayer(ctx.store, request)),
+  );
   route(app, ROUTES.myGames, async ({ request }) =>
     myGames(ctx, await requirePlayer(ctx.store, request)),
   );

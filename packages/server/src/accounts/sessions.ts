@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionService } from '../http/sessions.ts';
 import { hashToken, newToken } from '../ids.ts';
 import type { AccountStore } from '../store/accounts.ts';
 import type { PlayerRow } from '../store/types.ts';
@@ -17,13 +18,6 @@ import type { PlayerRow } from '../store/types.ts';
 export const SESSION_COOKIE = 'gangsta_session';
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The server's sessions (accounts/sessions.ts). */
-    sessions: Sessions;
-  }
-}
 
 export interface SessionSettings {
   /** The cookie's signing secret; null: the one kept in the store. */
@@ -52,7 +46,8 @@ export async function installSessions(
   return sessions;
 }
 
-export class Sessions {
+/** The sessions of `app.sessions` (http/sessions.ts), kept in the store. */
+export class Sessions implements SessionService {
   constructor(
     private readonly store: AccountStore,
     private readonly now: () => number,

@@ -1,14 +1,14 @@
 /**
  * Who is asking: `Authorization: Bearer <token>` (the player whose token hashes to a stored
- * hash), or else the session cookie of a logged-in device (accounts/sessions.ts).
+ * hash), or else the session cookie of a logged-in device (sessions.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import type {} from '../accounts/sessions.ts';
 import type {} from '../friends/presence.ts';
 import { hashToken } from '../ids.ts';
 import { refuse } from '../refusal.ts';
 import type { PlayerStore } from '../store/players.ts';
 import type { PlayerRow } from '../store/types.ts';
+import type {} from './sessions.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

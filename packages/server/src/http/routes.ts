@@ -1,7 +1,6 @@
 /** The HTTP API of players and tables under /api/v1 (the routes of packages/protocol/src/routes/tables.ts). */
 import { type ProtocolErrorCode, ROUTES } from '@gangsta/protocol';
 import type { FastifyInstance } from 'fastify';
-import { meAnswer } from '../accounts/routes.ts';
 import { hashToken, newToken, randomId } from '../ids.ts';
 import type { PlayerRow } from '../store/types.ts';
 import type { TableContext } from '../tables/context.ts';
@@ -65,9 +64,6 @@ function playerRoutes(app: FastifyInstance, ctx: TableContext, limits: RouteLimi
       codeFor: nameCode,
       ...(limits.playersPerMinute > 0 ? { fastify: { config: { rateLimit } } } : {}),
     },
-  );
-  route(app, ROUTES.getMe, async ({ request }) =>
-    meAnswer(store, await requirePlayer(store, request)),
   );
   route(
     app,
