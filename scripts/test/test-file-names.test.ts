@@ -16,7 +16,7 @@ const SKIPPED = /^(?:node_modules|dist|dist-e2e-.*|coverage|test-results|playwri
 const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$/;
 const KEBAB_TEST_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(?:test|spec)\.[cm]?[jt]sx?$/;
 
-export function isKebabTestFile(name: string): boolean {
+function isKebabTestFile(name: string): boolean {
   return KEBAB_TEST_FILE.test(name);
 }
 

@@ -17,9 +17,9 @@ export {
 export { HEIST_TITLES, MEMBER_NAMES, RESOURCE_TITLES } from './cards/names.ts';
 export * from './cards/schema.ts';
 export { decidingSeats, pendingDecision } from './decision.ts';
-export { itemAt, playerAt } from './guards.ts';
 export { determinize } from './determinize.ts';
 export * as fast from './fast.ts';
+export { itemAt, playerAt } from './guards.ts';
 export { legalMoves } from './legal.ts';
 export { countIcon, gangIcons, iconsOf } from './members.ts';
 export { cardsNamed, moveSchema } from './moveSchema.ts';
