@@ -69,8 +69,8 @@ async function limitRequests(scope: FastifyInstance, options: ServerOptions): Pr
 
 export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<RunningServer> {
   const options: ServerOptions = { ...DEFAULTS, ...overrides };
-  const clock = options.clock;
-  if (clock && !options.now) options.now = () => clock.now();
+  const time = options.time;
+  if (time && !options.now) options.now = () => time.now();
   const app = Fastify({
     logger: { level: options.logLevel, stream: process.stderr },
     bodyLimit: LIMITS.maxBodyBytes,
@@ -114,7 +114,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     botThreads: options.botThreads,
     owners: cluster,
     now: options.now,
-    clock: options.clock,
+    time: options.time,
     absentMs: options.absentMs,
     commitWindowMs: options.commitWindowMs,
     limits: { ...DEFAULT_LIMITS, ...options.limits },

@@ -6,7 +6,7 @@ import type { Mailer } from './email/mailer.ts';
 import { type Environment, readEnvironment } from './environment.ts';
 import type { SecuritySettings } from './security/settings.ts';
 import type { Store } from './store/types.ts';
-import type { Clock } from './time.ts';
+import type { TimeSource } from './time.ts';
 import type { PrivateAllowance } from './webhooks/addresses.ts';
 import type { DeliveryTuning } from './webhooks/queue.ts';
 
@@ -43,10 +43,10 @@ export interface ServerOptions {
   /** Player creations per minute and address (0: no limit). */
   playersPerMinute: number;
   maxSocketsPerAddress: number;
-  /** The clock (tests pass a controllable one). */
+  /** Milliseconds since the epoch (tests pass a controllable one). */
   now?: () => number;
-  /** The clock with its timers (tests pass a `ManualClock`); `now` follows it when not given. */
-  clock?: Clock;
+  /** The time source with its timers (tests pass a `ManualTime`); `now` follows it when not given. */
+  time?: TimeSource;
   /** A friendly table's bot takes the seat of a player deciding without a connection this long. */
   absentMs: number;
   /**

@@ -1,9 +1,10 @@
 /**
- * The server's sense of time. Everything that depends on time (game clocks, absence, notices)
- * asks a `Clock`, so that tests can move time forward by hand instead of sleeping.
+ * The server's sense of time: the moment now and timers. Everything that depends on time (the
+ * game clocks' deadlines, absence, expiry, notices) asks a `TimeSource`, so that tests can move
+ * time forward by hand instead of sleeping. ("TimeSource" is the game's clock only: `tables/clock.ts`.)
  */
 
-export interface Clock {
+export interface TimeSource {
   /** Milliseconds since the epoch. */
   now(): number;
   /** Calls `fn` once at (or soon after) `atMs`; returns a function that cancels it. */
@@ -17,14 +18,14 @@ export interface Clock {
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** Real timers, waiting until `now()` reaches the deadline (`now` may be shifted in tests). */
-export function timerClock(now: () => number = Date.now): Clock {
+export function realTime(now: () => number = Date.now): TimeSource {
   return {
     now,
     setTimer: (atMs, fn) => realTimer(now, atMs, fn),
   };
 }
 
-export const systemClock: Clock = timerClock();
+export const systemTime: TimeSource = realTime();
 
 function realTimer(now: () => number, atMs: number, fn: () => void): () => void {
   let timer: NodeJS.Timeout;
@@ -35,7 +36,7 @@ function realTimer(now: () => number, atMs: number, fn: () => void): () => void 
     } else {
       timer = setTimeout(fn, Math.max(0, wait));
     }
-    // A pending game clock must not keep a stopping process alive.
+    // A pending deadline must not keep a stopping process alive.
     timer.unref();
   };
   arm();
@@ -48,8 +49,8 @@ interface ManualTimer {
   fn: () => void;
 }
 
-/** A clock for tests: time stands still until `advance` or `set` moves it, firing due timers. */
-export class ManualClock implements Clock {
+/** Time for tests: time stands still until `advance` or `set` moves it, firing due timers. */
+export class ManualTime implements TimeSource {
   private timers = new Set<ManualTimer>();
   private order = 0;
 

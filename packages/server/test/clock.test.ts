@@ -1,4 +1,4 @@
-/** The game clock model (`src/tables/clock.ts`) and the manual test clock (`src/time.ts`). */
+/** The game clock model (`src/tables/clock.ts`) and the manual test time (`src/time.ts`). */
 import type { ClockSetting } from '@gangsta/protocol';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   RESUME_MIN_MS,
   startClock,
 } from '../src/tables/clock.ts';
-import { ManualClock } from '../src/time.ts';
+import { ManualTime } from '../src/time.ts';
 
 const REALTIME: ClockSetting = { kind: 'realtime', bankMs: 300_000, incrementMs: 5_000 };
 const TURN: ClockSetting = { kind: 'turn', perMoveMs: 86_400_000 };
@@ -156,22 +156,22 @@ describe('the clock model', () => {
   });
 });
 
-describe('the manual clock', () => {
+describe('manual time', () => {
   it('fires due timers in time order, also those set while firing, and can cancel', () => {
-    const clock = new ManualClock(0);
+    const time = new ManualTime(0);
     const fired: string[] = [];
-    clock.setTimer(30, () => fired.push('b'));
-    clock.setTimer(10, () => {
+    time.setTimer(30, () => fired.push('b'));
+    time.setTimer(10, () => {
       fired.push('a');
-      clock.setTimer(clock.now() + 5, () => fired.push(`a2@${clock.now()}`));
+      time.setTimer(time.now() + 5, () => fired.push(`a2@${time.now()}`));
     });
-    const cancel = clock.setTimer(20, () => fired.push('never'));
+    const cancel = time.setTimer(20, () => fired.push('never'));
     cancel();
-    clock.advance(25);
+    time.advance(25);
     expect(fired).toEqual(['a', 'a2@15']);
-    expect(clock.now()).toBe(25);
-    clock.advance(5);
+    expect(time.now()).toBe(25);
+    time.advance(5);
     expect(fired).toEqual(['a', 'a2@15', 'b']);
-    expect(clock.pending).toBe(0);
+    expect(time.pending).toBe(0);
   });
 });

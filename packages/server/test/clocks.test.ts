@@ -1,5 +1,5 @@
 /**
- * Clocks and bots taking seats over, against a real server whose time is a `ManualClock`:
+ * Clocks and bots taking seats over, against a real server whose time is a `ManualTime`:
  * time moves only when a test advances it (no sleeping). A real-time timeout hands the seat to
  * the table's takeover bot, which moves; the chat says so; the player takes the seat back and
  * plays on; the increment is credited; a turn-based deadline survives a restart; a friendly
@@ -7,7 +7,7 @@
  */
 import type { BotLevel, ClockSetting, MoveNews, ServerMessageOf } from '@gangsta/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/time.ts';
+import { ManualTime } from '../src/time.ts';
 import {
   Follower,
   http,
@@ -23,7 +23,7 @@ const REALTIME: ClockSetting = { kind: 'realtime', bankMs: 60_000, incrementMs: 
 const TURN: ClockSetting = { kind: 'turn', perMoveMs: 3_600_000 };
 
 let server: TestServer | null = null;
-let clock: ManualClock;
+let time: ManualTime;
 
 afterEach(async () => {
   await server?.cleanup();
@@ -31,9 +31,9 @@ afterEach(async () => {
 });
 
 async function start(options: { absentMs?: number; botDelayMs?: number } = {}) {
-  clock = new ManualClock();
+  time = new ManualTime();
   server = await startTestServer({
-    clock,
+    time,
     logLevel: process.env.DEBUG_LOG ?? 'silent',
     ...options,
   });
@@ -164,9 +164,9 @@ describe('real-time clocks', () => {
     });
 
     // Almost out of time: nothing happens yet.
-    clock.advance(59_999);
+    time.advance(59_999);
     expect(me.client.has(['update'], game.table)).toBe(false);
-    clock.advance(1);
+    time.advance(1);
     const away = await tableFrame(me, (t) => at(t.seats, seat).away !== null);
     expect(at(away.table.seats, seat).away).toEqual({ reason: 'timeout', level: 'easy' });
     expect(away.table.clock.remainingMs[seat]).toBe(0);
@@ -200,7 +200,7 @@ describe('real-time clocks', () => {
     // From the seat's next decision on, the player decides: no bot moves for it.
     const heard = await playUntilDeciding(game, seat);
     expect(heard.filter((news) => news.byBot)).toEqual([]);
-    clock.advance(10_000);
+    time.advance(10_000);
     const answer = await me.move();
     expect(answer.type).toBe('ack');
     // 60 s − 10 s spent + 5 s increment.
@@ -215,7 +215,7 @@ describe('real-time clocks', () => {
     const game = await clockedGame(url, REALTIME);
     const seat = decider(game);
     const me = at(game.seats, seat);
-    clock.advance(60_000);
+    time.advance(60_000);
     await tableFrame(me, (t) => at(t.seats, seat).away?.reason === 'timeout');
     expect(me.deciding).toBe(true);
     const answer = await me.move();
@@ -234,7 +234,7 @@ describe('turn-based clocks', () => {
     const first = await start();
     const game = await clockedGame(first.url, TURN);
     const seat = decider(game);
-    clock.advance(30 * 60_000);
+    time.advance(30 * 60_000);
     for (const follower of game.seats) follower.client.close();
     server = await first.restart();
     const watcher = await TestClient.connect(server.url, at(game.players, 1 - seat).token);
@@ -244,7 +244,7 @@ describe('turn-based clocks', () => {
     const info = await http(server.url, 'GET', `/api/v1/tables/${game.table}`);
     expect(info.body.table.clock.remainingMs[seat]).toBe(30 * 60_000);
     expect(info.body.table.clock.running).toEqual([seat]);
-    clock.advance(30 * 60_000);
+    time.advance(30 * 60_000);
     const away = await tableFrame(follower, (t) => at(t.seats, seat).away !== null);
     expect(at(away.table.seats, seat).away).toEqual({ reason: 'timeout', level: 'easy' });
     await notice(follower, 'timeout');
@@ -271,17 +271,17 @@ describe('friendly tables', () => {
     });
 
     // Thinking for a long time while connected is fine.
-    clock.advance(600_000);
+    time.advance(600_000);
     const still = await http(url, 'GET', `/api/v1/tables/${game.table}`);
     expect(still.body.table.seats[seat].away).toBeNull();
 
     forgetTableFrames(other);
     await me.client.close();
     await tableFrame(other, (t) => !at(t.seats, seat).connected);
-    clock.advance(119_999);
+    time.advance(119_999);
     const soon = await http(url, 'GET', `/api/v1/tables/${game.table}`);
     expect(soon.body.table.seats[seat].away).toBeNull();
-    clock.advance(1);
+    time.advance(1);
     const away = await tableFrame(other, (t) => at(t.seats, seat).away !== null);
     expect(at(away.table.seats, seat).away).toEqual({ reason: 'absent', level: 'medium' });
     const line = await notice(other, 'absent');

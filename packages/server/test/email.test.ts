@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailer } from '../src/email/mailer.ts';
 import { EmailNotifier } from '../src/email/notify.ts';
 import { openStore } from '../src/store/open.ts';
-import { ManualClock } from '../src/time.ts';
+import { ManualTime } from '../src/time.ts';
 import {
   http,
   type NewPlayer,
@@ -155,8 +155,8 @@ describe('"your turn" mails', () => {
   it('sends at most one per table an hour, on the server’s clock', async () => {
     const store = openStore({ databaseUrl: await databaseUrlFor(dataDir), dataDir });
     await store.migrate();
-    const clock = new ManualClock();
-    const at = () => new Date(clock.now()).toISOString();
+    const time = new ManualTime();
+    const at = () => new Date(time.now()).toISOString();
     await store.createPlayer({ id: 'ben', name: 'Ben', tokenHash: 'h', createdAt: at() });
     const opted = {
       address: 'ben@turns.test',
@@ -170,7 +170,7 @@ describe('"your turn" mails', () => {
       store,
       mailer: smtpMailer(smtp.url, 'Gangsta! <test@localhost>'),
       secret: 'test secret',
-      now: () => clock.now(),
+      now: () => time.now(),
       publicUrl: () => 'http://game.test',
       log: pino({ level: 'silent' }),
     });
@@ -182,13 +182,13 @@ describe('"your turn" mails', () => {
     await turn('t1');
     expect(sent()).toEqual(['Your turn at “Game t1”']);
     // A second turn at the same table 20 minutes later: batched, no mail.
-    clock.advance(20 * 60_000);
+    time.advance(20 * 60_000);
     await turn('t1');
     // Another table is another conversation.
     await turn('t2');
     expect(sent()).toEqual(['Your turn at “Game t1”', 'Your turn at “Game t2”']);
     // An hour after the first mail, the next turn there is mailed again.
-    clock.advance(40 * 60_000);
+    time.advance(40 * 60_000);
     await turn('t1');
     await notifier.settled();
     expect(sent()).toEqual([
@@ -198,7 +198,7 @@ describe('"your turn" mails', () => {
     ]);
     // Unsubscribed: nothing more.
     await store.unsubscribeEmail('ben', at());
-    clock.advance(2 * 60 * 60_000);
+    time.advance(2 * 60 * 60_000);
     await turn('t1');
     expect(sent()).toHaveLength(3);
     await store.close();

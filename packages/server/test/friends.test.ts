@@ -1,20 +1,20 @@
 /**
  * Friends, challenges and the account's event stream: follow and unfollow, who of them is
- * online (on the server's clock), a challenge that is in the challenged account's "My games"
+ * online (on the server's time), a challenge that is in the challenged account's "My games"
  * and is declined or accepted with one request, a blocked player who cannot challenge, and
  * the NDJSON event stream that tells a program of its challenges.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/time.ts';
+import { ManualTime } from '../src/time.ts';
 import { http, type NewPlayer, newAccount, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let base: string;
-const clock = new ManualClock();
+const time = new ManualTime();
 let counter = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock, loginPerMinute: 0 });
+  server = await startTestServer({ time, loginPerMinute: 0 });
   base = server.url;
 });
 
@@ -112,7 +112,7 @@ describe('friends', () => {
       [ben.id, true],
       [cem.id, true],
     ]);
-    clock.advance(6 * 60_000);
+    time.advance(6 * 60_000);
     expect((await friendsOf(ann)).every((f) => !f.online)).toBe(true);
     // Cem comes back (any request of his): online again, and listed first.
     await http(base, 'GET', '/api/v1/me', { token: cem.token });

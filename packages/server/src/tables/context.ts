@@ -8,7 +8,7 @@ import type { Metrics } from '../ops/metrics.ts';
 import type { LocalPeer, Peer } from '../peer.ts';
 import type { TokenBucket } from '../rateLimit.ts';
 import type { ChatRow, Store } from '../store/types.ts';
-import type { Clock } from '../time.ts';
+import type { TimeSource } from '../time.ts';
 import type { CommitQueue, PendingMove } from './commits.ts';
 import type { Rooms } from './registry.ts';
 import type { Room } from './room.ts';
@@ -114,10 +114,10 @@ export interface TableContext {
   limits: ResourceLimits;
   /** Tells the bots of a table to look whether one of them must move. */
   wakeBots(room: Room): void;
-  /** Milliseconds since the epoch: `Date.now` in production, a controllable clock in tests. */
+  /** Milliseconds since the epoch: `Date.now` in production, `ManualTime` in tests. */
   now(): number;
-  /** The clock `now` reads, with its timers (game clocks, absence). */
-  clock: Clock;
+  /** The time source `now` reads, with its timers (the game clocks' deadlines, absence). */
+  time: TimeSource;
   /** Sets the table's clock and absence timers again (after a change of seats, moves, presence). */
   armTimers(room: Room): void;
   /**

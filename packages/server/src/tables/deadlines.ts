@@ -8,7 +8,7 @@
  * Keys due together are handed out at most `batch` per turn of the event loop; the rest
  * follow on the next turn (tables rebuilt together at start share their deadlines).
  */
-import type { Clock } from '../time.ts';
+import type { TimeSource } from '../time.ts';
 
 interface Entry<K> {
   key: K;
@@ -27,7 +27,7 @@ export class Deadlines<K> {
   private stopped = false;
 
   constructor(
-    private readonly time: Clock,
+    private readonly time: TimeSource,
     /** Called once for each key whose moment has come (its deadline is gone by then). */
     private readonly due: (key: K) => void,
     private readonly batch = 256,

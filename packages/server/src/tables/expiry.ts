@@ -62,7 +62,7 @@ export function expired(ctx: TableContext, room: Room, now: number): boolean {
  */
 export function startExpiry(ctx: TableContext): () => void {
   const retryMs = Math.min(ctx.limits.waitingTableTtlMs, 60_000);
-  const deadlines: Deadlines<Room> = new Deadlines(ctx.clock, (room) => {
+  const deadlines: Deadlines<Room> = new Deadlines(ctx.time, (room) => {
     if (ctx.rooms.loaded(room.id) !== room || room.table.status !== 'waiting') return;
     const now = ctx.now();
     if (!expired(ctx, room, now)) return deadlines.set(room, expiresAt(ctx, room));

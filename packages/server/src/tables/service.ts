@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS, type ResourceLimits } from '../config.ts';
 import { createMetrics } from '../ops/metrics.ts';
 import type { StoreHealth } from '../store/health.ts';
 import type { Store } from '../store/types.ts';
-import { type Clock, timerClock } from '../time.ts';
+import { realTime, type TimeSource } from '../time.ts';
 import { BotRunner } from './bots.ts';
 import { encodedFrames } from './broadcast.ts';
 import { CommitQueue } from './commits.ts';
@@ -16,17 +16,17 @@ import { startExpiry } from './expiry.ts';
 import { commitConflicted, commitFailed, committed } from './play.ts';
 import { Rooms } from './registry.ts';
 import { Sleeper } from './sleep.ts';
-import { TableTimers } from './timers.ts';
+import { TakeoverTimers } from './takeoverTimers.ts';
 
 export interface TableServiceOptions {
   botDelayMs: number;
   botThreads: number;
   /** Which process runs which table: the cluster, or this process alone (`app.ts` builds it). */
   owners: TableOwners;
-  /** The clock (tests pass a controllable one). */
+  /** Milliseconds since the epoch (tests pass a controllable one). */
   now?: () => number;
-  /** The clock with its timers; by default real timers on `now`. */
-  clock?: Clock;
+  /** The time source with its timers; by default real timers on `now`. */
+  time?: TimeSource;
   /** A friendly table's bot takes the seat of a player gone this long (ms). */
   absentMs?: number;
   /** How long a move may wait for others to share its transaction (ms; `commits.ts`). */
@@ -46,7 +46,7 @@ export class TableService {
   readonly ctx: TableContext;
   private readonly pool: BotPool;
   private readonly bots: BotRunner;
-  private readonly timers: TableTimers;
+  private readonly timers: TakeoverTimers;
   private readonly owners: TableOwners;
   private stopExpiry: () => void = () => {};
   private sleeper: Sleeper | null = null;
@@ -56,9 +56,9 @@ export class TableService {
   constructor(store: Store, log: Logger, options: TableServiceOptions) {
     this.pool = new BotPool(options.botThreads);
     this.bots = new BotRunner(() => this.ctx, { pool: this.pool, delayMs: options.botDelayMs });
-    this.timers = new TableTimers(() => this.ctx, options.absentMs ?? 120_000);
-    const clock = options.clock ?? timerClock(options.now ?? Date.now);
-    const now = () => clock.now();
+    this.timers = new TakeoverTimers(() => this.ctx, options.absentMs ?? 120_000);
+    const time = options.time ?? realTime(options.now ?? Date.now);
+    const now = () => time.now();
     const rooms = new Rooms(store, now, (room, playerId) =>
       this.owners.isConnected(room, playerId),
     );
@@ -98,7 +98,7 @@ export class TableService {
         this.timers.arm(room);
       },
       now,
-      clock,
+      time,
       armTimers: (room) => this.timers.arm(room),
       unload: (room) => {
         this.timers.cancel(room);

@@ -60,8 +60,8 @@ export class Sleeper {
   ) {
     this.idleMs = ctx.limits.idleTableMs;
     this.everyMs = Math.max(1, Math.min(Math.floor(this.idleMs / 2), 60_000));
-    this.wakeUps = new Deadlines(ctx.clock, (id) => this.wake(id));
-    this.looks = new Deadlines(ctx.clock, (room) => this.look(room));
+    this.wakeUps = new Deadlines(ctx.time, (id) => this.wake(id));
+    this.looks = new Deadlines(ctx.time, (room) => this.look(room));
   }
 
   /** Wakes the table at `at` (its timer's deadline): rebuilt, its timer and bots set again. */

@@ -101,7 +101,7 @@ export class Connection implements LocalPeer {
     });
     const { helloTimeoutMs, syncsPerMinute } = ctx.limits;
     // A socket that never says hello holds a slot of its address for nothing: closed.
-    this.cancelHelloTimer = ctx.clock.setTimer(ctx.now() + helloTimeoutMs, () => {
+    this.cancelHelloTimer = ctx.time.setTimer(ctx.now() + helloTimeoutMs, () => {
       if (this.helloHeard) return;
       this.error(
         null,

@@ -16,7 +16,7 @@ import { peopleSeats, type Room } from './room.ts';
 import { headClock, settled } from './tableClock.ts';
 import { type AwayReason, takeOver } from './takeover.ts';
 
-export class TableTimers {
+export class TakeoverTimers {
   private readonly cancels = new Map<Room, () => void>();
   /** When each table's timer fires (while it is set). */
   private readonly due = new WeakMap<Room, number>();
@@ -72,7 +72,7 @@ export class TableTimers {
     this.due.set(room, at);
     this.cancels.set(
       room,
-      ctx.clock.setTimer(at, () => {
+      ctx.time.setTimer(at, () => {
         this.cancels.delete(room);
         this.check(room);
       }),
@@ -197,7 +197,7 @@ export class TableTimers {
     this.due.set(room, ctx.now() + pauseMs);
     this.cancels.set(
       room,
-      ctx.clock.setTimer(ctx.now() + pauseMs, () => {
+      ctx.time.setTimer(ctx.now() + pauseMs, () => {
         this.cancels.delete(room);
         this.arm(room);
       }),
