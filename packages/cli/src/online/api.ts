@@ -1,30 +1,28 @@
 /**
- * The server's HTTP side (`/api/v1/...`, packages/protocol/src/http.ts) for `gangsta online`:
- * every answer is read through the protocol's schemas, and every refusal becomes a
- * RuntimeError carrying the server's error code and message (exit code 1).
+ * The server's HTTP side for `gangsta online`, through `@gangsta/client`'s HTTP client (the
+ * protocol's route table): every answer is read through the table's schema, and every refusal
+ * becomes a RuntimeError carrying the server's error code and message (exit code 1).
  */
 
-import type { CreateTable, JoinTable } from '@gangsta/protocol';
+import { createHttpClient, type Http, RequestError } from '@gangsta/client';
 import {
-  httpErrorSchema,
+  type CreatedTable,
+  type CreateTable,
+  type JoinTable,
   type Lobby,
-  lobbySchema,
   type MeAnswer,
   type MyGames,
-  meAnswerSchema,
-  myGamesSchema,
+  type PlayerAnswer,
   type PlayerCreated,
-  playerCreatedSchema,
+  ROUTES,
   type TableAnswer,
-  tableAnswerSchema,
 } from '@gangsta/protocol';
-import type { z } from 'zod';
 import { RuntimeError } from '../errors.ts';
 
 /** Who the requests speak for: a guest's bearer token, or a logged-in session's cookie. */
 export interface Credentials {
-  token?: string;
-  cookie?: string;
+  token?: string | undefined;
+  cookie?: string | undefined;
 }
 
 /** A refusal from the server: its code and message, as the command prints them. */
@@ -38,10 +36,14 @@ export class ServerRefusal extends RuntimeError {
 }
 
 export class Api {
+  private readonly http: Http;
+
   constructor(
     readonly baseUrl: string,
     public credentials: Credentials = {},
-  ) {}
+  ) {
+    this.http = createHttpClient({ baseUrl, headers: () => this.headers() });
+  }
 
   /** The WebSocket address of this server. */
   get wsUrl(): string {
@@ -57,104 +59,72 @@ export class Api {
     return headers;
   }
 
-  async request<T>(
-    method: string,
-    path: string,
-    schema: z.ZodType<T>,
-    body?: unknown,
-  ): Promise<{ value: T; response: Response }> {
-    const url = new URL(`/api/v1${path}`, this.baseUrl);
-    let response: Response;
+  /** Runs a call, turning its failure into what the command prints. */
+  private async call<T>(request: (http: Http) => Promise<T>): Promise<T> {
     try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          ...this.headers(),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      return await request(this.http);
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      throw this.failure(error);
+    }
+  }
+
+  private failure(error: unknown): Error {
+    if (!(error instanceof RequestError)) return error as Error;
+    if (error.code === 'NETWORK' || error.code === 'TIMEOUT') {
+      const cause = typeof error.params.cause === 'string' ? ` (${error.params.cause})` : '';
       // Say where the address came from and how to give another: the usual slip is a server
       // started on another port.
-      throw new RuntimeError(
-        `cannot reach the server at ${this.baseUrl}${cause ? ` (${cause})` : ''}. Start one with \`npm start\` (it listens on http://127.0.0.1:5173), or name yours: \`gangsta online --server URL …\` or GANGSTA_SERVER=URL`,
+      return new RuntimeError(
+        `cannot reach the server at ${this.baseUrl}${error.code === 'TIMEOUT' ? ' (no answer in time)' : cause}. Start one with \`npm start\` (it listens on http://127.0.0.1:5173), or name yours: \`gangsta online --server URL …\` or GANGSTA_SERVER=URL`,
       );
     }
-    const text = await response.text();
-    let data: unknown;
-    try {
-      data = text === '' ? null : JSON.parse(text);
-    } catch {
-      throw new RuntimeError(
-        `${method} ${url.pathname}: the server answered ${response.status} with no JSON`,
-      );
-    }
-    if (!response.ok) {
-      const refusal = httpErrorSchema.safeParse(data);
-      if (refusal.success) {
-        throw new ServerRefusal(refusal.data.error.code, refusal.data.error.message);
-      }
-      throw new RuntimeError(`${method} ${url.pathname}: the server answered ${response.status}`);
-    }
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new RuntimeError(
-        `${method} ${url.pathname}: unexpected answer (${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'})`,
-      );
-    }
-    return { value: parsed.data, response };
+    if (error.code === 'BAD_ANSWER') return new RuntimeError(error.message);
+    return new ServerRefusal(error.code, error.message);
   }
 
-  async createPlayer(name: string): Promise<PlayerCreated> {
-    return (await this.request('POST', '/players', playerCreatedSchema, { name })).value;
+  createPlayer(name: string): Promise<PlayerCreated> {
+    return this.call((http) => http.createPlayer({ body: { name } }));
   }
 
-  async me(): Promise<MeAnswer> {
-    return (await this.request('GET', '/me', meAnswerSchema)).value;
+  me(): Promise<MeAnswer> {
+    return this.call((http) => http.getMe());
   }
 
-  async rename(name: string): Promise<MeAnswer> {
-    return (await this.request('PATCH', '/me', meAnswerSchema, { name })).value;
+  rename(name: string): Promise<PlayerAnswer> {
+    return this.call((http) => http.renameMe({ body: { name } }));
   }
 
   /** Logs in; answers who we are and the session cookie (`name=value`) to send from now on. */
   async login(username: string, password: string): Promise<{ me: MeAnswer; cookie: string }> {
-    const { value, response } = await this.request('POST', '/login', meAnswerSchema, {
-      username,
-      password,
-    });
-    const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0].trim());
+    const { value, headers } = await this.call((http) =>
+      http.send(ROUTES.login, { body: { username, password } }),
+    );
+    const cookies = (headers.getSetCookie?.() ?? []).map((line) => line.split(';')[0]?.trim());
     if (cookies.length === 0) throw new RuntimeError('the login answer carries no session cookie');
     return { me: value, cookie: cookies.join('; ') };
   }
 
-  async lobby(): Promise<Lobby> {
-    return (await this.request('GET', '/tables', lobbySchema)).value;
+  lobby(): Promise<Lobby> {
+    return this.call((http) => http.lobby());
   }
 
-  async myGames(): Promise<MyGames> {
-    return (await this.request('GET', '/me/games', myGamesSchema)).value;
+  myGames(): Promise<MyGames> {
+    return this.call((http) => http.myGames());
   }
 
-  async table(id: string): Promise<TableAnswer> {
-    return (await this.request('GET', `/tables/${encodeURIComponent(id)}`, tableAnswerSchema))
-      .value;
+  table(id: string): Promise<TableAnswer> {
+    return this.call((http) => http.getTable({ params: { id } }));
   }
 
-  async createTable(body: CreateTable): Promise<TableAnswer> {
-    return (await this.request('POST', '/tables', tableAnswerSchema, body)).value;
+  createTable(body: CreateTable): Promise<CreatedTable> {
+    return this.call((http) => http.createTable({ body }));
   }
 
-  async join(id: string, body: JoinTable): Promise<TableAnswer> {
-    const path = `/tables/${encodeURIComponent(id)}/join`;
-    return (await this.request('POST', path, tableAnswerSchema, body)).value;
+  join(id: string, body: JoinTable): Promise<TableAnswer> {
+    return this.call((http) => http.joinTable({ params: { id }, body }));
   }
 
-  async start(id: string): Promise<TableAnswer> {
-    const path = `/tables/${encodeURIComponent(id)}/start`;
-    return (await this.request('POST', path, tableAnswerSchema)).value;
+  start(id: string): Promise<TableAnswer> {
+    return this.call((http) => http.startTable({ params: { id } }));
   }
 }

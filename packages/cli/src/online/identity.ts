@@ -118,9 +118,9 @@ export async function connectApi(flags: IdentityFlags, required: boolean): Promi
     if (saved?.token) {
       api.credentials = { token: saved.token };
       try {
-        let me = await api.me();
-        if (me.player.name !== flags.name.trim()) me = await api.rename(flags.name);
-        save({ player: me.player, token: saved.token });
+        let { player } = await api.me();
+        if (player.name !== flags.name.trim()) ({ player } = await api.rename(flags.name));
+        save({ player, token: saved.token });
         return api;
       } catch (error) {
         if (!(error instanceof ServerRefusal) || error.code !== 'UNAUTHENTICATED') throw error;
