@@ -18,44 +18,20 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createBot } from '@gangsta/bots';
-import { GangstaClient, type SocketLike } from '@gangsta/client';
+import { createHttpClient, GangstaClient, type SocketLike } from '@gangsta/client';
 import type { GameResult } from '@gangsta/engine';
-import {
-  accountEventSchema,
-  botAccountAnswerSchema,
-  httpErrorSchema,
-  meAnswerSchema,
-  playerCreatedSchema,
-  tableAnswerSchema,
-} from '@gangsta/protocol';
+import { accountEventSchema, ROUTES } from '@gangsta/protocol';
 import WebSocket from 'ws';
-import type { z } from 'zod';
 
 const server = process.env.GANGSTA_URL ?? 'http://127.0.0.1:5173';
 const mode = process.env.GANGSTA_MODE ?? 'host';
 const tokenFile = resolve(process.env.GANGSTA_TOKEN_FILE ?? '.gangsta-bot.json');
 
-/** One call of the HTTP API, its answer checked; a refusal stops with the server's words. */
-async function api<T>(
-  schema: z.ZodType<T>,
-  path: string,
-  token: string | null,
-  body?: object,
-  method = 'POST',
-) {
-  const response = await fetch(`${server}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const answer: unknown = await response.json();
-  if (response.ok) return schema.parse(answer);
-  const { error } = httpErrorSchema.parse(answer);
-  throw new Error(`${path}: ${error.code}: ${error.message}`);
-}
+/**
+ * The HTTP API through `@gangsta/client`'s client (the protocol's route table), as the player
+ * of this token: every answer checked, a refusal thrown with the server's code and message.
+ */
+const api = (token: string | null) => createHttpClient({ baseUrl: server, token: () => token });
 
 /** The bot account's token: the one kept in the file, or a new account's (then kept). */
 async function botToken(): Promise<string> {
@@ -63,16 +39,16 @@ async function botToken(): Promise<string> {
     const kept = JSON.parse(readFileSync(tokenFile, 'utf8')) as { server: string; token: string };
     if (kept.server === server) {
       // A token the server refuses stops the program: a new account would be a new rating.
-      const me = await api(meAnswerSchema, '/me', kept.token, undefined, 'GET');
+      const me = await api(kept.token).getMe();
       console.log(`bot account ${me.account?.username} (token from ${tokenFile})`);
       return kept.token;
     }
   }
   const name = `robot_${Date.now().toString(36)}`;
-  const guest = await api(playerCreatedSchema, '/players', null, { name });
+  const guest = await api(null).createPlayer({ body: { name } });
   const password = `${guest.token}!`;
-  await api(meAnswerSchema, '/account', guest.token, { username: name, password });
-  const { token } = await api(botAccountAnswerSchema, '/account/bot', guest.token);
+  await api(guest.token).createAccount({ body: { username: name, password } });
+  const { token } = await api(guest.token).becomeBotAccount();
   writeFileSync(tokenFile, `${JSON.stringify({ server, username: name, token })}\n`, {
     mode: 0o600,
   });
@@ -81,6 +57,7 @@ async function botToken(): Promise<string> {
 }
 
 const token = await botToken();
+const http = api(token);
 const brain = createBot({ kind: 'heuristic', seed: 7 });
 const client = new GangstaClient({
   url: `${server.replace(/^http/, 'ws')}/api/v1/ws`,
@@ -117,7 +94,8 @@ function play(tableId: string, seat: number): Promise<void> {
 /** Reads the event stream: accepts each challenge, plays each game that starts. */
 async function listen(games: number): Promise<void> {
   const stop = new AbortController();
-  const response = await fetch(`${server}/api/v1/stream/event`, {
+  // An NDJSON stream, read line by line: the one route the HTTP client does not call.
+  const response = await fetch(http.url(ROUTES.eventStream), {
     headers: { authorization: `Bearer ${token}` },
     signal: stop.signal,
   });
@@ -141,11 +119,7 @@ async function listen(games: number): Promise<void> {
       const event = accountEventSchema.parse(JSON.parse(line));
       if (event.type === 'challenge') {
         console.log(`challenged by ${event.challenge.from.name}: accepting`);
-        const accepted = await api(
-          tableAnswerSchema,
-          `/challenges/${event.challenge.id}/accept`,
-          token,
-        );
+        const accepted = await http.acceptChallenge({ params: { id: event.challenge.id } });
         if (accepted.table.status === 'playing') start(accepted.table.id, event.challenge.seat);
       } else if (event.type === 'gameStart') {
         start(event.table.id, event.seat);
@@ -165,17 +139,19 @@ if (mode === 'listen') {
   const tableId = process.env.GANGSTA_TABLE;
   if (!tableId) throw new Error('GANGSTA_MODE=join needs GANGSTA_TABLE=<table id>');
   // The first free seat that fits; the host starts the game (or it starts when full).
-  const { seat } = await api(tableAnswerSchema, `/tables/${tableId}/join`, token, {});
+  const { seat } = await http.joinTable({ params: { id: tableId }, body: {} });
   console.log(`sitting at seat ${seat}`);
   await play(tableId, seat ?? 0);
 } else {
-  const { table } = await api(tableAnswerSchema, '/tables', token, {
-    public: false,
-    options: { players: 2 },
-    seats: [{ kind: 'host' }, { kind: 'bot', level: 'easy' }],
+  const { table } = await http.createTable({
+    body: {
+      public: false,
+      options: { players: 2 },
+      seats: [{ kind: 'host' }, { kind: 'bot', level: 'easy' }],
+    },
   });
   const game = play(table.id, 0);
-  await api(tableAnswerSchema, `/tables/${table.id}/start`, token);
+  await http.startTable({ params: { id: table.id } });
   await game;
 }
 await client.close();

@@ -48,7 +48,7 @@ const result = new Promise<GameResult | null>((resolve) => {
   });
 });
 client.connect();
-await post(`/tables/${table.id}/start`, token);
+await http.startTable({ params: { id: table.id } });
 const final = await result;
 const [mine, theirs] = final?.scores.map((score) => score.total) ?? [];
 console.log(`game over after ${moves} random moves: ${mine} to ${theirs} (${final?.reason})`);
