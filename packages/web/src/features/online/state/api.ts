@@ -1,61 +1,38 @@
 /**
- * The HTTP half of the protocol (`/api/v1`, see @gangsta/protocol's http.ts): one function per
- * endpoint. Every answer is parsed with the protocol's schema before it is used; a refusal
- * (`{ error }`) becomes an `OnlineError` with the server's code, a failed network an
+ * The HTTP half of the protocol (`/api/v1`): one function per call the screens make, each a
+ * route of the protocol's route table called through `@gangsta/client`'s HTTP client. Every
+ * answer is parsed with the table's schema before it is used; a refusal (`{ error }`) becomes
+ * an `OnlineError` with the server's code, a failed network (or no answer in time) an
  * `OnlineError('NETWORK')`, and an answer of the wrong shape `OnlineError('BAD_ANSWER')`.
  */
+import { createHttpClient, type FetchLike, type Http, RequestError } from '@gangsta/client';
 import type { GameRecord } from '@gangsta/engine';
-import {
-  type Challenge,
-  type CreateAccount,
-  type CreateChallenge,
-  type CreateTable,
-  challengeAnswerSchema,
-  challengesSchema,
-  chatLineRemovedSchema,
-  chatReportedSchema,
-  declineAnswerSchema,
-  type EmailSettings,
-  emailSettingsSchema,
-  type Friend,
-  type Friends,
-  friendAnswerSchema,
-  friendsSchema,
-  type HostTableInfo,
-  hostTableInfoSchema,
-  httpErrorSchema,
-  type JoinTable,
-  type Leaderboard,
-  type Lobby,
-  type Login,
-  leaderboardSchema,
-  lobbySchema,
-  type MeAnswer,
-  type ModerationLists,
-  type MyGames,
-  meAnswerSchema,
-  moderationListsSchema,
-  myGamesSchema,
-  type Player,
-  type PlayerCreated,
-  type PlayerProfile,
-  type PlayerRatings,
-  playerCreatedSchema,
-  playerProfileSchema,
-  playerRatingsSchema,
-  playerSchema,
-  type SetEmail,
-  type TableAnswer,
-  type TableDeleted,
-  type TableRating,
-  tableAnswerSchema,
-  tableDeletedSchema,
-  tableRatingSchema,
-  type WebhookTestAnswer,
-  webhookAnswerSchema,
-  webhookTestAnswerSchema,
+import type {
+  Challenge,
+  CreateAccount,
+  CreateChallenge,
+  CreateTable,
+  EmailSettings,
+  Friend,
+  Friends,
+  HostTableInfo,
+  JoinTable,
+  Leaderboard,
+  Lobby,
+  Login,
+  MeAnswer,
+  ModerationLists,
+  MyGames,
+  Player,
+  PlayerCreated,
+  PlayerProfile,
+  PlayerRatings,
+  SetEmail,
+  TableAnswer,
+  TableDeleted,
+  TableRating,
+  WebhookTestAnswer,
 } from '@gangsta/protocol';
-import { z } from 'zod';
 import { parseGameFile } from '../../../game/record.ts';
 import { OnlineError } from './errors.ts';
 
@@ -66,9 +43,6 @@ export interface ApiOptions {
   token: () => string | null;
   fetch?: typeof fetch;
 }
-
-const meSchema = z.object({ player: playerSchema });
-const createdTableSchema = z.object({ table: hostTableInfoSchema });
 
 export interface Api {
   createPlayer(name: string): Promise<PlayerCreated>;
@@ -126,119 +100,80 @@ export interface Api {
 }
 
 export function createApi(options: ApiOptions): Api {
-  const call = (method: string, path: string, body?: unknown) =>
-    request(options, method, path, body);
-  const tableCall = async (method: string, path: string, body?: unknown) =>
-    parse(tableAnswerSchema, await call(method, path, body));
-  const enc = encodeURIComponent;
+  const http = createHttpClient({
+    baseUrl: options.base ?? '',
+    token: options.token,
+    // Read at each call: tests and the page may replace the global fetch.
+    fetch: ((url, init) => (options.fetch ?? fetch)(url, init as RequestInit)) as FetchLike,
+  });
+  const call = <T>(request: (client: Http) => Promise<T>): Promise<T> =>
+    request(http).catch((error: unknown) => {
+      throw asOnline(error);
+    });
+  const table = (id: string) => ({ params: { id } });
   return {
-    createPlayer: async (name) =>
-      parse(playerCreatedSchema, await call('POST', '/players', { name })),
-    me: async () => parse(meSchema, await call('GET', '/me')).player,
-    rename: async (name) => parse(meSchema, await call('PATCH', '/me', { name })).player,
-    lobby: async () => parse(lobbySchema, await call('GET', '/tables')),
-    createTable: async (body) =>
-      parse(createdTableSchema, await call('POST', '/tables', body)).table,
-    table: (id) => tableCall('GET', `/tables/${enc(id)}`),
-    join: (id, body) => tableCall('POST', `/tables/${enc(id)}/join`, body),
-    leave: (id) => tableCall('POST', `/tables/${enc(id)}/leave`, {}),
-    kick: (id, seat) => tableCall('POST', `/tables/${enc(id)}/kick`, { seat }),
-    start: (id) => tableCall('POST', `/tables/${enc(id)}/start`, {}),
-    deleteTable: async (id) =>
-      parse(tableDeletedSchema, await call('DELETE', `/tables/${enc(id)}`)),
-    record: async (id) => parseRecord(await call('GET', `/tables/${enc(id)}/record`)),
-    account: async () => parse(meAnswerSchema, await call('GET', '/me')),
-    createAccount: async (body) => parse(meAnswerSchema, await call('POST', '/account', body)),
-    login: async (body) => parse(meAnswerSchema, await call('POST', '/login', body)),
+    createPlayer: (name) => call((c) => c.createPlayer({ body: { name } })),
+    me: async () => (await call((c) => c.getMe())).player,
+    rename: async (name) => (await call((c) => c.renameMe({ body: { name } }))).player,
+    lobby: () => call((c) => c.lobby()),
+    createTable: async (body) => (await call((c) => c.createTable({ body }))).table,
+    table: (id) => call((c) => c.getTable(table(id))),
+    join: (id, body) => call((c) => c.joinTable({ ...table(id), body })),
+    leave: (id) => call((c) => c.leaveTable(table(id))),
+    kick: (id, seat) => call((c) => c.kickPlayer({ ...table(id), body: { seat } })),
+    start: (id) => call((c) => c.startTable(table(id))),
+    deleteTable: (id) => call((c) => c.deleteTable(table(id))),
+    record: async (id) => parseRecord(await call((c) => c.gameRecord(table(id)))),
+    account: () => call((c) => c.getMe()),
+    createAccount: (body) => call((c) => c.createAccount({ body })),
+    login: (body) => call((c) => c.login({ body })),
     logout: async () => {
-      await call('POST', '/logout', {});
+      await call((c) => c.logout());
     },
-    myGames: async () => parse(myGamesSchema, await call('GET', '/me/games')),
-    setWebhook: async (url) =>
-      parse(webhookAnswerSchema, await call('PUT', '/me/webhook', { url })).webhook,
-    testWebhook: async () =>
-      parse(webhookTestAnswerSchema, await call('POST', '/me/webhook/test', {})),
-    leaderboard: async (players) =>
-      parse(leaderboardSchema, await call('GET', `/ratings?players=${players}`)),
-    friends: async () => parse(friendsSchema, await call('GET', '/me/friends')),
-    follow: async (username) =>
-      parse(friendAnswerSchema, await call('PUT', `/me/friends/${enc(username)}`)).friend,
+    myGames: () => call((c) => c.myGames()),
+    setWebhook: async (url) => (await call((c) => c.setWebhook({ body: { url } }))).webhook,
+    testWebhook: () => call((c) => c.testWebhook()),
+    leaderboard: (players) => call((c) => c.leaderboard({ query: { players } })),
+    friends: () => call((c) => c.friends()),
+    follow: async (username) => (await call((c) => c.follow({ params: { username } }))).friend,
     unfollow: async (username) => {
-      await call('DELETE', `/me/friends/${enc(username)}`);
+      await call((c) => c.unfollow({ params: { username } }));
     },
-    challenge: async (body) =>
-      parse(challengeAnswerSchema, await call('POST', '/challenges', body)).challenge,
-    challenges: async () => parse(challengesSchema, await call('GET', '/me/challenges')).challenges,
-    acceptChallenge: (id) => tableCall('POST', `/challenges/${enc(id)}/accept`, {}),
+    challenge: async (body) => (await call((c) => c.challenge({ body }))).challenge,
+    challenges: async () => (await call((c) => c.myChallenges())).challenges,
+    acceptChallenge: (id) => call((c) => c.acceptChallenge(table(id))),
     declineChallenge: async (id) => {
-      parse(declineAnswerSchema, await call('POST', `/challenges/${enc(id)}/decline`, {}));
+      await call((c) => c.declineChallenge(table(id)));
     },
-    email: async () => parse(emailSettingsSchema, await call('GET', '/me/email')),
-    setEmail: async (body) => parse(emailSettingsSchema, await call('PUT', '/me/email', body)),
-    resendVerification: async () =>
-      parse(emailSettingsSchema, await call('POST', '/me/email/verify', {})),
-    playerRatings: async (id) =>
-      parse(playerRatingsSchema, await call('GET', `/players/${enc(id)}/ratings`)),
-    rematch: (id) => tableCall('POST', `/tables/${enc(id)}/rematch`, {}),
-    tableRating: async (id) =>
-      parse(tableRatingSchema, await call('GET', `/tables/${enc(id)}/rating`)),
-    profile: async (username) =>
-      parse(playerProfileSchema, await call('GET', `/players/${enc(username)}/profile`)),
-    moderation: async () => parse(moderationListsSchema, await call('GET', '/me/moderation')),
-    setListed: async (list, playerId, on) =>
-      parse(
-        moderationListsSchema,
-        await call(on ? 'PUT' : 'DELETE', `/me/${list}/${enc(playerId)}`),
-      ),
-    reportChatLine: async (table, seq) => {
-      parse(chatReportedSchema, await call('POST', `/tables/${enc(table)}/chat/${seq}/report`));
+    email: () => call((c) => c.emailSettings()),
+    setEmail: (body) => call((c) => c.setEmail({ body })),
+    resendVerification: () => call((c) => c.resendVerification()),
+    playerRatings: (id) => call((c) => c.playerRatings(table(id))),
+    rematch: (id) => call((c) => c.rematch(table(id))),
+    tableRating: (id) => call((c) => c.tableRating(table(id))),
+    profile: (username) => call((c) => c.playerProfile({ params: { username } })),
+    moderation: () => call((c) => c.moderationLists()),
+    setListed: (list, playerId, on) => {
+      const params = { params: { playerId } };
+      if (list === 'muted') return call((c) => (on ? c.addMuted(params) : c.removeMuted(params)));
+      return call((c) => (on ? c.addBlocked(params) : c.removeBlocked(params)));
     },
-    removeChatLine: async (table, seq) => {
-      parse(chatLineRemovedSchema, await call('DELETE', `/tables/${enc(table)}/chat/${seq}`));
+    reportChatLine: async (id, seq) => {
+      await call((c) => c.reportChatLine({ params: { id, seq: String(seq) } }));
+    },
+    removeChatLine: async (id, seq) => {
+      await call((c) => c.removeChatLine({ params: { id, seq: String(seq) } }));
     },
   };
 }
 
-/** Sends one request; resolves with the answer's JSON, or throws an OnlineError. */
-async function request(
-  options: ApiOptions,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = options.token();
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const doFetch = options.fetch ?? fetch;
-  let response: Response;
-  try {
-    response = await doFetch(`${options.base ?? ''}/api/v1${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new OnlineError('NETWORK', `${method} ${path}: ${detail}`);
-  }
-  const data = await response.json().catch(() => undefined);
-  if (response.ok) return data;
-  const refusal = httpErrorSchema.safeParse(data);
-  if (refusal.success) throw OnlineError.from(refusal.data.error);
-  throw new OnlineError('BAD_ANSWER', `${method} ${path}: HTTP ${response.status}`, {
-    status: response.status,
-  });
-}
-
-function parse<T>(schema: z.ZodType<T>, data: unknown): T {
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new OnlineError(
-    'BAD_ANSWER',
-    `unexpected answer: ${issue?.path.join('.')} ${issue?.message}`,
-  );
+/** The HTTP client's failure as the screens know it (a timeout is a network failure). */
+function asOnline(error: unknown): unknown {
+  if (!(error instanceof RequestError)) return error;
+  const code = error.code === 'TIMEOUT' ? 'NETWORK' : error.code;
+  const params =
+    error.code === 'BAD_ANSWER' && error.status !== null ? { status: error.status } : error.params;
+  return new OnlineError(code, error.message, params);
 }
 
 /** The record is checked like a file the player opened: shape, then a full replay. */
