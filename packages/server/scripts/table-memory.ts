@@ -88,8 +88,7 @@ for (const moves of moveCounts) {
   const ids: string[][] = [];
   rooms.forEach((room, i) => {
     const played = playedPosition(i + 1, moves);
-    room.committed = played.position;
-    room.head = played.position;
+    room.resetTo(played.position);
     ids.push(played.ids);
   });
   const afterPositions = heapUsed();

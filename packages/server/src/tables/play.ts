@@ -200,7 +200,7 @@ export function submit(ctx: TableContext, sub: Submission): void {
   }
   const next = nextPosition(sub, head);
   if (!next.ok) return reject(sub.peer, room, sub.clientId, next.error as ProtocolError);
-  room.head = next.position;
+  room.applied(next.position);
   room.answered.committing(sub.seat, sub.clientId, keyOfSubmission(sub), sub.peer);
   ctx.commits.add(pendingOf(ctx, sub, head, next.position));
   ctx.wakeBots(room);
@@ -253,7 +253,7 @@ export function committed(ctx: TableContext, batch: PendingMove[]): void {
     // these (they were read from the store, ours among them): then only the acks remain.
     if (!room.committed || room.committed.version < last.row.seq) {
       const told = room.committed;
-      room.committed = last.after;
+      room.committedTo(last.after);
       if (!told || group.some((p) => p.row.kind === 'undo')) sendSyncToAll(room);
       else sendUpdateToAll(room, told);
     }
@@ -319,7 +319,7 @@ export function commitFailed(ctx: TableContext, batch: PendingMove[], error: unk
     : protocolError('INTERNAL', 'the server could not store the move; nothing was changed');
   for (const [room, group] of byRoom(batch)) {
     const lost = [...group, ...ctx.commits.dropQueued(room)];
-    room.head = group[0].before;
+    room.rolledBackTo(group[0].before);
     // The table's bots back off for longer with each outage failure in a row (`bots.ts`).
     if (unavailable) room.storeFailures++;
     for (const pending of lost) {
@@ -339,7 +339,7 @@ export function commitFailed(ctx: TableContext, batch: PendingMove[], error: unk
 export function commitConflicted(ctx: TableContext, batch: PendingMove[]): void {
   for (const [room, group] of byRoom(batch)) {
     const lost = [...group, ...ctx.commits.dropQueued(room)];
-    room.head = room.committed;
+    room.rolledBackTo(room.committed);
     void catchUp(ctx, room).then(() => settleLost(ctx, room, lost));
   }
 }

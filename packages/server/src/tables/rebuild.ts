@@ -12,8 +12,7 @@ export function roomFromStore(loaded: LoadedTable): Room {
   }
   if (loaded.table.status !== 'waiting' && loaded.table.seed !== null) {
     const position = positionFromLog(loaded);
-    room.committed = position;
-    room.head = position;
+    room.resetTo(position);
   }
   return room;
 }

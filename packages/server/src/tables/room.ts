@@ -13,8 +13,8 @@ import { clockInfoOf } from './clock.ts';
 import type { Position } from './position.ts';
 
 export class Room {
-  committed: Position | null = null;
-  head: Position | null = null;
+  #committed: Position | null = null;
+  #head: Position | null = null;
   readonly watchers = new Set<Peer>();
   /**
    * The watchers that asked for whole frames (`watch` with `patches: false`): their live
@@ -40,6 +40,37 @@ export class Room {
   rematch: RematchInfo | null = null;
 
   constructor(public table: TableRow) {}
+
+  /** The position everyone has been told of: its moves are on the disk. */
+  get committed(): Position | null {
+    return this.#committed;
+  }
+
+  /** The position being played: the committed one and the moves still being committed. */
+  get head(): Position | null {
+    return this.#head;
+  }
+
+  /** Both positions at once: the game starts, is rebuilt, or follows the store's log. */
+  resetTo(position: Position): void {
+    this.#committed = position;
+    this.#head = position;
+  }
+
+  /** A move or undo applied in memory: the head moves on while its commit is written. */
+  applied(position: Position): void {
+    this.#head = position;
+  }
+
+  /** Moves up to `position` are on the disk (the head may be further on). */
+  committedTo(position: Position): void {
+    this.#committed = position;
+  }
+
+  /** Commits failed or lost a race: the head goes back to `position` (the moves before them). */
+  rolledBackTo(position: Position | null): void {
+    this.#head = position;
+  }
 
   get id(): string {
     return this.table.id;

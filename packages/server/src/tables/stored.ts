@@ -45,8 +45,7 @@ export function applyStoredRows(ctx: TableContext, room: Room, rows: MoveRow[]):
   }
   // Moves of this process still being committed were built on the old position: they will
   // collide with these rows in the store and be answered then.
-  room.committed = position;
-  room.head = position;
+  room.resetTo(position);
   if (fresh.some((row) => row.kind === 'undo')) sendSyncToAll(room);
   else sendUpdateToAll(room, base);
   ctx.wakeBots(room);
@@ -97,8 +96,7 @@ async function readStore(ctx: TableContext, room: Room): Promise<void> {
   if (row.status !== 'waiting' && row.seed !== null && !room.committed) {
     const started = startPosition({ ...row.options, seed: row.seed });
     if (!started.ok) throw new Error(started.error.message);
-    room.committed = started.position;
-    room.head = started.position;
+    room.resetTo(started.position);
   }
   if (room.committed) {
     const rows = await ctx.store.movesAfter(room.id, room.committed.version);
@@ -124,8 +122,7 @@ async function reload(ctx: TableContext, room: Room): Promise<void> {
   if (!loaded) return;
   const fresh = roomFromStore(loaded);
   room.table = fresh.table;
-  room.committed = fresh.committed;
-  room.head = fresh.head;
+  if (fresh.committed) room.resetTo(fresh.committed);
   for (const row of loaded.moves) markSent(room, row);
   sendSyncToAll(room);
   ctx.wakeBots(room);
