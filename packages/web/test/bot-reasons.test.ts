@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady, LANGUAGES } from '../src/i18n/index.ts';
 import { describeBotReason } from '../src/text/botReason.ts';
 import type { TextContext } from '../src/text/context.ts';
+import { itemOf } from './helpers.ts';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -36,7 +37,7 @@ function message(code: string, id: string): string | undefined {
 }
 
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => itemOf(m, 1)).sort();
 }
 
 const RAW_ID = /botReasons\.|\{\{/;

@@ -2,7 +2,7 @@
  * The game controller: bots play through the worker protocol, hot-seat hides private cards
  * behind a "pass the device" screen, undo and resume rebuild the game from its record.
  */
-import { type GameRecord, type Move, moveKey, replay } from '@gangsta/engine';
+import { type GameRecord, type Move, moveKey, playerAt, replay } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
 import { type BotClient, createInlineBotClient } from '../src/bots/botClient.ts';
 import {
@@ -11,12 +11,12 @@ import {
   type TableSnapshot,
 } from '../src/features/local/controller.ts';
 import type { SeatKind } from '../src/game/seats.ts';
-import { until } from './helpers.ts';
+import { first, until } from './helpers.ts';
 
 /** Answers with the first legal move that is not a bank move or giving up a heist. */
 const firstMoveBots: BotClient = {
   ask: async (_kind, _seed, _view, legal) => ({
-    move: legal.find((m) => m.type !== 'bank' && m.type !== 'abandonHeist') ?? legal[0],
+    move: legal.find((m) => m.type !== 'bank' && m.type !== 'abandonHeist') ?? first(legal),
   }),
   dispose() {},
 };
@@ -43,7 +43,8 @@ function start(
 /** A human policy: the first useful legal move. */
 function humanMove(snapshot: TableSnapshot): Move {
   return (
-    snapshot.legal.find((m) => m.type !== 'bank' && m.type !== 'abandonHeist') ?? snapshot.legal[0]
+    snapshot.legal.find((m) => m.type !== 'bank' && m.type !== 'abandonHeist') ??
+    first(snapshot.legal)
   );
 }
 
@@ -61,7 +62,7 @@ describe('game controller', () => {
     const controller = start(['human', 'easy'], { resources: true });
     let snapshot = await until(controller, (s) => s.legal.length > 0);
     expect(snapshot.viewer).toBe(0);
-    expect(snapshot.view?.players[1].dealt).toEqual([]);
+    expect(snapshot.view && playerAt(snapshot.view, 1).dealt).toEqual([]);
     for (let i = 0; i < 40 && !snapshot.over; i++) {
       expect(snapshot.legal.every((m) => m.seat === 0)).toBe(true);
       expect(controller.play(humanMove(snapshot))).toBe(true);
@@ -81,19 +82,20 @@ describe('game controller', () => {
     const controller = start(['human', 'human', 'human'], { resources: true });
     let snapshot = controller.getSnapshot();
     expect(snapshot.decision.kind).toBe('keepResources');
-    const first = snapshot.viewer!;
+    const firstSeat = snapshot.viewer!;
     controller.play(humanMove(snapshot));
     snapshot = controller.getSnapshot();
     expect(snapshot.passTo).not.toBeNull();
-    expect(snapshot.passTo).not.toBe(first);
+    expect(snapshot.passTo).not.toBe(firstSeat);
     expect(snapshot.view).toBeNull();
     expect(snapshot.legal).toEqual([]);
     expect(snapshot.log).toEqual([]);
     controller.confirmPass();
     snapshot = controller.getSnapshot();
-    expect(snapshot.viewer).not.toBe(first);
-    expect(snapshot.view?.players[first].resources).toEqual([]);
-    expect(snapshot.view?.players[snapshot.viewer!].dealt.length).toBeGreaterThan(0);
+    expect(snapshot.viewer).not.toBe(firstSeat);
+    const { view, viewer } = snapshot;
+    expect(view && playerAt(view, firstSeat).resources).toEqual([]);
+    expect(view && viewer !== null && playerAt(view, viewer).dealt.length).toBeGreaterThan(0);
   });
 
   it('switches seats without a pass screen when nothing private differs', () => {

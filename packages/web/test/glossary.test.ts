@@ -60,8 +60,10 @@ describe('plural forms', () => {
 
   it('no message puts another number than {{count}} before a counted word', () => {
     const wrong = [...en].flatMap(([id, text]) => {
-      const match = text.match(COUNTED);
-      return match && match[1] !== 'count' && !NOT_A_NUMBER.has(match[1]) ? [`${id}: ${text}`] : [];
+      const counter = text.match(COUNTED)?.[1];
+      return counter !== undefined && counter !== 'count' && !NOT_A_NUMBER.has(counter)
+        ? [`${id}: ${text}`]
+        : [];
     });
     // "{{taken}} of {{total}} seats": a table always has 2 to 4 seats.
     expect(wrong.filter((line) => !line.startsWith('online.lobby.seats:'))).toEqual([]);

@@ -11,6 +11,23 @@ import {
 } from '@gangsta/engine';
 import type { GameController, TableSnapshot } from '../src/features/local/controller.ts';
 
+/**
+ * The item at `index` of a list (an array, a NodeList, pixel data) that the test expects to be
+ * there: a missing one fails the test, saying which, instead of reading undefined.
+ */
+export function itemOf<T>(items: ArrayLike<T>, index: number): T {
+  const item = items[index];
+  if (item === undefined) {
+    throw new Error(`expected an item at ${index}, the list has ${items.length}`);
+  }
+  return item;
+}
+
+/** The first item of a list the test expects to be non-empty. */
+export function first<T>(items: ArrayLike<T>): T {
+  return itemOf(items, 0);
+}
+
 /** A small deterministic generator for choosing moves in playouts. */
 export function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;
@@ -27,7 +44,7 @@ export function rng(seed: number): () => number {
 export function decidingSeat(state: GameState): number {
   const decision = pendingDecision(state);
   if (decision.kind === 'gameOver') return -1;
-  return decision.kind === 'keepResources' ? decision.seats[0] : decision.seat;
+  return decision.kind === 'keepResources' ? first(decision.seats) : decision.seat;
 }
 
 /** Plays random legal moves (no bank shuffling, no abandoning) and calls `visit` before each. */

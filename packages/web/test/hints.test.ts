@@ -9,13 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { type BotClient, createInlineBotClient } from '../src/bots/botClient.ts';
 import { GameController } from '../src/features/local/controller.ts';
 import type { SeatKind } from '../src/game/seats.ts';
-import { rng, until } from './helpers.ts';
+import { itemOf, rng, until } from './helpers.ts';
 
 /** A random human that leaves the Bank and giving up heists alone (they could go round). */
 function randomMove(legal: readonly Move[], random: () => number): Move {
   const useful = legal.filter((m) => m.type !== 'bank' && m.type !== 'abandonHeist');
   const pool = useful.length > 0 ? useful : legal;
-  return pool[Math.floor(random() * pool.length)];
+  return itemOf(pool, Math.floor(random() * pool.length));
 }
 
 /**

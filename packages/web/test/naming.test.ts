@@ -11,6 +11,7 @@ import {
   FAMILIES,
   type GameEvent,
   pendingDecision,
+  playerAt,
   viewFor,
 } from '@gangsta/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ describe('bot names', () => {
       if (!created.ok) throw new Error(created.error.message);
       const cards = cardsOf(created.state.cards);
       for (const seat of [1, 2, 3]) {
-        const family = cards.boss(created.state.players[seat].boss).family;
+        const family = cards.boss(playerAt(created.state, seat).boss).family;
         expect(BOT_NAMES[family], `seed ${seed}, seat ${seat}`).toContain(names[seat]);
         expect(botNameFamily(names[seat] ?? '')).toBe(family);
       }
@@ -139,7 +140,12 @@ function gameLog(
     cards: cardsOf(created.state.cards),
     seats,
     viewer: 0,
-    players: seats.map((kind, seat) => ({ seat, kind, name: names[seat], connected: true })),
+    players: seats.map((kind, seat) => ({
+      seat,
+      kind,
+      name: names[seat] ?? null,
+      connected: true,
+    })),
   };
   const lines = created.events.map((event) => ({ event, text: describeEvent(ctx, event) }));
   playout(options, 3, (state, legal) => {

@@ -30,6 +30,7 @@ import { Log } from '../src/table/Log.tsx';
 import type { TablePlayer } from '../src/table/tableSource.ts';
 import { statusLine } from '../src/table/widgets/statusLine.ts';
 import type { TextContext } from '../src/text/context.ts';
+import { first } from './helpers.ts';
 import { FakeClock, frameOf, newGame, socketFactory, welcome } from './onlineFakes.ts';
 
 beforeAll(async () => {
@@ -112,7 +113,7 @@ function onlineTable() {
     },
     info,
   );
-  const socket = factory.sockets[0];
+  const socket = first(factory.sockets);
   socket.open();
   socket.receive(welcome);
   return { table, socket };
@@ -164,11 +165,12 @@ describe('the log of a seat a bot plays for its player', () => {
     const snapshot = table.getSnapshot();
     const passed = snapshot.log.filter((e) => e.event.type === 'passed');
     expect(passed).toHaveLength(1);
-    expect(passed[0].standIn).toEqual({ seat: 0, level: 'easy' });
+    const botPass = first(passed);
+    expect(botPass.standIn).toEqual({ seat: 0, level: 'easy' });
 
     const ctx = contextOf(snapshot.players, 0);
-    const own = { ...passed[0], id: 99, standIn: undefined };
-    render(<Log ctx={ctx} entries={[passed[0], own]} />);
+    const own = { id: 99, moveIndex: botPass.moveIndex, event: botPass.event };
+    render(<Log ctx={ctx} entries={[botPass, own]} />);
     const lines = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(lines).toContain('Bot (easy) for you passes.');
     // Ann's own pass, with no bot in her seat, still speaks to her.

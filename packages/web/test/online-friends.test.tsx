@@ -15,6 +15,7 @@ import type { OnlineClient } from '../src/features/online/state/client.ts';
 import { IDENTITY_KEY, IdentityStore } from '../src/features/online/state/identity.ts';
 import { emailLandingOf } from '../src/features/online/state/routes.ts';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
+import { itemOf } from './helpers.ts';
 
 beforeAll(async () => {
   await i18nReady;
@@ -66,8 +67,8 @@ describe('the friends panel', () => {
     );
     const rows = await screen.findAllByTestId('friend');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]).getByRole('img', { name: 'Online' })).toBeInTheDocument();
-    expect(within(rows[1]).getByRole('img', { name: 'Offline' })).toBeInTheDocument();
+    expect(within(itemOf(rows, 0)).getByRole('img', { name: 'Online' })).toBeInTheDocument();
+    expect(within(itemOf(rows, 1)).getByRole('img', { name: 'Offline' })).toBeInTheDocument();
     expect(rows[0]).toHaveAttribute('data-online', 'true');
     fireEvent.click(screen.getByRole('button', { name: 'Challenge Ann to a 2-player game' }));
     await waitFor(() => expect(window.location.hash).toBe('#/online/t/new-table'));
@@ -77,8 +78,9 @@ describe('the friends panel', () => {
   it('follows by username and unfollows', async () => {
     let list: Friend[] = [];
     const follow = vi.fn(async (username: string) => {
-      list = [{ id: 'cem', name: 'Cem', username, online: false }];
-      return list[0];
+      const followed: Friend = { id: 'cem', name: 'Cem', username, online: false };
+      list = [followed];
+      return followed;
     });
     const unfollow = vi.fn(async () => {
       list = [];

@@ -27,6 +27,7 @@ import { IDENTITY_KEY, IdentityStore } from '../src/features/online/state/identi
 import type { OnlineTable } from '../src/features/online/state/onlineTable.ts';
 import { parseOnlineHash } from '../src/features/online/state/routes.ts';
 import { i18nReady } from '../src/i18n/index.ts';
+import { itemOf } from './helpers.ts';
 
 beforeAll(async () => {
   await i18nReady;
@@ -111,8 +112,8 @@ describe('My games', () => {
     render(<MyGames client={client({ myGames })} />);
     const rows = await screen.findAllByTestId('my-game');
     expect(rows[0]).toHaveAttribute('data-seat-waiting', 'true');
-    expect(within(rows[0]).getByText('Your seat is waiting')).toBeInTheDocument();
-    expect(within(rows[0]).getByRole('link')).toHaveAttribute('href', '#/online/t/rematch');
+    expect(within(itemOf(rows, 0)).getByText('Your seat is waiting')).toBeInTheDocument();
+    expect(within(itemOf(rows, 0)).getByRole('link')).toHaveAttribute('href', '#/online/t/rematch');
     expect(rows[1]).toHaveAttribute('data-seat-waiting', 'false');
     // The title follows the list in an effect, which React may run after the rows are in the
     // document (and so after findAll has answered): wait for it rather than read it at once.

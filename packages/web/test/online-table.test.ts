@@ -20,6 +20,7 @@ import type { BotClient } from '../src/bots/botClient.ts';
 import { Connection } from '../src/features/online/state/connection.ts';
 import { OnlineError } from '../src/features/online/state/errors.ts';
 import { OnlineTable, type OnlineTableDeps } from '../src/features/online/state/onlineTable.ts';
+import { first, itemOf } from './helpers.ts';
 import { FakeClock, frameOf, newGame, socketFactory, step, welcome } from './onlineFakes.ts';
 
 const info: TableInfo = {
@@ -68,7 +69,7 @@ const info: TableInfo = {
 
 const hintBots: BotClient = {
   ask: async (_kind, _seed, _view, legal) => ({
-    move: legal[legal.length - 1],
+    move: itemOf(legal, legal.length - 1),
     reason: { id: 'onlyMove', params: {} },
   }),
   dispose() {},
@@ -98,7 +99,7 @@ function setup(options: { record?: () => Promise<GameRecord> } = {}) {
     describe: (error) => `translated ${error.code}`,
   };
   const table = new OnlineTable('t1', deps, info);
-  const socket = factory.sockets[0];
+  const socket = first(factory.sockets);
   socket.open();
   socket.receive(welcome);
   return { table, socket, clock, records };
@@ -156,7 +157,7 @@ describe('OnlineTable', () => {
     const state = newGame();
     socket.receive(syncOf(state, 0, 0));
     const legal = table.getSnapshot().legal;
-    const mine = legal[0];
+    const mine = first(legal);
     expect(table.play(mine)).toBe(true);
     expect(socket.sentOf('move')).toEqual([
       { type: 'move', table: 't1', id: 'm1', seen: 0, move: mine },
@@ -185,7 +186,7 @@ describe('OnlineTable', () => {
     const { table, socket } = setup();
     const state = newGame();
     socket.receive(syncOf(state, 0, 0));
-    table.play(table.getSnapshot().legal[0]);
+    table.play(first(table.getSnapshot().legal));
     const next = step(state);
     socket.receive({
       type: 'update',
@@ -285,7 +286,7 @@ describe('OnlineTable', () => {
   it('an engine refusal reaches the error line in words; STALE waits for the sync', () => {
     const { table, socket } = setup();
     socket.receive(syncOf(newGame(), 0, 0));
-    table.play(table.getSnapshot().legal[0]);
+    table.play(first(table.getSnapshot().legal));
     socket.receive({
       type: 'rejected',
       table: 't1',
@@ -299,7 +300,7 @@ describe('OnlineTable', () => {
     });
     expect(table.getSnapshot().pending).toBe(false);
     table.clearError();
-    table.play(table.getSnapshot().legal[0]);
+    table.play(first(table.getSnapshot().legal));
     socket.receive({
       type: 'rejected',
       table: 't1',
@@ -342,7 +343,7 @@ describe('OnlineTable', () => {
     const snapshot = table.getSnapshot();
     expect(snapshot.viewer).toBeNull();
     expect(snapshot.legal).toEqual([]);
-    expect(table.play(frameOf(state, 0).legal[0])).toBe(false);
+    expect(table.play(first(frameOf(state, 0).legal))).toBe(false);
     expect(socket.sentOf('move')).toEqual([]);
   });
 
@@ -382,7 +383,7 @@ describe('OnlineTable', () => {
     expect(hint).toEqual({
       status: 'ready',
       moveCount: 0,
-      move: legal[legal.length - 1],
+      move: itemOf(legal, legal.length - 1),
       reason: { id: 'onlyMove', params: {} },
     });
   });

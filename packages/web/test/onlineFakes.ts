@@ -19,6 +19,7 @@ import {
 import { type GameFrame, PROTOCOL_VERSION, type ServerMessage } from '@gangsta/protocol';
 import { Connection } from '../src/features/online/state/connection.ts';
 import { OnlineTable } from '../src/features/online/state/onlineTable.ts';
+import { first } from './helpers.ts';
 
 // The hand-driven socket and clock are the client library's own test doubles.
 export { FakeClock, FakeSocket, socketFactory } from '@gangsta/client/testing';
@@ -84,7 +85,7 @@ export function frameOf(state: GameState, seat: Seat | null): GameFrame {
 
 /** The first legal move (not a bank shuffle) of whoever decides, applied. */
 export function step(state: GameState): { state: GameState; move: Move; events: GameEvent[] } {
-  const move = legalMoves(state).find((m) => m.type !== 'bank') ?? legalMoves(state)[0];
+  const move = legalMoves(state).find((m) => m.type !== 'bank') ?? first(legalMoves(state));
   const result = applyMove(state, move);
   if (!result.ok) throw new Error(result.error.message);
   return { state: result.state, move, events: result.events };

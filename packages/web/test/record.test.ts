@@ -2,6 +2,7 @@
 import { applyMove, createGame, type GameRecord, legalMoves } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
 import { parseGameFile, serializeRecord } from '../src/game/record.ts';
+import { itemOf } from './helpers.ts';
 
 function smallRecord(): GameRecord {
   const created = createGame({ players: 2, seed: 3 });
@@ -80,7 +81,7 @@ describe('game files', () => {
 
   it('names the first move that cannot be played', () => {
     const record = smallRecord();
-    record.moves[4] = { type: 'recruit', seat: record.moves[4].seat, card: 'G99' };
+    record.moves[4] = { type: 'recruit', seat: itemOf(record.moves, 4).seat, card: 'G99' };
     const parsed = parseGameFile(JSON.stringify(record));
     expect(parsed).toMatchObject({ ok: false, problem: { key: 'badMove', params: { index: 5 } } });
   });

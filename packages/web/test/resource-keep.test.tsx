@@ -4,12 +4,13 @@
  * only by a ring, a click picks another one, the button says how many it keeps in the right
  * plural, and a hint marks the card it would keep.
  */
-import { createGame, type GameState, type Move } from '@gangsta/engine';
+import { createGame, type GameState, type Move, playerAt } from '@gangsta/engine';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
 import { TableScreen } from '../src/table/TableScreen.tsx';
 import type { TableSnapshot, TableSource } from '../src/table/tableSource.ts';
+import { itemOf } from './helpers.ts';
 import { snapshotOf } from './tableFixture.tsx';
 
 function resourceGame(expert: boolean): GameState {
@@ -61,11 +62,12 @@ describe('the resource keep', () => {
     expect(before.length).toBeGreaterThan(1);
     expect(before.map((c) => c.kept)).toEqual(before.map((_, i) => i === 0));
     const keep = screen.getByRole('button', { name: 'Keep the chosen card' });
-    fireEvent.click(before[1].button);
+    const second = itemOf(before, 1);
+    fireEvent.click(second.button);
     expect(dealtCards().map((c) => c.kept)).toEqual(before.map((_, i) => i === 1));
     expect(keep).toBeEnabled();
     fireEvent.click(keep);
-    expect(play).toHaveBeenCalledWith({ type: 'keepResources', seat: 0, cards: [before[1].id] });
+    expect(play).toHaveBeenCalledWith({ type: 'keepResources', seat: 0, cards: [second.id] });
   });
 
   it('says how many cards it keeps in the expert deal', () => {
@@ -76,8 +78,8 @@ describe('the resource keep', () => {
   it('a hint marks the card it would keep', () => {
     const state = resourceGame(false);
     const snapshot = snapshotOf(state, { viewer: 0 });
-    const dealt = state.players[0].dealt;
-    const move: Move = { type: 'keepResources', seat: 0, cards: [dealt[1]] };
+    const dealt = playerAt(state, 0).dealt;
+    const move: Move = { type: 'keepResources', seat: 0, cards: [itemOf(dealt, 1)] };
     show({ ...snapshot, hint: { status: 'ready', moveCount: 0, move } });
     expect(dealtCards().map((c) => c.hinted)).toEqual(dealt.map((_, i) => i === 1));
   });

@@ -11,6 +11,7 @@ import {
   legalMoves,
   type Move,
   pendingDecision,
+  playerAt,
   type Seat,
   viewFor,
 } from '@gangsta/engine';
@@ -18,7 +19,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
 import { PlayerBoard } from '../src/table/widgets/PlayerBoard.tsx';
-import { decidingSeat, playout, statesByDecision } from './helpers.ts';
+import { decidingSeat, first, itemOf, playout, statesByDecision } from './helpers.ts';
 import { renderTable } from './tableFixture.tsx';
 
 beforeAll(async () => {
@@ -31,7 +32,7 @@ afterEach(cleanup);
 /** A 4-player game whose seat 1 has a known gang: the Boss B3 (Leader, Mercenary) and two gangsters. */
 function knownGang(): GameState {
   const state = playout({ players: 4, seed: 3 }, 5, () => {}, 0);
-  const rival = state.players[1];
+  const rival = playerAt(state, 1);
   rival.boss = 'B3';
   rival.gang = [
     { id: 'B3', engaged: false },
@@ -87,7 +88,7 @@ describe("a rival's board", () => {
 
   it('a skill only engaged members have is still listed, with none available', () => {
     const state = knownGang();
-    state.players[1].gang[2].engaged = true;
+    itemOf(playerAt(state, 1).gang, 2).engaged = true;
     const { container } = renderRival(state, 1);
     expect(availableOf(container)).toEqual({ L: 1, M: 1, S: 0, H: 0 });
     expect(container.querySelector('.rival__skills li[data-skill="S"]')?.className).toBe('is-none');
@@ -148,9 +149,9 @@ describe("a rival's board", () => {
       const board = document.querySelector(`.board--compact[data-seat="${move.target}"]`);
       expect(board?.querySelector('[data-move-type="target"]')).not.toBeNull();
     }
-    fireEvent.click(buttons[0]);
+    fireEvent.click(first(buttons));
     expect(play).toHaveBeenCalledTimes(1);
-    expect(play.mock.calls[0][0].type).toBe('target');
+    expect(play).toHaveBeenCalledWith(expect.objectContaining({ type: 'target' }));
   });
 
   it("a rival's member a cooperative heist may borrow is a readable chip that plays the move", () => {
@@ -159,14 +160,14 @@ describe("a rival's board", () => {
       playout({ players: 3, seed }, seed * 7, (state, legal) => {
         if (found || pendingDecision(state).kind !== 'activate') return;
         const seat = decidingSeat(state);
-        const own = new Set(state.players[seat].gang.map((m) => m.id));
+        const own = new Set(playerAt(state, seat).gang.map((m) => m.id));
         if (legal.some((m) => m.type === 'activate' && !own.has(m.member))) found = state;
       });
     }
     if (!found) throw new Error('no cooperative heist with a rival member to borrow');
     const state: GameState = found;
     const seat = decidingSeat(state);
-    const own = new Set(state.players[seat].gang.map((m) => m.id));
+    const own = new Set(playerAt(state, seat).gang.map((m) => m.id));
     const borrow = legalMoves(state, seat).filter(
       (m): m is Extract<Move, { type: 'activate' }> => m.type === 'activate' && !own.has(m.member),
     );
@@ -185,9 +186,10 @@ describe("a rival's board", () => {
       '.board--compact .gcard--chip[data-move-type]:not([aria-disabled="true"])',
     );
     expect(enabled).toHaveLength(borrow.length);
+    const borrowed = first(borrow);
     fireEvent.click(
-      document.querySelector(`.board--compact [data-card="${borrow[0].member}"]`) as HTMLElement,
+      document.querySelector(`.board--compact [data-card="${borrowed.member}"]`) as HTMLElement,
     );
-    expect(play).toHaveBeenCalledWith(borrow[0]);
+    expect(play).toHaveBeenCalledWith(borrowed);
   });
 });

@@ -27,7 +27,7 @@ import { ScoreScreen } from '../src/table/score/ScoreScreen.tsx';
 import { runningIp, scoreSeries } from '../src/table/score/series.ts';
 import type { TablePlayer } from '../src/table/tableSource.ts';
 import type { TextContext } from '../src/text/context.ts';
-import { decidingSeat, rng } from './helpers.ts';
+import { decidingSeat, first, itemOf, rng } from './helpers.ts';
 
 /** A complete seeded game of random moves, as a record, with the states it went through. */
 function playedGame(options: GameOptionsInput, moveSeed: number) {
@@ -42,7 +42,7 @@ function playedGame(options: GameOptionsInput, moveSeed: number) {
     const legal = legalMoves(state, decidingSeat(state));
     const useful = legal.filter((m) => m.type !== 'bank' && m.type !== 'abandonHeist');
     const pool = useful.length > 0 ? useful : legal;
-    const move = pool[Math.floor(random() * pool.length)];
+    const move = itemOf(pool, Math.floor(random() * pool.length));
     const result = applyMove(state, move);
     if (!result.ok) throw new Error(result.error.message);
     state = result.state;
@@ -71,7 +71,7 @@ describe('IP and money over the game', () => {
       const series = scoreSeries(game.record);
       if (!series.ok) throw new Error(series.error.message);
       const { points } = series;
-      expect(points[0].label).toEqual({ kind: 'start' });
+      expect(first(points).label).toEqual({ kind: 'start' });
       expect(points.at(-1)?.label).toEqual({ kind: 'end' });
       // start + one point per turn + the end.
       expect(points).toHaveLength(game.turnsEnded + 2);
@@ -80,8 +80,8 @@ describe('IP and money over the game', () => {
       );
       // Each turn's point is the state after that turn, read independently of the replay.
       game.turnStates.forEach((state, i) => {
-        expect(points[i].money).toEqual(state.players.map((p) => p.cash + p.bank));
-        expect(points[i].ip).toEqual(runningIp(state));
+        expect(itemOf(points, i).money).toEqual(state.players.map((p) => p.cash + p.bank));
+        expect(itemOf(points, i).ip).toEqual(runningIp(state));
       });
       // The last point is the final score, bonuses included.
       const result = game.final.result as GameResult;
@@ -111,7 +111,7 @@ describe('IP and money over the game', () => {
     }
     const result = game.final.result as GameResult;
     const bonuses = result.scores.map((s) => s.richest + s.largestGang + s.families);
-    expect(runningIp(game.final).map((ip, seat) => ip + bonuses[seat])).toEqual(
+    expect(runningIp(game.final).map((ip, seat) => ip + itemOf(bonuses, seat))).toEqual(
       result.scores.map((s) => s.total),
     );
     expect(bonuses.some((b) => b > 0)).toBe(true);
@@ -412,16 +412,17 @@ describe('the score screen’s layout', () => {
     expect(within(panel).queryByRole('table')).toBeNull();
     const cards = within(panel).getAllByTestId('score-card');
     expect(cards.map((card) => card.dataset.seat)).toEqual(['2', '0', '1', '3']);
-    expect(within(cards[0]).getByRole('heading')).toHaveTextContent('4. Ana (you)');
-    expect(cards[0]).toHaveTextContent('Total IP13');
+    const [fourth, winner] = [itemOf(cards, 0), itemOf(cards, 1)];
+    expect(within(fourth).getByRole('heading')).toHaveTextContent('4. Ana (you)');
+    expect(fourth).toHaveTextContent('Total IP13');
     const actions = within(panel).getByTestId('score-actions');
-    expect(cards[0].compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+    expect(fourth.compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
-    expect(actions.compareDocumentPosition(cards[1]) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+    expect(actions.compareDocumentPosition(winner) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
-    expect(within(cards[1]).getByRole('heading')).toHaveTextContent('1. Nadia OrlovaWinner');
+    expect(within(winner).getByRole('heading')).toHaveTextContent('1. Nadia OrlovaWinner');
     // What each row counts is said once, under the cards.
     expect(within(panel).getByText('What each row counts')).toBeInTheDocument();
   });

@@ -14,6 +14,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SkillIcon } from '../src/cards/SkillIcon.tsx';
 import { i18nReady } from '../src/i18n/index.ts';
+import { itemOf } from './helpers.ts';
 
 const SKILLS: readonly Skill[] = ['L', 'M', 'I', 'S', 'B', 'H'];
 const SIZES = [14, 15] as const;
@@ -29,8 +30,12 @@ const SIZES = [14, 15] as const;
  */
 const MIN_DIFFERENCE = 0.115;
 
+/** A 3 × 3 matrix on linear RGB, row by row. */
+type MatrixRow = [number, number, number];
+type LinearMatrix = readonly [...MatrixRow, ...MatrixRow, ...MatrixRow];
+
 /** Colour-vision deficiencies (Machado, Oliveira and Fernandes 2009, severity 1), in linear RGB. */
-const DEFICIENCIES: Record<string, number[] | null> = {
+const DEFICIENCIES: Record<string, LinearMatrix | null> = {
   greyscale: null,
   protanopia: [
     0.152286, 1.052583, -0.204868, 0.114503, 0.786281, 0.099216, -0.003882, -0.048116, 1.051998,
@@ -56,16 +61,14 @@ function lightness(r: number, g: number, b: number): number {
 }
 
 /** The lightness image of RGBA pixels (drawn on white) as seen under a deficiency. */
-export function seenLightness(rgba: readonly number[], matrix: number[] | null): number[] {
+export function seenLightness(rgba: readonly number[], matrix: LinearMatrix | null): number[] {
   const out: number[] = [];
   for (let i = 0; i < rgba.length; i += 4) {
-    let [r, g, b] = [toLinear(rgba[i]), toLinear(rgba[i + 1]), toLinear(rgba[i + 2])];
+    const channel = (offset: number) => toLinear(itemOf(rgba, i + offset));
+    let [r, g, b] = [channel(0), channel(1), channel(2)];
     if (matrix) {
-      [r, g, b] = [
-        matrix[0] * r + matrix[1] * g + matrix[2] * b,
-        matrix[3] * r + matrix[4] * g + matrix[5] * b,
-        matrix[6] * r + matrix[7] * g + matrix[8] * b,
-      ];
+      const [rr, rg, rb, gr, gg, gb, br, bg, bb] = matrix;
+      [r, g, b] = [rr * r + rg * g + rb * b, gr * r + gg * g + gb * b, br * r + bg * g + bb * b];
     }
     out.push(lightness(r, g, b));
   }
@@ -80,7 +83,7 @@ export function seenLightness(rgba: readonly number[], matrix: number[] | null):
 function blurred(image: readonly number[], width: number): number[] {
   const kernel = [0.25, 0.5, 0.25];
   const at = (x: number[], i: number, j: number) =>
-    x[Math.min(width - 1, Math.max(0, i)) * width + Math.min(width - 1, Math.max(0, j))];
+    itemOf(x, Math.min(width - 1, Math.max(0, i)) * width + Math.min(width - 1, Math.max(0, j)));
   const pass = (x: number[], horizontal: boolean) =>
     x.map((_, k) => {
       const i = Math.floor(k / width);
@@ -111,7 +114,7 @@ export function shapeDifference(a: readonly number[], b: readonly number[]): num
       let count = 0;
       for (let i = 1; i < width - 1; i++) {
         for (let j = 1; j < width - 1; j++) {
-          sum += Math.abs(x[i * width + j] - y[(i + di) * width + j + dj]);
+          sum += Math.abs(itemOf(x, i * width + j) - itemOf(y, (i + di) * width + j + dj));
           count++;
         }
       }
@@ -181,13 +184,16 @@ describe('skill icons at their smallest sizes', () => {
       const tooClose: string[] = [];
       let least = Number.POSITIVE_INFINITY;
       for (const [condition, matrix] of Object.entries(DEFICIENCIES)) {
-        const seen = Object.fromEntries(SKILLS.map((s) => [s, seenLightness(pixels[s], matrix)]));
-        for (let i = 0; i < SKILLS.length; i++) {
-          for (let j = i + 1; j < SKILLS.length; j++) {
-            const d = shapeDifference(seen[SKILLS[i]], seen[SKILLS[j]]);
+        const seen = SKILLS.map((skill) => ({
+          skill,
+          image: seenLightness(pixels[skill], matrix),
+        }));
+        for (const [i, a] of seen.entries()) {
+          for (const b of seen.slice(i + 1)) {
+            const d = shapeDifference(a.image, b.image);
             least = Math.min(least, d);
             if (d < MIN_DIFFERENCE) {
-              tooClose.push(`${condition}: ${SKILLS[i]}–${SKILLS[j]} ${d.toFixed(3)}`);
+              tooClose.push(`${condition}: ${a.skill}–${b.skill} ${d.toFixed(3)}`);
             }
           }
         }

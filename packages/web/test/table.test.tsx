@@ -21,7 +21,7 @@ import { BankControl, type BankMove } from '../src/table/decision/BankControl.ts
 import { changes } from '../src/table/motion/Deltas.tsx';
 import { bannerFor } from '../src/table/motion/useTableMoments.ts';
 import { CARD_MOVE_TYPES, cardStates, missingIcons } from '../src/table/widgets/cardStates.ts';
-import { decidingSeat, statesByDecision } from './helpers.ts';
+import { decidingSeat, first, statesByDecision } from './helpers.ts';
 import { renderTable } from './tableFixture.tsx';
 
 let states: Map<DecisionKind, GameState>;
@@ -170,7 +170,9 @@ describe('status bar', () => {
     const seat = decidingSeat(state);
     const names = state.players.map((_, s) => (s === seat ? 'Rosa' : null));
     renderTable(state, { viewer: (seat + 1) % state.players.length, names });
-    expect(screen.getByRole('heading', { level: 2, name: /^Rosa is deciding/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: /^Rosa is deciding/ }),
+    ).toBeInTheDocument();
     // The status line and Rosa's board.
     expect(screen.getAllByRole('heading', { level: 2, name: /Rosa/ })).toHaveLength(2);
   });
@@ -195,7 +197,7 @@ describe('bank control on the Bank card', () => {
     ];
     const play = vi.fn();
     render(<BankControl moves={moves} play={play} />);
-    fireEvent.click(screen.getAllByRole('button', { name: 'More' })[0]);
+    fireEvent.click(first(screen.getAllByRole('button', { name: 'More' })));
     fireEvent.click(screen.getByRole('button', { name: 'Deposit $2' }));
     expect(play).toHaveBeenCalledWith(moves[1]);
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw $1' }));

@@ -16,6 +16,7 @@ import {
   type Move,
   type PlayerView,
   pendingDecision,
+  playerAt,
   viewFor,
 } from '@gangsta/engine';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -28,12 +29,13 @@ import { collapseRepeats, recapLine } from '../src/table/widgets/recapText.ts';
 import { statusLine } from '../src/table/widgets/statusLine.ts';
 import { recapMove, recapTurns, turnSummary } from '../src/table/widgets/turnRecap.ts';
 import type { TextContext } from '../src/text/context.ts';
-import { decidingSeat, playout, rng, statesByDecision } from './helpers.ts';
+import { decidingSeat, first, itemOf, playout, rng, statesByDecision } from './helpers.ts';
 import { snapshotOf } from './tableFixture.tsx';
 
 const cards = cardsOf(CLASSIC_CARDS);
-const G = CLASSIC_CARDS.gangsters.map((g) => g.id);
-const H = CLASSIC_CARDS.heists.map((h) => h.id);
+/** The classic set's gangster and heist ids, by index. */
+const G = (index: number) => itemOf(CLASSIC_CARDS.gangsters, index).id;
+const H = (index: number) => itemOf(CLASSIC_CARDS.heists, index).id;
 const BOSSES = CLASSIC_CARDS.bosses.slice(0, 3).map((b) => b.id);
 
 beforeAll(async () => {
@@ -71,47 +73,51 @@ const start: GameEvent = { type: 'gameStarted', firstPlayer: 0, bosses: BOSSES }
 
 describe('the recap model, from engine events', () => {
   it('a rival heist with your member: partners, your member used, +$3 and +1 IP (R-HEIST-9, R-HEIST-10)', () => {
-    const [recap] = recapTurns(
-      logOf([
-        { type: 'turnStarted', seat: 1, turn: 2, extra: false },
-        { type: 'heistChosen', seat: 1, card: H[0], fromDeck: false, cost: 0 },
-        { type: 'activated', seat: 1, member: G[1], owner: 1, remaining: ['S'] },
-        { type: 'activated', seat: 1, member: G[0], owner: 0, remaining: [] },
-        { type: 'heistCompleted', seat: 1, card: H[0], cooperative: true, participants: [1, 0] },
-        { type: 'income', seat: 1, amount: 3, reason: 'heist' },
-        { type: 'influence', seat: 1, amount: 1 },
-        { type: 'income', seat: 0, amount: 1, reason: 'heist' },
-        { type: 'turnEnded', seat: 1 },
-      ]),
-      [],
-      3,
+    const recap = first(
+      recapTurns(
+        logOf([
+          { type: 'turnStarted', seat: 1, turn: 2, extra: false },
+          { type: 'heistChosen', seat: 1, card: H(0), fromDeck: false, cost: 0 },
+          { type: 'activated', seat: 1, member: G(1), owner: 1, remaining: ['S'] },
+          { type: 'activated', seat: 1, member: G(0), owner: 0, remaining: [] },
+          { type: 'heistCompleted', seat: 1, card: H(0), cooperative: true, participants: [1, 0] },
+          { type: 'income', seat: 1, amount: 3, reason: 'heist' },
+          { type: 'influence', seat: 1, amount: 1 },
+          { type: 'income', seat: 0, amount: 1, reason: 'heist' },
+          { type: 'turnEnded', seat: 1 },
+        ]),
+        [],
+        3,
+      ),
     );
     expect(recap.seat).toBe(1);
-    expect(recap.actions).toEqual([{ kind: 'heist', card: H[0], partners: [0] }]);
-    expect(recap.hits).toEqual([{ kind: 'borrowed', owner: 0, member: G[0] }]);
+    expect(recap.actions).toEqual([{ kind: 'heist', card: H(0), partners: [0] }]);
+    expect(recap.hits).toEqual([{ kind: 'borrowed', owner: 0, member: G(0) }]);
     expect(recap.cash).toEqual([1, 3, 0]);
     expect(recap.ip).toEqual([0, 1, 0]);
     const line = recapLine(ctxFor(), recap)?.replaceAll('\u00a0', ' ');
     expect(line).toBe(
-      `Oleg: Heist ${i18n.t(`heists.${CLASSIC_CARDS.heists[0].kind}`)} with Ann (you) · Used your ${i18n.t(`gangsters.${G[0]}`)} · +$3 · +1 IP`,
+      `Oleg: Heist ${i18n.t(`heists.${first(CLASSIC_CARDS.heists).kind}`)} with Ann (you) · Used your ${i18n.t(`gangsters.${G(0)}`)} · +$3 · +1 IP`,
     );
   });
 
   it('a snitch: who was spared, who paid, who paid all and lost a member (R-SNITCH-2)', () => {
-    const [recap] = recapTurns(
-      logOf([
-        { type: 'turnStarted', seat: 2, turn: 3, extra: false },
-        { type: 'passed', seat: 2 },
-        { type: 'income', seat: 2, amount: 2, reason: 'pass' },
-        { type: 'rowCardDiscarded', seat: 2, card: H[1], row: 'heist' },
-        { type: 'snitchRevealed', card: 'snitch', value: 3, count: 1 },
-        { type: 'snitchSpared', seat: 2 },
-        { type: 'snitchPaid', seat: 0, amount: 1 },
-        { type: 'snitchPaid', seat: 1, amount: 2 },
-        { type: 'memberDiscarded', seat: 0, member: G[2], reason: 'snitch', toHospital: false },
-      ]),
-      [],
-      3,
+    const recap = first(
+      recapTurns(
+        logOf([
+          { type: 'turnStarted', seat: 2, turn: 3, extra: false },
+          { type: 'passed', seat: 2 },
+          { type: 'income', seat: 2, amount: 2, reason: 'pass' },
+          { type: 'rowCardDiscarded', seat: 2, card: H(1), row: 'heist' },
+          { type: 'snitchRevealed', card: 'snitch', value: 3, count: 1 },
+          { type: 'snitchSpared', seat: 2 },
+          { type: 'snitchPaid', seat: 0, amount: 1 },
+          { type: 'snitchPaid', seat: 1, amount: 2 },
+          { type: 'memberDiscarded', seat: 0, member: G(2), reason: 'snitch', toHospital: false },
+        ]),
+        [],
+        3,
+      ),
     );
     expect(recap.moments).toEqual([
       {
@@ -119,45 +125,49 @@ describe('the recap model, from engine events', () => {
         value: 3,
         outcomes: [
           { seat: 2, paid: 0, spared: true, discarded: null },
-          { seat: 0, paid: 1, spared: false, discarded: G[2] },
+          { seat: 0, paid: 1, spared: false, discarded: G(2) },
           { seat: 1, paid: 2, spared: false, discarded: null },
         ],
       },
     ]);
     expect(recap.cash).toEqual([-1, -2, 2]);
     expect(recapLine(ctxFor(), recap)).toContain(
-      `Snitch (value 3): Rosa safe, Ann (you) paid $1 and lost ${i18n.t(`gangsters.${G[2]}`)}, Oleg paid $2`,
+      `Snitch (value 3): Rosa safe, Ann (you) paid $1 and lost ${i18n.t(`gangsters.${G(2)}`)}, Oleg paid $2`,
     );
   });
 
   it('the gang war names every Mercenary count and who discarded what (R-CHAP-4)', () => {
-    const [recap] = recapTurns(
-      logOf([
-        { type: 'turnStarted', seat: 1, turn: 9, extra: false },
-        { type: 'recruited', seat: 1, card: G[3], cost: 4, fromDeck: false },
-        { type: 'turnEnded', seat: 1 },
-        { type: 'chapterEnding', chapter: 2, seat: 1, reason: 'gangSize' },
-        { type: 'gangWar', mercenaries: [1, 3, 3], losers: [0, 1, 2] },
-        { type: 'memberDiscarded', seat: 0, member: G[4], reason: 'gangWar', toHospital: false },
-      ]),
-      [],
-      3,
+    const recap = first(
+      recapTurns(
+        logOf([
+          { type: 'turnStarted', seat: 1, turn: 9, extra: false },
+          { type: 'recruited', seat: 1, card: G(3), cost: 4, fromDeck: false },
+          { type: 'turnEnded', seat: 1 },
+          { type: 'chapterEnding', chapter: 2, seat: 1, reason: 'gangSize' },
+          { type: 'gangWar', mercenaries: [1, 3, 3], losers: [0, 1, 2] },
+          { type: 'memberDiscarded', seat: 0, member: G(4), reason: 'gangWar', toHospital: false },
+        ]),
+        [],
+        3,
+      ),
     );
     const line = recapLine(ctxFor(), recap);
-    expect(line).toContain(`Recruited ${i18n.t(`gangsters.${G[3]}`)} ($4)`);
+    expect(line).toContain(`Recruited ${i18n.t(`gangsters.${G(3)}`)} ($4)`);
     expect(line).toContain(
-      `Gang war, Mercenaries: Ann (you) 1, Oleg 3, Rosa 3; discarding: Ann (you) (${i18n.t(`gangsters.${G[4]}`)}), Oleg, Rosa`,
+      `Gang war, Mercenaries: Ann (you) 1, Oleg 3, Rosa 3; discarding: Ann (you) (${i18n.t(`gangsters.${G(4)}`)}), Oleg, Rosa`,
     );
   });
 
   it('a theft from you reads as yours and costs you the amount', () => {
-    const [recap] = recapTurns(
-      logOf([
-        { type: 'turnStarted', seat: 2, turn: 4, extra: false },
-        { type: 'theft', seat: 2, target: 0, amount: 2 },
-      ]),
-      [],
-      3,
+    const recap = first(
+      recapTurns(
+        logOf([
+          { type: 'turnStarted', seat: 2, turn: 4, extra: false },
+          { type: 'theft', seat: 2, target: 0, amount: 2 },
+        ]),
+        [],
+        3,
+      ),
     );
     expect(recap.cash).toEqual([-2, 0, 2]);
     expect(recapLine(ctxFor(), recap)).toBe('Rosa: Stole $2 from you · +$2');
@@ -171,7 +181,7 @@ describe('the recap model, from engine events', () => {
       { type: 'income', seat: 0, amount: 1, reason: 'pass' },
       { type: 'turnEnded', seat: 0 },
       { type: 'turnStarted', seat: 1, turn: 2, extra: false },
-      { type: 'recruited', seat: 1, card: G[5], cost: 3, fromDeck: false },
+      { type: 'recruited', seat: 1, card: G(5), cost: 3, fromDeck: false },
       { type: 'turnEnded', seat: 1 },
       { type: 'turnStarted', seat: 2, turn: 3, extra: false },
       { type: 'passed', seat: 2 },
@@ -182,7 +192,7 @@ describe('the recap model, from engine events', () => {
     ]);
     const summary = turnSummary(log, 0);
     expect(summary?.turns.map((r) => r.seat)).toEqual([1, 2]);
-    expect(summary?.turns[0].cash).toEqual([0, -3, 0]);
+    expect(summary && first(summary.turns).cash).toEqual([0, -3, 0]);
     expect(summary?.yours?.synchronized).toBe(true);
     // The others' part ends before the viewer's turn began: moves of theirs keep it the same.
     expect(summary?.upTo).toBe(11);
@@ -208,7 +218,7 @@ describe('the recap model, from engine events', () => {
       const log: LogEntry[] = created.events.map((event, id) => ({ id, moveIndex: -1, event }));
       for (let index = 0; index < 3000 && pendingDecision(state).kind !== 'gameOver'; index++) {
         const legal = playableMoves(state);
-        const move = legal[Math.floor(random() * legal.length)];
+        const move = itemOf(legal, Math.floor(random() * legal.length));
         const result = applyMove(state, move);
         if (!result.ok) throw new Error(result.error.message);
         for (const event of result.events) log.push({ id: log.length, moveIndex: index, event });
@@ -219,10 +229,11 @@ describe('the recap model, from engine events', () => {
           log.filter((e) => e.moveIndex < index),
           state.players.length,
         );
-        const cash = state.players.map((p, s) => result.state.players[s].cash - p.cash);
-        const ip = state.players.map((p, s) => result.state.players[s].heistIp - p.heistIp);
+        const after = result.state;
+        const cash = state.players.map((p) => playerAt(after, p.seat).cash - p.cash);
+        const ip = state.players.map((p) => playerAt(after, p.seat).heistIp - p.heistIp);
         const summed = (key: 'cash' | 'ip') =>
-          state.players.map((_, s) => all.reduce((sum, r) => sum + r[key][s], 0));
+          state.players.map((_, s) => all.reduce((sum, r) => sum + itemOf(r[key], s), 0));
         expect(summed('cash'), `cash after move ${index}`).toEqual(cash);
         expect(summed('ip'), `IP after move ${index}`).toEqual(ip);
         expect(recap.seat).toBe(move.seat);
@@ -323,8 +334,8 @@ describe('floating figures', () => {
   it('hot-seat: another seat on the "you" board is no change', () => {
     const created = createGame({ players: 2, seed: 1 });
     if (!created.ok) throw new Error(created.error.message);
-    const a: PlayerView = { ...viewFor(created.state, 0).players[0], cash: 5, heistIp: 3 };
-    const b: PlayerView = { ...viewFor(created.state, 1).players[1], cash: 3, heistIp: 2 };
+    const a: PlayerView = { ...playerAt(viewFor(created.state, 0), 0), cash: 5, heistIp: 3 };
+    const b: PlayerView = { ...playerAt(viewFor(created.state, 1), 1), cash: 3, heistIp: 2 };
     const { container, rerender } = render(<Deltas player={a} />);
     rerender(<Deltas player={b} />);
     expect(container.querySelectorAll('.delta')).toHaveLength(0);

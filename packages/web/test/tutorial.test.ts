@@ -13,6 +13,7 @@ import {
   type Move,
   moveKey,
   pendingDecision,
+  playerAt,
 } from '@gangsta/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { positionAt, startPosition } from '../src/features/tutorial/position.ts';
@@ -25,12 +26,13 @@ import {
   type TutorialStep,
 } from '../src/features/tutorial/script.ts';
 import { TutorialSource } from '../src/features/tutorial/TutorialSource.ts';
-import { LANGUAGES } from '../src/i18n/index.ts';
+import { LANGUAGES, type LanguageCode } from '../src/i18n/index.ts';
 import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
 import fr from '../src/i18n/locales/fr.json';
 import nl from '../src/i18n/locales/nl.json';
 import pt from '../src/i18n/locales/pt.json';
+import { first, itemOf } from './helpers.ts';
 
 function indexOf(id: string): number {
   const index = TUTORIAL_STEPS.findIndex((step) => step.id === id);
@@ -121,7 +123,7 @@ describe('the tutorial script', () => {
     );
     const end = at(TUTORIAL_STEPS.length).state;
     expect(end.chapter).toBe(3);
-    expect(end.players[LEARNER].gang.map((m) => m.id)).not.toContain('G04');
+    expect(playerAt(end, LEARNER).gang.map((m) => m.id)).not.toContain('G04');
   });
 
   it('waits for the learner at every learner step (no one else must decide first)', () => {
@@ -134,7 +136,7 @@ describe('the tutorial script', () => {
 
 type Messages = { [key: string]: string | Messages };
 
-const LOCALES: Record<string, Messages> = { en, pt, nl, fr, de };
+const LOCALES: Record<LanguageCode, Messages> = { en, pt, nl, fr, de };
 
 function message(messages: Messages, id: string): string | undefined {
   let node: string | Messages | undefined = messages;
@@ -145,7 +147,7 @@ function message(messages: Messages, id: string): string | undefined {
 }
 
 function parameters(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((m) => m[1]);
+  return [...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((m) => itemOf(m, 1));
 }
 
 describe('the tutorial texts', () => {
@@ -195,7 +197,7 @@ describe('the tutorial source', () => {
 
   it('offers only the scripted move at a learner step, and refuses any other', () => {
     const source = open(indexOf('readyFree'));
-    const step = TUTORIAL_STEPS[indexOf('readyFree')];
+    const step = itemOf(TUTORIAL_STEPS, indexOf('readyFree'));
     if (step.advance.kind !== 'learner') throw new Error('readyFree is a learner step');
     const snapshot = source.getSnapshot();
     expect(snapshot.legal.map(moveKey)).toEqual([moveKey(step.advance.move)]);
@@ -221,7 +223,7 @@ describe('the tutorial source', () => {
       const coach = source.getCoach();
       if (coach.step.advance.kind === 'learner') {
         expect(source.getSnapshot().legal).toHaveLength(1);
-        expect(source.play(source.getSnapshot().legal[0])).toBe(true);
+        expect(source.play(first(source.getSnapshot().legal))).toBe(true);
       } else {
         await untilContinue(source);
         expect(source.next()).toBe(true);
@@ -247,11 +249,12 @@ describe('the tutorial source', () => {
     expect(index).toBe(indexOf('recruit'));
     const source = open(index ?? 0);
     const view = source.getSnapshot().view;
-    expect(view?.players[LEARNER].gang.every((m) => !m.engaged)).toBe(true);
+    expect(view && playerAt(view, LEARNER).gang.every((m) => !m.engaged)).toBe(true);
     expect(source.getSnapshot().legal.map(moveKey)).toEqual(['0:recruit:G31']);
     expect(source.restart()).toBe(true);
     expect(source.getCoach().index).toBe(0);
-    expect(source.getSnapshot().view?.players[LEARNER].gang.some((m) => m.engaged)).toBe(true);
+    const after = source.getSnapshot().view;
+    expect(after && playerAt(after, LEARNER).gang.some((m) => m.engaged)).toBe(true);
   });
 
   it('gives the scripted move as the hint, and no undo', async () => {

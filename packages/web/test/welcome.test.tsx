@@ -78,7 +78,7 @@ describe('the welcome screen', () => {
     expect(open.name).toBe('table');
     const players = controller?.getSnapshot().players ?? [];
     expect(players.map((p) => p.kind)).toEqual(['human', 'medium', 'medium', 'medium']);
-    expect(players[0].name).toBe('Ann');
+    expect(players[0]?.name).toBe('Ann');
     // Classic rules, and each bot has a name of its own.
     expect(controller?.record().options).toMatchObject({ players: 4 });
     expect(controller?.record().options.families ?? false).toBe(false);
