@@ -162,6 +162,7 @@ export async function stepWithClick(
     return stepWithClick(page, random);
   }
   const pick = offer.shown[Math.floor(random() * offer.shown.length)];
+  if (pick === undefined) throw new Error('no control shown to pick from');
   await page.locator(MOVE_BUTTONS).nth(pick.index).click();
   return { step: 'moved', click: pick.click };
 }

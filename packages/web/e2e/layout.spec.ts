@@ -15,7 +15,9 @@ import { instantBots, SCREENSHOTS, type SeatKind } from './helpers.ts';
 const THEFT_SEED: Record<number, number> = { 2: 1, 3: 5, 4: 1 };
 
 function theftPosition(players: number): GameRecord {
-  const game = botGame({ players, seed: THEFT_SEED[players] }, randomBots(players));
+  const seed = THEFT_SEED[players];
+  if (seed === undefined) throw new Error(`no Theft seed for ${players} players`);
+  const game = botGame({ players, seed }, randomBots(players));
   return cutAt(game, (state) => {
     const decision = pendingDecision(state);
     return decision.kind === 'theft' && decision.seat === 0;

@@ -30,7 +30,8 @@ async function autoPlay(context: BrowserContext, seed: number): Promise<void> {
         const buttons = [...document.querySelectorAll<HTMLElement>(selector)];
         if (buttons.length === 0) return;
         const pick = picks[next++ % picks.length];
-        buttons[Math.floor(pick * buttons.length)].click();
+        if (pick === undefined) return;
+        buttons[Math.floor(pick * buttons.length)]?.click();
       }, 40);
     },
     { selector: MOVE_BUTTONS, picks },
@@ -60,9 +61,8 @@ test('two people create, invite, join and play a whole online game; a third one 
   const errors: string[] = [];
   // Reduced motion: the players' pages skip the table's animations, which on this 2-core
   // machine would otherwise slow every one of the game's ~160 moves.
-  const contexts = await Promise.all(
-    [1, 2, 3].map(() => browser.newContext({ reducedMotion: 'reduce' })),
-  );
+  const newContext = () => browser.newContext({ reducedMotion: 'reduce' });
+  const contexts = await Promise.all([newContext(), newContext(), newContext()]);
   const [hostContext, guestContext, watchContext] = contexts;
   await autoPlay(hostContext, 2026);
   await autoPlay(guestContext, 7);
@@ -184,7 +184,7 @@ test('waiting room: an open seat is taken, the host removes the player, who join
   browser,
 }) => {
   const errors: string[] = [];
-  const contexts = await Promise.all([1, 2].map(() => browser.newContext()));
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const host = await pageWithErrors(contexts[0], errors);
   const guest = await pageWithErrors(contexts[1], errors);
 
