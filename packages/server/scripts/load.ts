@@ -153,8 +153,9 @@ async function loopDelays(servers: SpawnedServer[]) {
     ),
   );
   return {
-    p99: Math.max(...read.map(([p99]) => p99 * 1000)),
-    max: Math.max(...read.map(([, max]) => max * 1000)),
+    // A gauge a server does not report reads as NaN, as gauges() gives it.
+    p99: Math.max(...read.map(([p99 = Number.NaN]) => p99 * 1000)),
+    max: Math.max(...read.map(([, max = Number.NaN]) => max * 1000)),
   };
 }
 
@@ -164,8 +165,8 @@ async function heldByServers(servers: SpawnedServer[]) {
     servers.map((s) => gauges(s, ['gangsta_nodejs_heap_size_used_bytes', 'gangsta_tables_loaded'])),
   );
   return {
-    heapMb: held.reduce((sum, [heap]) => sum + heap / 1e6, 0),
-    tables: held.map(([, tables]) => tables),
+    heapMb: held.reduce((sum, [heap = Number.NaN]) => sum + heap / 1e6, 0),
+    tables: held.map(([, tables = Number.NaN]) => tables),
   };
 }
 
@@ -260,7 +261,8 @@ class WorkerHandle {
   constructor(readonly child: ChildProcess) {
     child.on('message', (message: FromWorker) => {
       const index = this.waiting.findIndex((w) => w.type === message.type);
-      if (index >= 0) this.waiting.splice(index, 1)[0].resolve(message);
+      const [waiter] = index >= 0 ? this.waiting.splice(index, 1) : [];
+      if (waiter) waiter.resolve(message);
       else this.inbox.push(message);
     });
   }
@@ -329,7 +331,7 @@ async function runStep(
   const loop = await loopDelays(servers);
   const serverRssMb = servers.reduce((sum, server) => sum + processRssMb(server.pid), 0);
   const { heapMb, tables } = await heldByServers(servers);
-  const loadAverage = loadavg()[0];
+  const [loadAverage = Number.NaN] = loadavg();
   const results = (await Promise.all(workers.map((w) => w.next('result')))).map((m) => m.result);
   return figures(setup, step.label, step.games, results, {
     serverCpu,
@@ -388,7 +390,7 @@ function figures(
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     serverP99: server.serverP99,
-    max: latencies.length ? latencies[latencies.length - 1] : Number.NaN,
+    max: latencies.at(-1) ?? Number.NaN,
     acks,
     serverCpu: server.serverCpu,
     clientCpu: results.reduce((s, r) => s + r.cpuMs, 0) / windowMs,
@@ -571,9 +573,9 @@ async function runSetup(
         warmup: settings.warmup,
         seed: i + 1,
       };
-      rows.push(await runStep(name, running.servers, workers, step));
+      const r = await runStep(name, running.servers, workers, step);
+      rows.push(r);
       if (settings.heapSnapshot) await takeHeapSnapshots(running.servers, profileDir);
-      const r = rows[rows.length - 1];
       console.log(
         `  ${games} games: ${r.movesPerSecond.toFixed(0)} moves/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; server event-loop delay p99 ${r.serverLoopP99.toFixed(1)} ms, max ${r.serverLoopMax.toFixed(1)} ms`,
       );
@@ -591,9 +593,9 @@ async function runSetup(
         warmup: 3,
         seed: 99,
       };
-      rows.push(await runStep(name, running.servers, workers, step));
+      const r = await runStep(name, running.servers, workers, step);
+      rows.push(r);
       if (settings.heapSnapshot) await takeHeapSnapshots(running.servers, profileDir);
-      const r = rows[rows.length - 1];
       console.log(
         `  saturation, ${step.games} games: ${r.movesPerSecond.toFixed(0)} moves/s; server event-loop delay p99 ${r.serverLoopP99.toFixed(1)} ms, max ${r.serverLoopMax.toFixed(1)} ms`,
       );

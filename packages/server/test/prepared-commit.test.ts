@@ -13,6 +13,7 @@ import { openSqliteStore, type SqlStore } from '../src/index.ts';
 import { openPreparedSqliteStore } from '../src/store/sqlite.ts';
 import { PreparedCommit } from '../src/store/sqliteCommit.ts';
 import type { Batch, CommitResult, Fence, MoveRow, TableChange } from '../src/store/types.ts';
+import { at } from './support/lists.ts';
 import { SeededRandom } from './support/random.ts';
 import { playingTable } from './support/storeRows.ts';
 
@@ -45,7 +46,7 @@ function randomBatch(
   fences: Map<string, number>,
   step: number,
 ): Batch {
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const pick = <T>(items: readonly T[]) => at(items, Math.floor(next() * items.length), 'choice');
   const moves: MoveRow[] = [];
   const tables: TableChange[] = [];
   const batchFences: Fence[] = [];
@@ -78,7 +79,7 @@ function randomBatch(
           setting: { kind: 'none' },
           takeoverLevel: pick(['easy', 'medium']),
           state: null,
-        } as TableChange['clock'],
+        } as NonNullable<TableChange['clock']>,
       });
     else if (change < 0.3)
       tables.push({ id, status: 'finished', finishedAt: `t${step}`, moveCount: seq - 1 });
@@ -96,7 +97,7 @@ function randomBatch(
   // A change of a table without moves, and one of a table that is not there.
   if (next() < 0.1) tables.push({ id: pick(TABLES), moveCount: Math.floor(next() * 50) });
   if (next() < 0.05) tables.push({ id: 'missing', status: 'finished', finishedAt: 'never' });
-  return { moves, tables, fences: batchFences.length > 0 ? batchFences : undefined };
+  return { moves, tables, ...(batchFences.length > 0 ? { fences: batchFences } : {}) };
 }
 
 /** Everything a commit may have written, in a stable order. */
@@ -207,7 +208,9 @@ describe('the SQLite commit with prepared statements', () => {
     const kysely = await fresh(openSqliteStore);
     const prepared = await fresh(openPreparedSqliteStore);
     const clock = (level: 'easy' | 'medium' | 'hard') =>
-      ({ setting: { kind: 'none' }, takeoverLevel: level, state: null }) as TableChange['clock'];
+      ({ setting: { kind: 'none' }, takeoverLevel: level, state: null }) as NonNullable<
+        TableChange['clock']
+      >;
     const batch: Batch = {
       moves: [],
       tables: [

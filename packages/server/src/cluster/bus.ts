@@ -59,12 +59,14 @@ export class Bus {
     private readonly handlers: BusHandlers,
     private readonly log: Logger,
   ) {
-    const options: RedisOptions = {
+    // satisfies, not a RedisOptions annotation: spread, the annotated type's optional keys
+    // would read as possibly undefined, which the constructor's options do not take.
+    const options = {
       maxRetriesPerRequest: 2,
       enableAutoPipelining: true,
       lazyConnect: true,
       retryStrategy: reconnectDelayMs,
-    };
+    } satisfies RedisOptions;
     this.publisher = new Redis(url, { ...options, commandTimeout: COMMAND_TIMEOUT_MS });
     this.subscriber = new Redis(url, { ...options, enableAutoPipelining: false });
     for (const connection of [this.publisher, this.subscriber]) {

@@ -115,6 +115,6 @@ export function chatFromColumns(row: Selectable<ChatTable>): ChatRow {
     seat: row.seat,
     text: row.text,
     at: row.at,
-    notice: row.notice === null ? null : (JSON.parse(row.notice) as ChatRow['notice']),
+    notice: row.notice === null ? null : (JSON.parse(row.notice) as NonNullable<ChatRow['notice']>),
   };
 }

@@ -29,7 +29,7 @@ let draining = false;
 function failure(error: unknown): StoreAnswer {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
-  return { ok: false, error: message, code: typeof code === 'string' ? code : undefined };
+  return { ok: false, error: message, ...(typeof code === 'string' ? { code } : {}) };
 }
 
 /** Any `Store` method by its name, on the store bound to the group's transaction. */

@@ -23,7 +23,7 @@ const LISTENING = /gangsta server listening on (http:\/\/[^\s]+)/;
 
 export interface SpawnOptions {
   /** The data folder (SQLite file `gangsta.sqlite` inside); a fresh temporary one if absent. */
-  dataDir?: string;
+  dataDir?: string | undefined;
   /**
    * Extra environment, over the test defaults: PORT=0, HOST=127.0.0.1, LOG_LEVEL=warn,
    * BOT_DELAY_MS=0, the file's own REDIS_PREFIX, and the per-address limits lifted (`TEST_LIMITS`), because every test
