@@ -105,10 +105,11 @@ export class CommitQueue {
     if (batch.length === 0) return this.settle();
     this.writing = true;
     try {
+      const fences = fencesOf(batch);
       const { conflicts, fenced } = await this.store.commit({
         moves: batch.map((p) => p.row),
         tables: batch.flatMap((p) => (p.change ? [p.change] : [])),
-        fences: fencesOf(batch),
+        ...(fences ? { fences } : {}),
       });
       this.writing = false;
       if (fenced && fenced.length > 0) this.handlers.fenced?.(fenced);

@@ -60,7 +60,7 @@ export class Deadlines<K> {
   /** The key's deadline, or null when it has none. */
   at(key: K): number | null {
     const i = this.index.get(key);
-    return i === undefined ? null : this.heap[i].at;
+    return i === undefined ? null : this.entryAt(i).at;
   }
 
   get size(): number {
@@ -90,17 +90,19 @@ export class Deadlines<K> {
     if (this.timer?.at === at) this.timer = null;
     const now = this.time.now();
     let handed = 0;
-    while (this.heap.length > 0 && this.heap[0].at <= now && handed < this.batch) {
-      const { key } = this.heap[0];
+    while (handed < this.batch) {
+      const first = this.heap[0];
+      if (!first || first.at > now) break;
       this.removeAt(0);
       handed++;
-      this.due(key);
+      this.due(first.key);
       if (this.stopped) return;
     }
-    if (this.heap.length > 0 && this.heap[0].at <= now) {
+    const first = this.heap[0];
+    if (first && first.at <= now) {
       // More are due: the next turn of the event loop, after what waits meanwhile.
       this.timer?.cancel();
-      const next = this.heap[0].at;
+      const next = first.at;
       this.timer = { at: next, cancel: this.time.setTimer(now, () => this.fire(next)) };
       return;
     }
@@ -108,7 +110,7 @@ export class Deadlines<K> {
   }
 
   private removeAt(i: number): void {
-    this.index.delete(this.heap[i].key);
+    this.index.delete(this.entryAt(i).key);
     const last = this.heap.pop()!;
     // The entry removed was the last one: nothing to move into its place.
     if (i === this.heap.length) return;
@@ -117,13 +119,20 @@ export class Deadlines<K> {
     this.down(this.up(i));
   }
 
+  /** The entry at heap position `i`: every position below the heap's length holds one. */
+  private entryAt(i: number): Entry<K> {
+    const entry = this.heap[i];
+    if (!entry) throw new Error(`no deadline at heap position ${i} of ${this.heap.length}`);
+    return entry;
+  }
+
   private before(a: Entry<K>, b: Entry<K>): boolean {
     return a.at < b.at || (a.at === b.at && a.order < b.order);
   }
 
   private swap(i: number, j: number): void {
-    const a = this.heap[i];
-    const b = this.heap[j];
+    const a = this.entryAt(i);
+    const b = this.entryAt(j);
     this.heap[i] = b;
     this.heap[j] = a;
     this.index.set(b.key, i);
@@ -134,7 +143,7 @@ export class Deadlines<K> {
   private up(i: number): number {
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.before(this.heap[i], this.heap[parent])) break;
+      if (!this.before(this.entryAt(i), this.entryAt(parent))) break;
       this.swap(i, parent);
       i = parent;
     }
@@ -146,8 +155,9 @@ export class Deadlines<K> {
       const left = 2 * i + 1;
       const right = left + 1;
       let first = i;
-      if (left < this.heap.length && this.before(this.heap[left], this.heap[first])) first = left;
-      if (right < this.heap.length && this.before(this.heap[right], this.heap[first]))
+      if (left < this.heap.length && this.before(this.entryAt(left), this.entryAt(first)))
+        first = left;
+      if (right < this.heap.length && this.before(this.entryAt(right), this.entryAt(first)))
         first = right;
       if (first === i) return;
       this.swap(i, first);

@@ -12,6 +12,7 @@ import type {
   SeatSetup,
   TableInfo,
 } from '@gangsta/protocol';
+import { gameOptionsOf } from '../gameOptions.ts';
 import { newSeed, randomId } from '../ids.ts';
 import { Refusal, refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
@@ -341,7 +342,7 @@ async function beginGame(ctx: TableContext, room: Room): Promise<Room> {
   const empty = room.table.seats.findIndex((s) => s.playerId === null && s.botLevel === null);
   if (empty >= 0) refuse('SEATS_NOT_FILLED', `seat ${empty} is still empty`, { seat: empty });
   const seed = newSeed();
-  const started = startPosition({ ...room.table.options, seed });
+  const started = startPosition(gameOptionsOf(room.table.options, seed));
   if (!started.ok) refuse('BAD_OPTIONS', started.error.message);
   const startedAt = new Date(ctx.now()).toISOString();
   const clock = startingClock(ctx, room, started.position);

@@ -1,5 +1,6 @@
 /** A table rebuilt from the store: its row, its move log replayed, its recent chat. */
 import { type Move, replay } from '@gangsta/engine';
+import { gameOptionsOf } from '../gameOptions.ts';
 import type { LoadedTable } from '../store/types.ts';
 import { type Position, recentEvents, recordOf } from './position.ts';
 import { keyOfRow, Room } from './room.ts';
@@ -32,7 +33,7 @@ function positionFromLog(loaded: LoadedTable): Position {
       byBot.push(row.byBot);
     }
   }
-  const options = { ...loaded.table.options, seed: loaded.table.seed ?? 0 };
+  const options = gameOptionsOf(loaded.table.options, loaded.table.seed ?? 0);
   const replayed = replay(recordOf(options, moves));
   if (!replayed.ok) {
     throw new Error(`table ${loaded.table.id} does not replay: ${replayed.error.message}`);

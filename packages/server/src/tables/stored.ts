@@ -4,6 +4,7 @@
  * when this process sees a gap, loses a commit race, or a client is ahead of it. Either way
  * the store's log is the truth: the room ends at the position its rows give.
  */
+import { gameOptionsOf } from '../gameOptions.ts';
 import { StoreUnavailable } from '../store/health.ts';
 import type { MoveRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo, sendUpdateToAll } from './broadcast.ts';
@@ -94,7 +95,7 @@ async function readStore(ctx: TableContext, room: Room): Promise<void> {
   const statusChanged = STATUS_ORDER[row.status] > STATUS_ORDER[room.table.status];
   if (seatsChanged || statusChanged) room.table = { ...row };
   if (row.status !== 'waiting' && row.seed !== null && !room.committed) {
-    const started = startPosition({ ...row.options, seed: row.seed });
+    const started = startPosition(gameOptionsOf(row.options, row.seed));
     if (!started.ok) throw new Error(started.error.message);
     room.resetTo(started.position);
   }
