@@ -58,8 +58,10 @@ function keptSeat(seat: StoredSeat, asker: PlayerRow): StoredSeat {
 /** The rematch's row: seat i holds whoever sat at seat i + 1, and seat `first` starts. */
 export function rematchRow(from: Room, asker: PlayerRow, nowIso: string): TableRow {
   const old = from.table;
-  const n = old.seats.length;
-  const seats = old.seats.map((_, i) => keptSeat(old.seats[(i + 1) % n], asker));
+  // Rotated by one: the seat after each one's, the first seat's sitter to the last seat.
+  const seats = [...old.seats.slice(1), ...old.seats.slice(0, 1)].map((seat) =>
+    keptSeat(seat, asker),
+  );
   return {
     id: randomId(),
     name: old.name,
@@ -129,7 +131,7 @@ async function takeKeptSeat(ctx: TableContext, tableId: string, asker: PlayerRow
   const mine = room.seatOf(asker.id);
   if (mine !== null || room.table.status !== 'waiting') return { room, seat: mine };
   const kept = room.table.seats.findIndex((s) => s.reservedFor === asker.id);
-  if (kept < 0 || room.table.seats[kept].playerId !== null) return { room, seat: null };
+  if (kept < 0 || room.table.seats[kept]?.playerId !== null) return { room, seat: null };
   return joinTable(ctx, asker, tableId, { seat: kept });
 }
 

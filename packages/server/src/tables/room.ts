@@ -150,7 +150,9 @@ export function applyTableChange(room: Room, change: TableChange): void {
  * Who plays a seat now: its person, or a bot (a bot's seat, or a person's seat a bot took
  * over, `away`). The clock charges only the seats their people play; the bots move the others.
  */
-export function botLevelOf(seat: StoredSeat): BotLevel | null {
+export function botLevelOf(seat: StoredSeat | undefined): BotLevel | null {
+  // A seat the table does not have is played by no bot.
+  if (!seat) return null;
   return seat.botLevel ?? seat.away?.level ?? null;
 }
 

@@ -41,7 +41,7 @@ async function postNotice(
   level: BotLevel,
 ): Promise<void> {
   const stored = room.table.seats[seat];
-  if (stored.playerId === null) return;
+  if (!stored || stored.playerId === null) return;
   const name = stored.name ?? `Seat ${seat + 1}`;
   const notice: Notice = { key, params: { name, level, seat } };
   await postChatLine(ctx, room, {
