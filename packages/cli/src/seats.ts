@@ -20,7 +20,8 @@ function isLevel(text: string): text is BotLevel {
 
 /** Parses one seat; throws an Error whose message says what is accepted. */
 export function parseSeat(text: string, allowHuman = true): SeatSpec {
-  const [head, tail, ...rest] = text.toLowerCase().split(':');
+  // Splitting a string always gives at least one part.
+  const [head = '', tail, ...rest] = text.toLowerCase().split(':');
   const accepted = `use ${allowHuman ? 'human, ' : ''}random, heuristic, ismcts, easy, medium, hard, or kind:level (e.g. ismcts:hard)`;
   if (rest.length > 0) throw new Error(`too many ":" parts; ${accepted}`);
   if (head === 'human' && tail === undefined) {

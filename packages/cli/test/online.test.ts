@@ -104,9 +104,10 @@ function startServer(dataDir: string): Promise<string> {
     const read = (chunk: Buffer) => {
       serverOutput += chunk.toString();
       const match = /gangsta server listening on (http:\/\/\S+)/.exec(serverOutput);
-      if (match) {
+      const address = match?.[1];
+      if (address !== undefined) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(address);
       }
     };
     child.stdout?.on('data', read);

@@ -10,6 +10,7 @@ import {
   CLASSIC_CARDS,
   defaultOptionFlags,
   GAME_OPTIONS,
+  itemAt,
   MAX_PLAYERS,
   MIN_PLAYERS,
   type OptionFlag,
@@ -18,7 +19,14 @@ import type { Command } from 'commander';
 import { RuntimeError } from '../errors.ts';
 import { intArg, listArg, playerCountArg } from '../options.ts';
 import { allHeistsTable, playerCountSection, shareCell, table } from '../report/markdown.ts';
-import { bossRows, endReasonRows, heistRows, positionRows } from '../report/tables.ts';
+import {
+  bossLabel,
+  bossRows,
+  endReasonRows,
+  heistRows,
+  ordinal,
+  positionRows,
+} from '../report/tables.ts';
 import { type Aggregate, addGame, emptyAggregate, emptyHeistStats } from '../sim/aggregate.ts';
 import { simulate } from '../sim/run.ts';
 import { meanOf, pct, wilson } from '../sim/stats.ts';
@@ -209,10 +217,17 @@ async function run(flags: BalanceFlags): Promise<void> {
   );
 }
 
+/** The base run's aggregate for a player count of the study: every count listed has one. */
+function baseOf(study: Study, players: number): Aggregate {
+  const agg = study.base[players];
+  if (!agg) throw new RuntimeError(`the study has no base run for ${players} players`);
+  return agg;
+}
+
 function findings(study: Study): string[] {
   const lines: string[] = [];
   for (const players of study.players) {
-    const agg = study.base[players];
+    const agg = baseOf(study, players);
     const even = 1 / players;
     const positions = positionRows(agg);
     const seats = positions
@@ -220,6 +235,8 @@ function findings(study: Study): string[] {
       .join(', ');
     const offSeats = positions.filter((r) => r.interval.high < even || r.interval.low > even);
     const bosses = bossRows(agg, CLASSIC_CARDS).sort((a, b) => b.interval.rate - a.interval.rate);
+    const best = itemAt(bosses, 0, 'Boss');
+    const worst = itemAt(bosses, bosses.length - 1, 'Boss');
     const offBosses = bosses.filter((r) => r.interval.high < even || r.interval.low > even);
     const ends = endReasonRows(agg)
       .map((r) => `${r.label} ${pct(r.share)}`)
@@ -227,7 +244,7 @@ function findings(study: Study): string[] {
     lines.push(
       `- **${players} players** (even share ${pct(even)}): by turn order ${seats}` +
         `${offSeats.length ? ` — ${offSeats.length} position(s) significantly off` : ' — no position significantly off'}. ` +
-        `Bosses from ${bosses[0].label} ${pct(bosses[0].interval.rate)} down to ${bosses[bosses.length - 1].label} ${pct(bosses[bosses.length - 1].interval.rate)}` +
+        `Bosses from ${best.label} ${pct(best.interval.rate)} down to ${worst.label} ${pct(worst.interval.rate)}` +
         `${offBosses.length ? ` (${offBosses.length} significantly off)` : ''}. ` +
         `Games last ${meanOf(agg.turns).toFixed(1)} turns on average. Endings: ${ends}.`,
     );
@@ -255,7 +272,7 @@ function variantFinding(study: Study, players: number): string[] {
   const describe = (label: string, agg: Aggregate) => {
     const positions = agg.byPosition.map((p) => wilson(p).rate);
     const bosses = Object.values(agg.byBoss).map((p) => wilson(p).rate);
-    return `${label} ${pct(positions[0])} first player, turn-order spread ${spread(positions)}, Boss spread ${spread(bosses)}`;
+    return `${label} ${pct(itemAt(positions, 0, 'turn-order position'))} first player, turn-order spread ${spread(positions)}, Boss spread ${spread(bosses)}`;
   };
   const parts = [describe('base', paired)];
   for (const setting of SETTINGS) {
@@ -280,7 +297,7 @@ function variantSection(
     const agg = variants[`${players}/${setting.key}`];
     if (agg) settings.push({ label: setting.label, agg });
   }
-  const positions = Array.from({ length: players }, (_, i) => ['1st', '2nd', '3rd', '4th'][i]);
+  const positions = Array.from({ length: players }, (_, i) => ordinal(i + 1));
   const seatTable = table(
     ['setting', 'games', ...positions, 'mean turns'],
     settings.map((s) => [
@@ -294,15 +311,18 @@ function variantSection(
   const bossTable = table(
     ['Boss', ...settings.map((s) => s.label)],
     bossIds.map((id) => [
-      bossRows({ ...base, byBoss: { [id]: base.byBoss[id] } }, CLASSIC_CARDS)[0].label,
-      ...settings.map((s) => (s.agg.byBoss[id] ? shareCell(wilson(s.agg.byBoss[id]), even) : '–')),
+      bossLabel(CLASSIC_CARDS, id),
+      ...settings.map((s) => {
+        const won = s.agg.byBoss[id];
+        return won ? shareCell(wilson(won), even) : '–';
+      }),
     ]),
   );
   return `### ${players} players\n\nWin rate by turn order:\n\n${seatTable}\n\nWin rate by Boss:\n\n${bossTable}`;
 }
 
 function renderBalance(study: Study): string {
-  const base = study.players.map((players) => [players, study.base[players]] as const);
+  const base = study.players.map((players) => [players, baseOf(study, players)] as const);
   const all = emptyAggregate();
   for (const [, agg] of base) mergeHeists(all, agg);
   const sections = [

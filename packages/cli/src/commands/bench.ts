@@ -11,7 +11,9 @@ import {
   fast,
   type GameState,
   isGameOver,
+  itemAt,
   legalMoves,
+  type Move,
   pendingDecision,
   viewFor,
 } from '@gangsta/engine';
@@ -46,6 +48,11 @@ function newGame(seed: number, players = 4): GameState {
   return created.state;
 }
 
+/** One of the legal moves, uniformly; a game that is not over always has one. */
+function randomMove(legal: readonly Move[], random: () => number): Move {
+  return itemAt(legal, Math.floor(random() * legal.length), 'legal move');
+}
+
 /** Random 4-player games through fast.* for `seconds`: games/s and moves/s. */
 function fastRandomGames(seconds: number, seed: number) {
   const random = mulberry32(seed);
@@ -57,7 +64,7 @@ function fastRandomGames(seconds: number, seed: number) {
     const state = newGame(seed + games);
     while (!isGameOver(state)) {
       const legal = fast.legalMoves(state);
-      fast.apply(state, legal[Math.floor(random() * legal.length)]);
+      fast.apply(state, randomMove(legal, random));
       moves += 1;
     }
     games += 1;
@@ -95,7 +102,7 @@ function perMoveTimes(samples: number, seed: number) {
         legal = legalMoves(state, seat);
       }),
     );
-    const move = legal[Math.floor(random() * legal.length)];
+    const move = randomMove(legal, random);
     let next = state;
     safeApply.push(
       time(() => {
@@ -138,7 +145,10 @@ function heuristicGames(seconds: number, seed: number) {
             ? [decision.seat]
             : [];
       const seat = seats.find((s) => legalMoves(state, s).length > 0)!;
-      const { move } = bots[seat].decide(viewFor(state, seat), legalMoves(state, seat));
+      const { move } = itemAt(bots, seat, 'bot').decide(
+        viewFor(state, seat),
+        legalMoves(state, seat),
+      );
       const result = applyMove(state, move);
       if (!result.ok) throw new RuntimeError(`heuristic bot move refused: ${result.error.message}`);
       state = result.state;
@@ -156,7 +166,7 @@ function chapterTwoStart(seed: number): GameState {
     while (!isGameOver(state)) {
       if (state.chapter === 2 && fast.decision(state).kind === 'action') return state;
       const legal = fast.legalMoves(state);
-      fast.apply(state, legal[Math.floor(random() * legal.length)]);
+      fast.apply(state, randomMove(legal, random));
     }
   }
   throw new RuntimeError('no random game reached chapter II');

@@ -48,12 +48,17 @@ function identityFlags(command: Command): IdentityFlags {
   if (flags.name !== undefined && flags.login !== undefined) {
     throw new UsageError('--name and --login exclude each other: a guest or an account');
   }
-  return { server, name: flags.name, login: flags.login };
+  return {
+    server,
+    ...(flags.name !== undefined && { name: flags.name }),
+    ...(flags.login !== undefined && { login: flags.login }),
+  };
 }
 
 /** One seat of `--seats`: host, open, invited[:label], bot:LEVEL or a level alone. */
 export function parseSeatSetup(text: string): SeatSetup {
-  const [head, ...rest] = text.split(':');
+  // Splitting a string always gives at least one part.
+  const [head = '', ...rest] = text.split(':');
   const tail = rest.join(':');
   const kind = head.toLowerCase();
   if ((kind === 'host' || kind === 'open') && rest.length === 0) return { kind };
@@ -114,14 +119,14 @@ export function parseTableRef(text: string): { table: string; invite?: string } 
     }
     return { table: value };
   }
-  const [path, query = ''] = hash.split('?');
+  const [path = '', query = ''] = hash.split('?');
   const parts = path.split('/').filter((part) => part !== '');
   const table = decodeURIComponent(parts[parts.length - 1] ?? '');
   if (parts[0] !== 'online' || !/^[A-Za-z0-9_-]{1,64}$/.test(table)) {
     throw new UsageError(`"${value}" is not an invitation link (…/#/online/t/<table>?invite=…)`);
   }
-  const invite = new URLSearchParams(query).get('invite') ?? undefined;
-  return { table, invite: invite || undefined };
+  const invite = new URLSearchParams(query).get('invite');
+  return invite ? { table, invite } : { table };
 }
 
 function clockText(info: TableInfo): string {

@@ -41,8 +41,8 @@ function reviewFile(file: string, flags: ReviewFlags): void {
   const top = positiveInt(flags.top, '--top');
   const interactive = !flags.json && process.stderr.isTTY;
   const review = reviewGame(record, seat, {
-    iterations,
-    top,
+    ...(iterations !== undefined && { iterations }),
+    ...(top !== undefined && { top }),
     onProgress: (done, total) => {
       if (interactive) process.stderr.write(`\rreviewing decision ${done} of ${total}…`);
     },

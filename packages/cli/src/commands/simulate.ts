@@ -48,7 +48,8 @@ export function seatBots(
   bots: Omit<BotConfig, 'seed'>[],
   players: number,
 ): Omit<BotConfig, 'seed'>[] {
-  if (bots.length === 1) return Array.from({ length: players }, () => bots[0]);
+  const [only] = bots;
+  if (bots.length === 1 && only) return Array.from({ length: players }, () => only);
   if (bots.length !== players) {
     throw new UsageError(
       `--bots lists ${bots.length} bots for ${players} players (give 1 or ${players})`,

@@ -70,8 +70,11 @@ async function run(flags: TournamentFlags): Promise<void> {
     return;
   }
   const c = makePalette(colorWanted(process.stdout));
-  const labels = result.results.map((r) => `${r.index + 1}. ${botLabel(r.config)}`);
-  const width = Math.max(12, ...labels.map((l) => l.length)) + 2;
+  const rows = result.results.map((r) => ({
+    ...r,
+    label: `${r.index + 1}. ${botLabel(r.config)}`,
+  }));
+  const width = Math.max(12, ...rows.map((r) => r.label.length)) + 2;
   const lines = [
     c.bold(
       `Tournament: ${flags.games} games, ${players} players, seed ${seed}, seats ${flags.rotate ? 'rotated' : 'fixed'} · ${seconds.toFixed(1)} s`,
@@ -80,10 +83,10 @@ async function run(flags: TournamentFlags): Promise<void> {
       `  ${padEnd('bot', width)}${padStart('wins', 8)}${padStart('win rate', 10)}${padStart('95% CI', 18)}${padStart('mean IP', 9)}`,
     ),
   ];
-  result.results.forEach((r, i) => {
+  rows.forEach((r) => {
     const ci = `${pct(r.ci95[0])}–${pct(r.ci95[1])}`;
     lines.push(
-      `  ${padEnd(labels[i], width)}${padStart(r.wins.toFixed(1), 8)}${padStart(pct(r.winRate), 10)}${padStart(ci, 18)}${padStart(r.meanScore.toFixed(1), 9)}`,
+      `  ${padEnd(r.label, width)}${padStart(r.wins.toFixed(1), 8)}${padStart(pct(r.winRate), 10)}${padStart(ci, 18)}${padStart(r.meanScore.toFixed(1), 9)}`,
     );
   });
   lines.push(

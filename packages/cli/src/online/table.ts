@@ -342,19 +342,20 @@ export async function runTable(run: TableRun): Promise<void> {
       const moves = legal();
       const now = currentFrame();
       if (/^\d+$/.test(answer)) {
-        const n = Number(answer);
+        const chosen = moves[Number(answer) - 1];
         if (moves.length === 0) say('It is not your turn.');
         else if (client.getSnapshot().queued > 0) say('Your move is on its way.');
-        else if (n < 1 || n > moves.length) say(`Type 1 to ${moves.length}.`);
+        else if (chosen === undefined) say(`Type 1 to ${moves.length}.`);
         else if (now) {
           // The move is printed when the server's update brings it back, with its events.
-          client.sendMove(tableId, moves[n - 1], client.table(tableId).version);
+          client.sendMove(tableId, chosen, client.table(tableId).version);
           continue;
         }
         prompt();
         continue;
       }
-      const [word, ...rest] = answer.split(/\s+/);
+      // Splitting a string always gives at least one part.
+      const [word = '', ...rest] = answer.split(/\s+/);
       switch (word.toLowerCase()) {
         case 'q':
         case 'quit':

@@ -139,12 +139,10 @@ async function humanMove(play: PlayContext, seat: Seat, fullBoard: boolean): Pro
     const undo = play.session.canUndo() ? ', u' : '';
     const answer = await play.term.ask(`Your choice [1-${legal.length}${undo}, s, b, t, q, ?]: `);
     if (answer === null) return 'quit';
-    const n = Number(answer);
-    if (/^\d+$/.test(answer) && n >= 1 && n <= legal.length) {
-      play.term.print(
-        ctx.c.dim(`· ${logMove(viewFor(play.session.state, seat), legal[n - 1], ctx)}`),
-      );
-      applyOrThrow(play, legal[n - 1], true);
+    const chosen = /^\d+$/.test(answer) ? legal[Number(answer) - 1] : undefined;
+    if (chosen !== undefined) {
+      play.term.print(ctx.c.dim(`· ${logMove(viewFor(play.session.state, seat), chosen, ctx)}`));
+      applyOrThrow(play, chosen, true);
       return 'moved';
     }
     switch (answer.toLowerCase()) {

@@ -6,6 +6,7 @@ import {
   type GameState,
   type GameView,
   heistHint,
+  playerAt,
   type Seat,
   solveHeist,
   viewFor,
@@ -31,15 +32,17 @@ export function activationHint(state: GameState | GameView, seat: Seat): string 
   if (!heist) return null;
   const view = seatView(state, seat);
   const activated = new Set(heist.activated.map((a) => a.member));
-  const members = view.players[seat].gang
+  const { gang } = playerAt(view, seat);
+  const members = gang
     .filter((m) => !m.engaged && !activated.has(m.id))
     .map((m) => ({ id: m.id, icons: memberIcons(view.cards, m), seat }));
   const solution =
     heist.activated.length === 0
       ? heistHint(state, seat, heist.card)
       : solveHeist(heist.remaining, members);
-  if (!solution.feasible || solution.orders.length === 0) return null;
-  const order = solution.orders[0].map((id) => describeMember(view, id)).join(' → ');
+  const [best] = solution.orders;
+  if (!solution.feasible || !best) return null;
+  const order = best.map((id) => describeMember(view, id)).join(' → ');
   const alternatives =
     solution.orders.length > 1 ? ` (${solution.orders.length} orders do it)` : '';
   return `Hint: ${order} engages ${solution.maxEngaged} of your members${alternatives}.`;

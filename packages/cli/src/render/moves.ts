@@ -2,7 +2,14 @@
  * Each legal move in words, from the deciding player's side: "Recruit G12 (Cartel, H H) for
  * $5 — 3 IP". The prompt numbers these; bots' moves are logged with the same sentences.
  */
-import type { CardId, GameView, Move, Seat, Skill } from '@gangsta/engine';
+import {
+  type CardId,
+  type GameView,
+  type Move,
+  playerAt,
+  type Seat,
+  type Skill,
+} from '@gangsta/engine';
 import { gangsterLine, heistLine, icons, indexCards, memberIcons, resourceLine } from './cards.ts';
 import { possessive, type RenderContext, seatName } from './context.ts';
 import { describeMember } from './decision.ts';
@@ -17,7 +24,7 @@ export function ownerOf(view: GameView, member: CardId): Seat | undefined {
 export function coveredIcons(view: GameView, member: CardId, remaining: readonly Skill[]): Skill[] {
   const owner = ownerOf(view, member);
   const found =
-    owner === undefined ? undefined : view.players[owner].gang.find((m) => m.id === member);
+    owner === undefined ? undefined : playerAt(view, owner).gang.find((m) => m.id === member);
   if (!found) return [];
   const left = [...remaining];
   const covered: Skill[] = [];
@@ -36,14 +43,14 @@ export function recruitCost(view: GameView, seat: Seat, card: CardId): number {
   const index = indexCards(view.cards);
   const gangster = index.gangster(card);
   if (!gangster) return 0;
-  const boss = index.boss(view.players[seat].boss);
+  const boss = index.boss(playerAt(view, seat).boss);
   const discount = view.options.families && boss?.family === gangster.family ? 1 : 0;
   return Math.max(0, gangster.cost - discount);
 }
 
 /** Leader income when passing (R-PASS-1, R-OPT-1). Black market is reported by the engine. */
 export function passIncome(view: GameView, seat: Seat): number {
-  const leaders = view.players[seat].gang.filter((m) =>
+  const leaders = playerAt(view, seat).gang.filter((m) =>
     memberIcons(view.cards, m).includes('L'),
   ).length;
   return view.options.minimumPassIncome ? Math.max(2, leaders) : leaders;
@@ -105,13 +112,13 @@ export function describeMove(view: GameView, move: Move, ctx: RenderContext): st
       return `Recruit ${gangsterLine(cards, move.card, ctx.c)} — pay $${cost}`;
     }
     case 'recruitFromDeck': {
-      const peek = view.players[move.seat].peek.gangster;
+      const peek = playerAt(view, move.seat).peek.gangster;
       return `Recruit the top of the gangster deck${peek ? `: ${gangsterLine(cards, peek, ctx.c)}` : ''} (Informant network)`;
     }
     case 'heist':
       return `Heist: ${heistLine(cards, move.card, ctx.c)}`;
     case 'heistFromDeck': {
-      const peek = view.players[move.seat].peek.heist;
+      const peek = playerAt(view, move.seat).peek.heist;
       return `Heist from the top of the deck${peek ? `: ${heistLine(cards, peek, ctx.c)}` : ''} (Biker gang, $1)`;
     }
     case 'pass':
@@ -132,7 +139,7 @@ export function describeMove(view: GameView, move: Move, ctx: RenderContext): st
       return `Teach ${skill ? SKILL_NAMES[skill] : 'the skill'} to ${describeMember(view, move.member)}`;
     }
     case 'target': {
-      const target = view.players[move.target];
+      const target = playerAt(view, move.target);
       if (view.decision.kind === 'theft') {
         return `Rob ${seatName(ctx, move.target)} (holds $${target.cash})`;
       }

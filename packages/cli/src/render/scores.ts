@@ -28,17 +28,16 @@ export function endSentence(reason: GameResult['reason']): string {
 
 export function renderScores(result: GameResult, ctx: RenderContext): string {
   const { c } = ctx;
-  const names = result.scores.map((s) => seatName(ctx, s.seat));
-  const nameWidth = Math.max(6, ...names.map((n) => n.length)) + 2;
+  const nameWidth = Math.max(6, ...result.scores.map((s) => seatName(ctx, s.seat).length)) + 2;
   const head = padEnd('seat', nameWidth) + COLUMNS.map((col) => padStart(col.title, 10)).join('');
   const lines = [c.bold('Final scores'), c.bold(head)];
-  result.scores.forEach((score, i) => {
+  for (const score of result.scores) {
     const winner = result.winners.includes(score.seat);
     const row =
-      padEnd(names[i], nameWidth) +
+      padEnd(seatName(ctx, score.seat), nameWidth) +
       COLUMNS.map((col) => padStart(String(score[col.key]), 10)).join('');
     lines.push(winner ? c.green(row) : row);
-  });
+  }
   const winners = result.winners.map((seat) => seatName(ctx, seat));
   lines.push(
     winners.length === 1

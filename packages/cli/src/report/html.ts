@@ -1,5 +1,5 @@
 /** The self-contained HTML report of a simulation: tables and inline SVG charts, no CDN. */
-import type { CardSet } from '@gangsta/engine';
+import { type CardSet, itemAt } from '@gangsta/engine';
 import type { Aggregate } from '../sim/aggregate.ts';
 import { pct } from '../sim/stats.ts';
 import { escapeHtml, histogramChart, shareBar, winChart } from './svg.ts';
@@ -59,7 +59,7 @@ export function renderHtml(agg: Aggregate, cards: CardSet, meta: ReportMeta): st
     `<h2>Win rate by bot</h2>${winChart(botRows(agg), expected)}${winTable(botRows(agg))}`,
     `<h2>How games ended</h2>${shareBar(endReasonRows(agg))}`,
     `<h2>Game length</h2>${histogramChart(agg.turns, 'turns per game')}${lengthTable(lengthRows(agg))}`,
-    `<h2>Chapter lengths</h2>${['I', 'II', 'III'].map((ch, i) => `<h3>Chapter ${ch}</h3>${histogramChart(agg.chapterTurns[i], `turns in chapter ${ch}`)}`).join('')}`,
+    `<h2>Chapter lengths</h2>${(['I', 'II', 'III'] as const).map((ch, i) => `<h3>Chapter ${ch}</h3>${histogramChart(itemAt(agg.chapterTurns, i, 'chapter'), `turns in chapter ${ch}`)}`).join('')}`,
     `<h2>Scores</h2>${histogramChart(agg.scores, 'final IP (every player)')}${lengthTable(scoreRows(agg))}`,
     `<h2>Heists</h2><p>Sorted by how often they were taken when in the row. Rewards per member engaged count money and IP only.</p><table><tr><th>heist</th><th>id</th><th>showings</th><th>taken</th><th>take rate</th><th>members</th><th>$ / member</th><th>IP / member</th></tr>${heistTable}</table>`,
   ];

@@ -3,7 +3,7 @@
  * network: horizontal bars with 95% intervals, and histograms.
  */
 import type { Histogram } from '../sim/stats.ts';
-import { entriesOf } from '../sim/stats.ts';
+import { entriesOf, maxOf, minOf } from '../sim/stats.ts';
 import type { WinRow } from './tables.ts';
 
 export function escapeHtml(text: string): string {
@@ -43,7 +43,9 @@ export function winChart(rows: WinRow[], expected: number): string {
 export function histogramChart(hist: Histogram, xLabel: string): string {
   const entries = entriesOf(hist);
   if (entries.length === 0) return '<p>No data.</p>';
-  const span = entries[entries.length - 1][0] - entries[0][0] + 1;
+  const lowest = minOf(hist);
+  const highest = maxOf(hist);
+  const span = highest - lowest + 1;
   const bin = Math.max(1, Math.ceil(span / 50));
   const bins = new Map<number, number>();
   for (const [value, count] of entries) {
@@ -51,8 +53,9 @@ export function histogramChart(hist: Histogram, xLabel: string): string {
     bins.set(key, (bins.get(key) ?? 0) + count);
   }
   const keys = [...bins.keys()].sort((a, b) => a - b);
-  const first = keys[0];
-  const last = keys[keys.length - 1];
+  // The bins of the lowest and the highest value: the first and last keys.
+  const first = Math.floor(lowest / bin) * bin;
+  const last = Math.floor(highest / bin) * bin;
   const slots = (last - first) / bin + 1;
   const width = 640;
   const height = 200;

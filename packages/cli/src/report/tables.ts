@@ -32,11 +32,21 @@ export interface WinRow {
   interval: Interval;
 }
 
-const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th', '6th'];
+/** "1st", "2nd", "3rd", "4th" … for a position counted from 1. */
+export function ordinal(position: number): string {
+  const teen = position % 100 >= 11 && position % 100 <= 13;
+  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[position % 10] ?? 'th');
+  return `${position}${suffix}`;
+}
+
+/** "Name (id)": how the reports name a Boss. */
+export function bossLabel(cards: CardSet, id: string): string {
+  return `${cardName(cards, id)} (${id})`;
+}
 
 export function positionRows(agg: Aggregate): WinRow[] {
   return agg.byPosition.map((p, i) => ({
-    label: `${ORDINALS[i]} player`,
+    label: `${ordinal(i + 1)} player`,
     games: p.games,
     interval: wilson(p),
   }));
@@ -46,7 +56,7 @@ export function bossRows(agg: Aggregate, cards: CardSet): WinRow[] {
   return Object.entries(agg.byBoss)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([id, p]) => ({
-      label: `${cardName(cards, id)} (${id})`,
+      label: bossLabel(cards, id),
       games: p.games,
       interval: wilson(p),
     }));
@@ -109,8 +119,8 @@ export const END_REASON_LABELS: Record<string, string> = {
 };
 
 export function endReasonRows(agg: Aggregate): { label: string; count: number; share: number }[] {
-  return ['gangSize', 'snitches', 'safeguard'].map((reason) => ({
-    label: END_REASON_LABELS[reason],
+  return Object.entries(END_REASON_LABELS).map(([reason, label]) => ({
+    label,
     count: agg.endReasons[reason] ?? 0,
     share: (agg.endReasons[reason] ?? 0) / Math.max(1, agg.games),
   }));

@@ -40,7 +40,7 @@ function lengthTable(title: string, rows: LengthRow[], c: Palette): string[] {
 }
 
 export function renderSummaryText(agg: Aggregate, cards: CardSet, c: Palette): string {
-  const players = agg.players.length === 1 ? agg.players[0] : 0;
+  const players = agg.players.length === 1 ? (agg.players[0] ?? 0) : 0;
   const expected = players > 0 ? 1 / players : 0;
   const lines: string[] = [];
   lines.push(...winTable('Win rate by turn order', positionRows(agg), expected, c), '');

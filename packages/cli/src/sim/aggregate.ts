@@ -3,7 +3,7 @@
  * histograms of game and chapter lengths and of scores; end reasons; heist statistics.
  * Plain JSON (what `simulate --json` writes), built one summary at a time.
  */
-import type { CardSet } from '@gangsta/engine';
+import { type CardSet, itemAt } from '@gangsta/engine';
 import { indexCards } from '../render/cards.ts';
 import type { GameSummary } from './game.ts';
 import { addTo, type Histogram, type Proportion } from './stats.ts';
@@ -31,7 +31,8 @@ export interface Aggregate {
   byBot: Record<string, Proportion>;
   sharedVictories: number;
   turns: Histogram;
-  chapterTurns: Histogram[];
+  /** Turns of chapters I, II and III. */
+  chapterTurns: [Histogram, Histogram, Histogram];
   moves: Histogram;
   /** Every player's final IP. */
   scores: Histogram;
@@ -39,7 +40,8 @@ export interface Aggregate {
   /** Winner's IP minus the runner-up's. */
   margins: Histogram;
   endReasons: Record<string, number>;
-  chapterReasons: Record<string, number>[];
+  /** How often each reason ended chapters I, II and III. */
+  chapterReasons: [Record<string, number>, Record<string, number>, Record<string, number>];
   /** Mean of each score component per player (sum; divide by games × players). */
   breakdownSums: Record<string, number>;
   heists: Record<string, HeistStats>;
@@ -115,23 +117,24 @@ export function addGame(agg: Aggregate, game: GameSummary, cards: CardSet): void
     const won = game.winners.includes(seat) ? share : 0;
     tally(agg.byPosition, (seat - game.firstPlayer + game.players) % game.players, won);
     tally(agg.bySeat, seat, won);
-    tally(agg.byBoss, game.bosses[seat], won);
-    tally(agg.byBot, game.labels[seat], won);
-    addTo(agg.scores, game.totals[seat]);
-    for (const [key, value] of Object.entries(game.breakdown[seat])) {
+    tally(agg.byBoss, itemAt(game.bosses, seat, 'Boss'), won);
+    tally(agg.byBot, itemAt(game.labels, seat, 'bot label'), won);
+    addTo(agg.scores, itemAt(game.totals, seat, 'total'));
+    for (const [key, value] of Object.entries(itemAt(game.breakdown, seat, 'breakdown'))) {
       agg.breakdownSums[key] = (agg.breakdownSums[key] ?? 0) + value;
     }
   }
-  const ranked = [...game.totals].sort((a, b) => b - a);
-  addTo(agg.winnerScores, ranked[0]);
-  addTo(agg.margins, ranked[0] - (ranked[1] ?? 0));
+  const [best = 0, second = 0] = [...game.totals].sort((a, b) => b - a);
+  addTo(agg.winnerScores, best);
+  addTo(agg.margins, best - second);
   addTo(agg.turns, game.turns);
   addTo(agg.moves, game.moves);
   game.chapterTurns.forEach((turns, i) => {
-    addTo(agg.chapterTurns[i], turns);
+    addTo(itemAt(agg.chapterTurns, i, 'chapter'), turns);
   });
   game.chapterReasons.forEach((reason, i) => {
-    agg.chapterReasons[i][reason] = (agg.chapterReasons[i][reason] ?? 0) + 1;
+    const reasons = itemAt(agg.chapterReasons, i, 'chapter');
+    reasons[reason] = (reasons[reason] ?? 0) + 1;
   });
   agg.endReasons[game.endReason] = (agg.endReasons[game.endReason] ?? 0) + 1;
   for (const card of game.offered) heistEntry(agg, card).offered += 1;

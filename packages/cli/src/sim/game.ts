@@ -13,6 +13,7 @@ import {
   type GameOptionsInput,
   type GameState,
   isGameOver,
+  itemAt,
   legalMoves,
   pendingDecision,
   type Seat,
@@ -143,7 +144,7 @@ export function playSimulatedGame(job: GameJob): GameSummary {
     }
     if (legal.length === 0)
       throw new Error(`game ${job.index}: nobody can move at "${decision.kind}"`);
-    const { move } = bots[seat].decide(viewFor(state, seat), legal);
+    const { move } = itemAt(bots, seat, 'bot').decide(viewFor(state, seat), legal);
     const result = applyMove(state, move);
     if (!result.ok)
       throw new Error(`game ${job.index}: move ${moves} refused: ${result.error.message}`);

@@ -1,6 +1,6 @@
 /** Turns a simulation request into one job per game: options, seed, and bots by seat. */
 import type { BotConfig } from '@gangsta/bots';
-import type { GameOptionsInput } from '@gangsta/engine';
+import { type GameOptionsInput, itemAt } from '@gangsta/engine';
 import { botLabel, seatBotSeed } from '../seats.ts';
 import type { GameJob } from './game.ts';
 
@@ -22,7 +22,8 @@ export function planJobs(plan: SimulationPlan): GameJob[] {
     const shift = plan.rotate ? index % players : 0;
     const configs = Array.from(
       { length: players },
-      (_, seat) => plan.bots[(seat + shift) % players],
+      // One bot per seat: the plan's list is as long as the table (seatBots).
+      (_, seat) => itemAt(plan.bots, (seat + shift) % players, 'bot of the plan'),
     );
     return {
       index,

@@ -2,6 +2,7 @@
  * Small statistics for the reports: win shares with Wilson 95% intervals, and histograms
  * (value → count) that merge across workers and give means and quantiles.
  */
+import { itemAt } from '@gangsta/engine';
 
 export interface Proportion {
   /** Wins, counting a shared victory as 1/k to each of the k winners. */
@@ -72,7 +73,8 @@ export function quantileOf(hist: Histogram, q: number): number {
     seen += count;
     if (seen >= target) return value;
   }
-  return entries[entries.length - 1][0];
+  // Unreachable: the counts add up to n ≥ target. The largest value is the honest answer.
+  return maxOf(hist);
 }
 
 export function minOf(hist: Histogram): number {
@@ -93,7 +95,8 @@ export function median(values: number[]): number {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  const upper = itemAt(s, mid, 'value');
+  return s.length % 2 ? upper : (itemAt(s, mid - 1, 'value') + upper) / 2;
 }
 
 export const pct = (x: number, digits = 1): string => `${(100 * x).toFixed(digits)}%`;
