@@ -15,7 +15,7 @@
  * - Inside the server, the table core (`src/tables/`) knows nothing of sockets (`src/ws/`) or
  *   of the cluster (`src/cluster/`): they use it, not the other way round; the HTTP helpers
  *   (`src/http/`) know nothing of the accounts' routes and sessions (`src/accounts/`); the
- *   store does not run the rating model (a warning until it no longer does).
+ *   store does not run the rating model.
  * - Every import resolves to a file or an installed package.
  *
  * Paths are relative to the repository root; the workspace packages resolve through their
@@ -94,12 +94,12 @@ module.exports = {
       to: { path: '^packages/server/src/accounts/' },
     },
     {
-      // A warning while store/ratings.ts still runs the rating model inside its transaction
-      // (the model call has to move to ratings/ with a read-then-write the store checks).
+      // ratings/rate.ts reads the ratings, runs the model and offers the result to the store's
+      // compare-and-set (`recordRatings`); the store never computes a rating.
       name: 'server-store-runs-rating-model',
       comment:
         'The store (src/store/) keeps ratings; computing them (src/ratings/) is the caller’s work.',
-      severity: 'warn',
+      severity: 'error',
       from: { path: '^packages/server/src/store/' },
       to: { path: '^packages/server/src/ratings/' },
     },

@@ -12,6 +12,7 @@ import { createGame, type GameResult } from '@gangsta/engine';
 import { type TableInfo, tableOptionsSchema } from '@gangsta/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantsOf, placesOf } from '../src/ratings/model.ts';
+import { rateGame } from '../src/ratings/rate.ts';
 import { openPostgresStore } from '../src/store/postgres.ts';
 import type { GameToRate } from '../src/store/ratings.ts';
 import type { SqlStore } from '../src/store/sql.ts';
@@ -134,7 +135,7 @@ describe('the rating store', () => {
     (await store.ratingsOf(id)).find((r) => r.players === players);
 
   it('a win raises the winner’s mu and lowers the loser’s', async () => {
-    expect(await store.rateGame(await game(2, [human('a', 1), human('b', 2)]))).toBe('rated');
+    expect(await rateGame(store, await game(2, [human('a', 1), human('b', 2)]))).toBe('rated');
     const a = await rating('a', 2);
     const b = await rating('b', 2);
     expect(a!.mu).toBeGreaterThan(25);
@@ -144,7 +145,7 @@ describe('the rating store', () => {
   });
 
   it('a tie between equals leaves their mus equal and reduces sigma', async () => {
-    expect(await store.rateGame(await game(3, [human('c', 1), human('d', 1)]))).toBe('rated');
+    expect(await rateGame(store, await game(3, [human('c', 1), human('d', 1)]))).toBe('rated');
     const c = await rating('c', 3);
     const d = await rating('d', 3);
     expect(c!.mu).toBeCloseTo(d!.mu, 5);
@@ -155,7 +156,7 @@ describe('the rating store', () => {
 
   it('orders four players’ new ratings by their places; each size is rated apart', async () => {
     const played = await game(4, [human('d', 4), human('c', 2), human('b', 1), human('a', 3)]);
-    expect(await store.rateGame(played)).toBe('rated');
+    expect(await rateGame(store, played)).toBe('rated');
     const mus = await Promise.all(
       ['b', 'c', 'a', 'd'].map(async (id) => (await rating(id, 4))!.mu),
     );
@@ -172,18 +173,18 @@ describe('the rating store', () => {
 
   it('leaves a game unrated when a person was a guest, or became an account only later', async () => {
     const withGuest = await game(2, [human('a', 1), human('guest', 2)]);
-    expect(await store.rateGame(withGuest)).toBe('unrated');
+    expect(await rateGame(store, withGuest)).toBe('unrated');
     const early = {
       ...(await game(2, [human('a', 1), human('b', 2)])),
       at: '1960-01-01T00:00:00Z',
     };
-    expect(await store.rateGame(early)).toBe('unrated');
+    expect(await rateGame(store, early)).toBe('unrated');
     expect(await store.historyOf('a', 2, 10)).toHaveLength(1);
   });
 
   it('rates bots as their level’s account', async () => {
     const played = await game(2, [human('c', 2), { playerId: 'bot-hard', rank: 1, human: false }]);
-    expect(await store.rateGame(played)).toBe('rated');
+    expect(await rateGame(store, played)).toBe('rated');
     const bot = await rating('bot-hard', 2);
     expect(bot).toMatchObject({ games: 1 });
     expect(bot!.mu).toBeGreaterThan(25);
@@ -199,9 +200,9 @@ describe('the rating store', () => {
 
   it('rates a table once: a second time changes nothing', async () => {
     const played = await game(2, [human('a', 2), human('d', 1)]);
-    expect(await store.rateGame(played)).toBe('rated');
+    expect(await rateGame(store, played)).toBe('rated');
     const before = await store.ratingsOf('a');
-    expect(await store.rateGame(played)).toBe('already');
+    expect(await rateGame(store, played)).toBe('already');
     expect(await store.ratingsOf('a')).toEqual(before);
   });
 

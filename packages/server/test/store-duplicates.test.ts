@@ -3,10 +3,11 @@
  * with a typed result, decided inside the store, and never fails as a database error for its
  * caller to inspect. A chat line under a taken number is `duplicate`; a second rematch of one
  * table is `duplicate` with the rematch that holds (its own table not written); a second rating
- * of one table is `already`; an account is `already` or `taken`. Two writers at the same moment
- * (two connections on PostgreSQL) get the same answers, and on SQLite a duplicate inside the
- * store thread's group commit leaves the other calls of the group alone. Runs on SQLite, and on
- * PostgreSQL when the suite has it.
+ * of one table is `already`, and ratings computed from a rating that changed since it was read
+ * are `conflict` (the rating module reads again); an account is `already` or `taken`. Two
+ * writers at the same moment (two connections on PostgreSQL) get the same answers, and on
+ * SQLite a duplicate inside the store thread's group commit leaves the other calls of the
+ * group alone. Runs on SQLite, and on PostgreSQL when the suite has it.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresStore, openSqliteStore, type SqlStore } from '../src/index.ts';
+import { NEWCOMER, rateGame as rateWithModel } from '../src/ratings/model.ts';
+import { rateGame } from '../src/ratings/rate.ts';
 import type { GameToRate } from '../src/store/ratings.ts';
 import type { ChatRow, Store, TableRow } from '../src/store/types.ts';
 import { workerStore } from '../src/store/workerStore.ts';
@@ -125,6 +128,17 @@ const game: GameToRate = {
   ],
 };
 
+/** Ann's other finished table, `g`, lost to a hard bot: it moves her rating at this size. */
+const otherGame: GameToRate = {
+  tableId: 'g',
+  players: 2,
+  at: LATER,
+  participants: [
+    { playerId: 'p1', rank: 2, human: true },
+    { playerId: 'bot-hard', rank: 1, human: false },
+  ],
+};
+
 describe(`duplicate writes in the store on ${STORE_NAME}`, () => {
   it('answers a chat line under a taken number `duplicate` and keeps the first', async () => {
     const store = await freshStore();
@@ -179,12 +193,55 @@ describe(`duplicate writes in the store on ${STORE_NAME}`, () => {
 
   it('rates a table once: a second rating, also at the same moment, is `already`', async () => {
     const { stores } = await freshStores(2);
-    const outcomes = await Promise.all([0, 1].map((i) => by(stores, i).rateGame(game)));
+    const outcomes = await Promise.all([0, 1].map((i) => rateGame(by(stores, i), game)));
     expect(outcomes.sort()).toEqual(['already', 'rated']);
     const [rating] = await stores[0].ratingsOf('p1');
     expect(rating).toMatchObject({ players: 2, games: 1 });
-    expect(await stores[0].rateGame(game)).toBe('already');
+    expect(await rateGame(stores[0], game)).toBe('already');
     expect(await stores[0].ratingsOf('p1')).toEqual([rating]);
+  });
+
+  it('refuses ratings computed from a rating that changed since it was read: `conflict`', async () => {
+    const { stores } = await freshStores(2);
+    await stores[0].createTable({ ...playingTable('g'), status: 'finished', finishedAt: LATER });
+    const read = await by(stores, 0).ratingsForGame(2, ['p1', 'bot-easy']);
+    expect(read).toEqual([null, null]);
+    // Another writer rates Ann's other game between this read and this write.
+    expect(await rateGame(by(stores, 1), otherGame)).toBe('rated');
+    const [afterOther] = await stores[0].ratingsOf('p1');
+    const after = rateWithModel([NEWCOMER, NEWCOMER], [1, 2]);
+    const changes = read.map((rating, i) => ({ read: rating, before: NEWCOMER, after: after[i]! }));
+    expect(await by(stores, 0).recordRatings(game, changes)).toBe('conflict');
+    expect(await stores[0].historyOfTable('f')).toEqual([]);
+    expect(await stores[0].ratingsOf('p1')).toEqual([afterOther]);
+  });
+
+  it('rates again from the new ratings when another game of a player was rated in between', async () => {
+    const { stores } = await freshStores(2);
+    await stores[0].createTable({ ...playingTable('g'), status: 'finished', finishedAt: LATER });
+    // A store whose first read is followed, before the write, by Ann's other game's rating.
+    let reads = 0;
+    const store = Object.create(by(stores, 0), {
+      ratingsForGame: {
+        value: async (players: number, ids: string[]) => {
+          const read = await by(stores, 0).ratingsForGame(players, ids);
+          if (++reads === 1) expect(await rateGame(by(stores, 1), otherGame)).toBe('rated');
+          return read;
+        },
+      },
+    }) as SqlStore;
+    expect(await rateGame(store, game)).toBe('rated');
+    expect(reads).toBe(2);
+    const [ann] = await stores[0].ratingsOf('p1');
+    expect(ann).toMatchObject({ players: 2, games: 2 });
+    const annAfterOther = (await stores[0].historyOfTable('g')).find((r) => r.playerId === 'p1');
+    const annInF = (await stores[0].historyOfTable('f')).find((r) => r.playerId === 'p1');
+    // The game is rated from Ann's rating after her other game, not from the stale read.
+    expect(annInF?.before).toEqual(annAfterOther?.after);
+    const [expected] = rateWithModel([annAfterOther!.after, NEWCOMER], [1, 2]);
+    expect(ann!.mu).toBeCloseTo(expected!.mu, 5);
+    expect(ann!.sigma).toBeCloseTo(expected!.sigma, 5);
+    expect(annInF?.after).toEqual({ mu: ann!.mu, sigma: ann!.sigma });
   });
 
   it('answers an account for a player who has one `already`, and a taken username `taken`', async () => {

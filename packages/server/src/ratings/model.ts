@@ -10,19 +10,10 @@
 import type { GameResult } from '@gangsta/engine';
 import { type BotLevel, botPlayerId } from '@gangsta/protocol';
 import { rate, rating } from 'openskill';
+import type { Participant, SkillRating } from '../store/ratings.ts';
 
-export interface SkillRating {
-  mu: number;
-  sigma: number;
-}
-
-/** One rated seat of a game: the account (a bot's is its level's), its place, whether a person. */
-export interface Participant {
-  playerId: string;
-  /** 1-based; equal for players tied after the tie-break. */
-  rank: number;
-  human: boolean;
-}
+// The shapes the store keeps ratings in are the ones the model takes and gives.
+export type { Participant, SkillRating } from '../store/ratings.ts';
 
 /** A seat as the rating sees it: the person's id, or the bot level that played it. */
 export type RatedSeat = { playerId: string } | { botLevel: BotLevel };

@@ -9,11 +9,51 @@
  * is rated as its player's, with the place it reached: leaving is no way to dodge a loss.
  */
 
-import type { GameToRate, RatingOutcome } from '../store/ratings.ts';
+import type { GameToRate, RatingOutcome, RatingStore } from '../store/ratings.ts';
 import type { TableRow } from '../store/types.ts';
 import type { TableContext } from '../tables/context.ts';
 import type { Room } from '../tables/room.ts';
-import { participantsOf, placesOf, type RatedSeat } from './model.ts';
+import {
+  NEWCOMER,
+  participantsOf,
+  placesOf,
+  type RatedSeat,
+  rateGame as rateWithModel,
+} from './model.ts';
+
+/**
+ * How many times a game's ratings are read, computed and offered to the store before giving
+ * up: each `conflict` means another game of one of its players was rated in between, so a
+ * few tries outlast any real burst of games ending together.
+ */
+export const RATING_ATTEMPTS = 5;
+
+/**
+ * Rates a finished game once: reads its participants' ratings, computes the new ones with
+ * the model, and asks the store to record them if none has changed since the read (the
+ * store's compare-and-set); on a `conflict` it reads again. Throws, naming the table, when
+ * every attempt met a conflict.
+ */
+export async function rateGame(store: RatingStore, game: GameToRate): Promise<RatingOutcome> {
+  const ids = game.participants.map((p) => p.playerId);
+  const ranks = game.participants.map((p) => p.rank);
+  for (let attempt = 1; attempt <= RATING_ATTEMPTS; attempt++) {
+    const read = await store.ratingsForGame(game.players, ids);
+    const before = read.map((rating) =>
+      rating ? { mu: rating.mu, sigma: rating.sigma } : { ...NEWCOMER },
+    );
+    // A game of fewer than two accounts has nothing to compute; the store answers `unrated`.
+    const after = before.length < 2 ? before : rateWithModel(before, ranks);
+    const outcome = await store.recordRatings(
+      game,
+      read.map((rating, i) => ({ read: rating, before: before[i], after: after[i] })),
+    );
+    if (outcome !== 'conflict') return outcome;
+  }
+  throw new Error(
+    `the ratings of table ${game.tableId} changed under each of ${RATING_ATTEMPTS} attempts to rate it`,
+  );
+}
 
 /** The seats as the rating sees them; null when a seat is empty (never in a played game). */
 function ratedSeats(table: TableRow): RatedSeat[] | null {
@@ -43,7 +83,7 @@ export function gameToRate(room: Room): GameToRate | null {
 export async function rateTable(ctx: TableContext, room: Room): Promise<RatingOutcome | null> {
   const game = gameToRate(room);
   if (!game) return null;
-  const outcome = await ctx.store.rateGame(game);
+  const outcome = await rateGame(ctx.store, game);
   ctx.log.debug({ table: room.id, outcome }, 'table rated');
   return outcome;
 }

@@ -7,11 +7,28 @@
  * exactly (a `double precision` column has no portable kysely type, text would not sort), so
  * the leaderboard is ordered and cut by the database (`mu − 3σ`); rounding to a millionth
  * per game is far below anything a rating can tell.
+ *
+ * The store keeps ratings and never computes them: the rating module (`ratings/rate.ts`) reads
+ * the participants' ratings (`ratingsForGame`), runs the model, and records the result
+ * (`recordRatings`), which the store writes only if no rating it read has changed since.
  */
 import { BOT_LEVELS, botLevelOfPlayer, botPlayerId } from '@gangsta/protocol';
 import { type Kysely, sql } from 'kysely';
-import { type Participant, rateGame as rateWithModel, type SkillRating } from '../ratings/model.ts';
 import type { Database } from './schema.ts';
+
+/** A rating as the model takes and gives it. */
+export interface SkillRating {
+  mu: number;
+  sigma: number;
+}
+
+/** One rated seat of a game: the account (a bot's is its level's), its place, whether a person. */
+export interface Participant {
+  playerId: string;
+  /** 1-based; equal for players tied after the tie-break. */
+  rank: number;
+  human: boolean;
+}
 
 /** A finished game to rate, as the table's seats and the final scoring give it. */
 export interface GameToRate {
@@ -50,9 +67,33 @@ export interface HistoryRow {
   at: string;
 }
 
+/**
+ * `recordRatings`' answers: a `RatingOutcome`, or `conflict` when a participant's rating is no
+ * longer the one read (another game of theirs was rated in between): nothing was written, and
+ * the caller reads again and recomputes.
+ */
+export type RecordOutcome = RatingOutcome | 'conflict';
+
+/** One participant's move, in the game's participants' order. */
+export interface RatingChange {
+  /** The rating read by `ratingsForGame` (null: none yet at this size): what the write expects. */
+  read: StoredRating | null;
+  /** The rating the model started from: the one read, or a newcomer's. */
+  before: SkillRating;
+  after: SkillRating;
+}
+
 export interface RatingStore {
-  /** Rates a finished game in one transaction, once (see `RatingOutcome`). */
-  rateGame(game: GameToRate): Promise<RatingOutcome>;
+  /**
+   * The participants' current ratings at a table size, in the order of `playerIds` (null: the
+   * player has none at this size yet), to compute a game's new ratings from.
+   */
+  ratingsForGame(players: number, playerIds: string[]): Promise<(StoredRating | null)[]>;
+  /**
+   * Records a game's new ratings and history in one transaction, once (see `RecordOutcome`):
+   * a compare-and-set on every participant's rating read.
+   */
+  recordRatings(game: GameToRate, changes: RatingChange[]): Promise<RecordOutcome>;
   /** The best `limit` ratings of a table size, by mu − 3σ. */
   leaderboard(players: number, limit: number): Promise<LeaderboardRow[]>;
   /** A player's ratings, one per table size they were rated at. */
@@ -126,56 +167,69 @@ async function hasHistory(db: Kysely<Database>, tableId: string): Promise<boolea
   return row !== undefined;
 }
 
-async function currentRatings(
+export async function ratingsForGame(
   db: Kysely<Database>,
-  playerIds: string[],
   players: number,
-): Promise<Map<string, { rating: SkillRating; games: number }>> {
+  playerIds: string[],
+): Promise<(StoredRating | null)[]> {
+  if (playerIds.length === 0) return [];
   const rows = await db
     .selectFrom('ratings')
     .selectAll()
     .where('player_id', 'in', playerIds)
     .where('player_count', '=', players)
     .execute();
-  return new Map(
-    rows.map((row) => [
-      row.player_id,
-      { rating: { mu: fromMicro(row.mu), sigma: fromMicro(row.sigma) }, games: row.games },
-    ]),
+  const byPlayer = new Map(rows.map((row) => [row.player_id, storedRating(row)]));
+  return playerIds.map((id) => byPlayer.get(id) ?? null);
+}
+
+/** Whether a stored rating is still the one read: every write counts a game, so `games` is its version. */
+function unchanged(stored: StoredRating | null, read: StoredRating | null): boolean {
+  if (stored === null || read === null) return stored === read;
+  return (
+    stored.games === read.games &&
+    toMicro(stored.mu) === toMicro(read.mu) &&
+    toMicro(stored.sigma) === toMicro(read.sigma)
   );
 }
 
 /**
  * History rows first: their primary key (table, player) is what makes a second rating of the
  * same table `already`, should two processes ever try at once (on PostgreSQL the players'
- * locks make the second wait and find the history; SQLite's writers take turns).
+ * locks make the second wait and find the history; SQLite's writers take turns). The ratings
+ * read are compared inside the same transaction, after those locks: a game of a shared player
+ * rated in between makes this one `conflict`, so no update is lost.
  */
-export async function rateGame(
+export async function recordRatings(
   db: Kysely<Database>,
   game: GameToRate,
+  changes: RatingChange[],
   dialect: 'sqlite' | 'postgres' = 'sqlite',
-): Promise<RatingOutcome> {
+): Promise<RecordOutcome> {
+  const { participants } = game;
+  if (changes.length !== participants.length) {
+    throw new Error(
+      `${changes.length} rating changes for the ${participants.length} participants of ${game.tableId}`,
+    );
+  }
   return atomically(db, async (trx) => {
     if (dialect === 'postgres') await lockRatings(trx, game);
     if (await hasHistory(trx, game.tableId)) return 'already';
-    const { participants } = game;
     for (const p of participants) {
       if (p.human && !(await isAccount(trx, p.playerId, game.at))) return 'unrated';
     }
     if (participants.length < 2) return 'unrated';
     const ids = participants.map((p) => p.playerId);
-    const known = await currentRatings(trx, ids, game.players);
-    const before = ids.map((id) => known.get(id)?.rating ?? { mu: 25, sigma: 25 / 3 });
-    const after = rateWithModel(
-      before,
-      participants.map((p) => p.rank),
-    );
+    const stored = await ratingsForGame(trx, game.players, ids);
+    if (stored.some((rating, i) => !unchanged(rating, changes[i].read))) return 'conflict';
+    const before = changes.map((change) => change.before);
+    const after = changes.map((change) => change.after);
     if (!(await writeHistory(trx, game, before, after))) return 'already';
     for (const [i, id] of ids.entries()) {
       const row = {
         mu: toMicro(after[i].mu),
         sigma: toMicro(after[i].sigma),
-        games: (known.get(id)?.games ?? 0) + 1,
+        games: (stored[i]?.games ?? 0) + 1,
         updated_at: game.at,
       };
       await trx

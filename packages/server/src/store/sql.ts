@@ -550,7 +550,10 @@ export class SqlStore implements Store {
   webhooksOf = (playerIds: string[]) => webhooks.webhooksOf(this.db, playerIds);
 
   // Ratings and rematches (`ratings.ts`, `rematches.ts`).
-  rateGame = (game: ratings.GameToRate) => ratings.rateGame(this.db, game, this.dialect);
+  ratingsForGame = (size: number, playerIds: string[]) =>
+    ratings.ratingsForGame(this.db, size, playerIds);
+  recordRatings = (game: ratings.GameToRate, changes: ratings.RatingChange[]) =>
+    ratings.recordRatings(this.db, game, changes, this.dialect);
   leaderboard = (size: number, limit: number) => ratings.leaderboard(this.db, size, limit);
   ratingsOf = (playerId: string) => ratings.ratingsOf(this.db, playerId);
   historyOf = (playerId: string, size: number, limit: number) =>
