@@ -16,8 +16,8 @@ import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import type { TableContext } from '../tables/context.ts';
 import { deleteTable } from '../tables/expiry.ts';
 import { checkOpenTables, joinTable } from '../tables/lifecycle.ts';
-import { tableOf } from '../tables/registry.ts';
 import { refuseIfBlocked } from '../tables/moderation.ts';
+import { tableOf } from '../tables/registry.ts';
 import { Room } from '../tables/room.ts';
 
 type ParsedChallenge = z.output<typeof createChallengeSchema>;

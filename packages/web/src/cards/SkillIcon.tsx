@@ -69,15 +69,13 @@ function Crosshair({ fill }: { fill: string }) {
 
 function Burst({ fill }: { fill: string }) {
   return (
-    <>
-      <path
-        d="M12.0 0.4 14.4 6.3 20.2 3.8 17.7 9.6 23.6 12.0 17.7 14.4 20.2 20.2 14.4 17.7 12.0 23.6 9.6 17.7 3.8 20.2 6.3 14.4 0.4 12.0 6.3 9.6 3.8 3.8 9.6 6.3Z"
-        fill={fill}
-        stroke={SKILL_OUTLINE}
-        strokeWidth={2.4}
-        strokeLinejoin="round"
-      />
-    </>
+    <path
+      d="M12.0 0.4 14.4 6.3 20.2 3.8 17.7 9.6 23.6 12.0 17.7 14.4 20.2 20.2 14.4 17.7 12.0 23.6 9.6 17.7 3.8 20.2 6.3 14.4 0.4 12.0 6.3 9.6 3.8 3.8 9.6 6.3Z"
+      fill={fill}
+      stroke={SKILL_OUTLINE}
+      strokeWidth={2.4}
+      strokeLinejoin="round"
+    />
   );
 }
 

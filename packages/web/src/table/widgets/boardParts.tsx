@@ -91,9 +91,9 @@ export function Resources({ props }: { props: BoardProps }) {
   const { view, seat } = props;
   const player = playerAt(view, seat);
   const cards = lookup(view);
+  const { play } = useTablePlay();
   if (player.resources.length === 0) return null;
   const bankMoves = seat === view.viewer ? props.legal.filter(isBankMove) : [];
-  const { play } = useTablePlay();
   return (
     <ul className="cards board__resources" aria-label={t('table.resources')}>
       {player.resources.map((r) => (
