@@ -150,9 +150,11 @@ test('4 players in the middle of a game: chips with portraits, engaged members u
   const engagedChip = page.locator('.chip--engaged').first();
   await expect(engagedChip).toBeVisible();
   const face = await engagedChip.evaluate((element) => {
-    const [r, g, b, a = 1] = (getComputedStyle(element).backgroundColor.match(/[\d.]+/g) ?? []).map(
-      Number,
-    );
+    const colour = getComputedStyle(element).backgroundColor;
+    const [r, g, b, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+    if (r === undefined || g === undefined || b === undefined) {
+      throw new Error(`the chip's background ${colour} is not an rgb colour`);
+    }
     const linear = (c: number) => {
       const v = c / 255;
       return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;

@@ -10,6 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
+import { first } from '../test/helpers.ts';
 import { SCREENSHOTS } from './helpers.ts';
 
 const SMTP = process.env.SMTP_URL ? new URL(process.env.SMTP_URL) : null;
@@ -108,7 +109,7 @@ test('follow friends, see them online, answer a challenge, set a mail address', 
     await mail.getByRole('button', { name: 'Save email settings' }).click();
     await expect(mail.getByTestId('email-state')).toContainText('Not verified yet');
     await expect.poll(() => mails.length).toBe(1);
-    const link = /(http\S+\/api\/v1\/email\/verify\?token=[\w.-]+)/.exec(mails[0])?.[1];
+    const link = /(http\S+\/api\/v1\/email\/verify\?token=[\w.-]+)/.exec(first(mails))?.[1];
     expect(link).toMatch(/^http:/);
     await page.goto(link!);
     await expect(page.getByTestId('email-state')).toHaveText(/Verified/);

@@ -194,7 +194,7 @@ for (const language of ['en', 'fr']) {
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
-  ]) {
+  ] as const) {
     test(`screenshots: ${language} at ${width}×${height}`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       await instantBots(page);

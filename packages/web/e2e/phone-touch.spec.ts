@@ -6,6 +6,7 @@
  */
 import { type GameRecord, legalMoves, pendingDecision } from '@gangsta/engine';
 import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
+import { first } from '../test/helpers.ts';
 import { botGame, continueRecord, cutAt, randomBots } from './fixtures.ts';
 import { instantBots, newGame, SCREENSHOTS } from './helpers.ts';
 
@@ -113,7 +114,7 @@ function borrowPosition(): GameRecord {
   return cutAt(game, (state) => {
     const decision = pendingDecision(state);
     if (decision.kind !== 'activate' || decision.seat !== 0) return false;
-    const own = new Set(state.players[0].gang.map((m) => m.id));
+    const own = new Set(first(state.players).gang.map((m) => m.id));
     const adds = legalMoves(state).filter((m) => m.type === 'activate');
     return adds.length > 0 && adds.every((m) => m.type === 'activate' && !own.has(m.member));
   });

@@ -8,6 +8,7 @@
  * theirs starts. A second test opens the chat tab at an online table.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { itemOf } from '../test/helpers.ts';
 import { instantBots, MOVE_BUTTONS, newGame, rng, SCREENSHOTS, shownMoves } from './helpers.ts';
 import { motionReport, watchMotion } from './motion.ts';
 
@@ -185,7 +186,7 @@ test('a whole game on a phone, by taps only', async ({ page }) => {
       await page.locator('.phone-tabs .has-news').first().tap();
       continue;
     }
-    const pick = indices[Math.floor(random() * indices.length)];
+    const pick = itemOf(indices, Math.floor(random() * indices.length));
     await page.locator(MOVE_BUTTONS).nth(pick).tap();
   }
   await expect(page.getByTestId('score')).toBeVisible();

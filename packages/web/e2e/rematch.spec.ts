@@ -17,6 +17,7 @@ import {
 } from '@gangsta/protocol';
 import { expect, type Page, test } from '@playwright/test';
 import WebSocket from 'ws';
+import { itemOf } from '../test/helpers.ts';
 
 interface Frame {
   legal: unknown[];
@@ -146,7 +147,7 @@ test('a finished game against a bot: Rematch starts the next game, seats rotated
   await expect(page.getByTestId('score')).toBeVisible();
   await page.getByTestId('rematch').click();
   await expect(page).not.toHaveURL(new RegExp(`/t/${table}$`));
-  const rematch = decodeURIComponent(page.url().split('/t/')[1]);
+  const rematch = decodeURIComponent(itemOf(page.url().split('/t/'), 1));
   // The new game is under way at once: the table, not its waiting room.
   await expect(page.locator('.table-screen')).toBeVisible();
   await expect(page.getByTestId('watching')).toHaveCount(0);
@@ -225,7 +226,7 @@ test('two people: one asks for a rematch, the other sees the offer and joins in 
   }
   await ann.page.getByTestId('rematch').click();
   await expect(ann.page).not.toHaveURL(new RegExp(`/t/${table}$`));
-  const rematch = decodeURIComponent(ann.page.url().split('/t/')[1]);
+  const rematch = decodeURIComponent(itemOf(ann.page.url().split('/t/'), 1));
   await expect(ben.page.getByTestId('rematch-offer')).toHaveText('Ann offers a rematch');
   await ben.page.getByTestId('rematch-join').click();
   await expect(ben.page).toHaveURL(new RegExp(`/t/${encodeURIComponent(rematch)}`));

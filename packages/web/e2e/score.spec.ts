@@ -41,7 +41,8 @@ test('the score screen shows the breakdown and a chart of IP and money over the 
         if (!context || canvas.width === 0) return 0;
         const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
         let painted = 0;
-        for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted++;
+        // Every fourth byte is a pixel's alpha.
+        for (const [i, value] of pixels.entries()) if (i % 4 === 3 && value > 0) painted++;
         return painted;
       }),
     )

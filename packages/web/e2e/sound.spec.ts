@@ -7,6 +7,7 @@
 
 import { expect, type Page, test } from '@playwright/test';
 import { buildSync } from 'esbuild';
+import { itemOf } from '../test/helpers.ts';
 import { botGame, continueRecord, firstMoves, randomBots } from './fixtures.ts';
 
 /** Counts the AudioContexts the page makes (installed before the app loads). */
@@ -77,7 +78,7 @@ test('every cue peaks under −12 dBFS and is as loud as the card within 3 dB', 
   });
   // A blank page (the app's own pages allow no inline script).
   await page.setContent('<!doctype html><title>sounds</title>');
-  await page.addScriptTag({ content: bundle.outputFiles[0].text });
+  await page.addScriptTag({ content: itemOf(bundle.outputFiles, 0).text });
   const weights = await page.evaluate(async () => {
     const sound = (
       window as unknown as { TableSound: typeof import('../src/table/motion/sound.ts') }
@@ -91,8 +92,8 @@ test('every cue peaks under −12 dBFS and is as loud as the card within 3 dB', 
       let peak = 0;
       let first = -1;
       let last = -1;
-      for (let i = 0; i < data.length; i++) {
-        const level = Math.abs(data[i]);
+      for (const [i, sample] of data.entries()) {
+        const level = Math.abs(sample);
         peak = Math.max(peak, level);
         if (level > 0.001) {
           if (first < 0) first = i;
@@ -105,7 +106,7 @@ test('every cue peaks under −12 dBFS and is as loud as the card within 3 dB', 
       let loudest = 0;
       for (let from = first; from <= last; from += Math.round(window / 4)) {
         let sum = 0;
-        for (let i = from; i < Math.min(from + window, data.length); i++) sum += data[i] ** 2;
+        for (const sample of data.subarray(from, from + window)) sum += sample ** 2;
         loudest = Math.max(loudest, Math.sqrt(sum / window));
       }
       out[cue] = { peakDb: 20 * Math.log10(peak), loudnessDb: 20 * Math.log10(loudest) };
@@ -113,7 +114,8 @@ test('every cue peaks under −12 dBFS and is as loud as the card within 3 dB', 
     return out;
   });
   console.log(JSON.stringify(weights));
-  const card = weights.card.loudnessDb;
+  const card = weights.card?.loudnessDb;
+  if (card === undefined) throw new Error('the card cue was not measured');
   for (const [cue, weight] of Object.entries(weights)) {
     expect(weight.peakDb, `${cue} peaks under −12 dBFS`).toBeLessThanOrEqual(-12);
     expect(Math.abs(weight.loudnessDb - card), `${cue} as loud as the card`).toBeLessThanOrEqual(3);

@@ -37,9 +37,9 @@ async function expectStep(page: Page, index: number): Promise<void> {
 async function advance(page: Page): Promise<'next' | 'card'> {
   const before = await stepIndex(page);
   await page.waitForFunction(
-    ([legal, next]) =>
+    ({ legal, next }) =>
       document.querySelector(next) !== null || document.querySelector(legal) !== null,
-    [LEGAL, NEXT],
+    { legal: LEGAL, next: NEXT },
     { timeout: 30_000 },
   );
   let clicked: 'next' | 'card';
@@ -125,8 +125,10 @@ async function targetProblem(page: Page, selector: string): Promise<string | nul
     const all = [...document.querySelectorAll<HTMLElement>(sel)].filter(
       (el) => el.getClientRects().length > 0,
     );
-    if (all.length !== 1) return `${all.length} shown controls match ${sel}`;
-    const target = all[0];
+    const [target] = all;
+    if (all.length !== 1 || target === undefined) {
+      return `${all.length} shown controls match ${sel}`;
+    }
     const box = target.getBoundingClientRect();
     const x = box.left + box.width / 2;
     const y = box.top + box.height / 2;
@@ -234,11 +236,11 @@ for (const size of SIZES) {
           const step = await coach.getAttribute('data-step');
           const index = await stepIndex(page);
           await page.waitForFunction(
-            ([legal, next]) =>
+            ({ legal, next }) =>
               document.querySelector(next) !== null ||
               document.querySelector(legal) !== null ||
               document.querySelector('[data-testid="coach"] .primary') !== null,
-            [LEGAL, NEXT],
+            { legal: LEGAL, next: NEXT },
             { timeout: 30_000 },
           );
           const selector =

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { benchSearch, iterationsPerSecond } from '@gangsta/bots/bench';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { first } from '../test/helpers.ts';
 
 const iterations = Number(process.argv[2] ?? 1500);
 const tuning = process.argv[3] ? JSON.parse(process.argv[3]) : {};
@@ -47,7 +48,7 @@ const bundled = await build({
   target: 'es2022',
   logLevel: 'warning',
 });
-const code = bundled.outputFiles[0].text;
+const code = first(bundled.outputFiles).text;
 
 /** The processes below this one (Linux /proc), to give Chromium's threads our niceness. */
 function descendants(root: number): number[] {

@@ -23,6 +23,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { itemOf } from '../test/helpers.ts';
 import {
   cleanUp,
   launchChromium,
@@ -210,7 +211,7 @@ async function measure(browser: Browser, url: string, throttle: number): Promise
     }
     const cards = shown.filter((control) => control.onCard);
     const among = cards.length > 0 ? cards : shown;
-    const pick = among[Math.floor(random() * among.length)];
+    const pick = itemOf(among, Math.floor(random() * among.length));
     const before = await page.evaluate(
       () => (window as unknown as { __clicks: [] }).__clicks.length,
     );
@@ -221,7 +222,7 @@ async function measure(browser: Browser, url: string, throttle: number): Promise
       { timeout: 30_000 },
     );
     const all = await page.evaluate(() => (window as unknown as { __clicks: Timing[] }).__clicks);
-    timings.push(all[all.length - 1]);
+    timings.push(itemOf(all, all.length - 1));
   }
   const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
   process.stderr.write(

@@ -138,7 +138,8 @@ try {
       const runs: FirstScreen[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await firstVisit(browser, url, network, compressed));
       const time = summarize(runs.map((run) => run.welcomeMs));
-      const last = runs[runs.length - 1];
+      const last = runs.at(-1);
+      if (last === undefined) throw new Error('--runs must be at least 1');
       console.log(
         `${network.name.padEnd(24)} ${compressed ? 'br/gzip ' : 'identity'}  welcome painted: median ${time.median.toFixed(0).padStart(5)} ms (max ${time.max.toFixed(0)})  over the wire ${kb(last.transferred).padStart(10)} for ${kb(last.decoded)} of files (${last.files} requests)`,
       );

@@ -21,7 +21,8 @@ const VITE = join(ROOT, 'node_modules', '.bin', 'vite');
 /** `--name value` from the command line, or the fallback. */
 export function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1] : fallback;
+  const value = at >= 0 ? process.argv[at + 1] : undefined;
+  return value ?? fallback;
 }
 
 /** A folder of this run's own, removed by `cleanUp()`. */
@@ -90,10 +91,10 @@ export async function startServer(dist: string): Promise<string> {
     });
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
+      const address = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (address !== undefined) {
         clearTimeout(timer);
-        resolve(match[1].replace(/\/$/, ''));
+        resolve(address.replace(/\/$/, ''));
       }
     });
     child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
@@ -121,9 +122,9 @@ export async function launchChromium(): Promise<Browser> {
 
 /** The value below which `fraction` of the sorted sample lies (nearest rank). */
 export function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil(fraction * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+  // An empty sample has no rank 1: the read below finds nothing, and the answer is NaN.
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? Number.NaN;
 }
 
 export interface Summary {

@@ -16,6 +16,7 @@ import {
   routeFromPasted,
   tableLink,
 } from '../src/features/online/state/routes.ts';
+import { first } from './helpers.ts';
 
 describe('routes', () => {
   it('reads and writes the online addresses', () => {
@@ -78,19 +79,21 @@ describe('api', () => {
     const { calls, fetcher } = fakeFetch(() => json(200, { player: { id: 'p1', name: 'Ann' } }));
     const api = createApi({ token: () => 'tok', fetch: fetcher, base: 'http://h' });
     await expect(api.rename('Ann')).resolves.toEqual({ id: 'p1', name: 'Ann' });
-    expect(calls[0].url).toBe('http://h/api/v1/me');
-    expect(calls[0].init?.method).toBe('PATCH');
-    expect(new Headers(calls[0].init?.headers).get('authorization')).toBe('Bearer tok');
-    expect(calls[0].init?.body).toBe(JSON.stringify({ name: 'Ann' }));
+    const call = first(calls);
+    expect(call.url).toBe('http://h/api/v1/me');
+    expect(call.init?.method).toBe('PATCH');
+    expect(new Headers(call.init?.headers).get('authorization')).toBe('Bearer tok');
+    expect(call.init?.body).toBe(JSON.stringify({ name: 'Ann' }));
   });
 
   it('deletes a table with DELETE and no body, and reads the answer', async () => {
     const { calls, fetcher } = fakeFetch(() => json(200, { deleted: 't 1' }));
     const api = createApi({ token: () => 'tok', fetch: fetcher, base: 'http://h' });
     await expect(api.deleteTable('t 1')).resolves.toEqual({ deleted: 't 1' });
-    expect(calls[0].url).toBe('http://h/api/v1/tables/t%201');
-    expect(calls[0].init?.method).toBe('DELETE');
-    expect(calls[0].init?.body).toBeUndefined();
+    const call = first(calls);
+    expect(call.url).toBe('http://h/api/v1/tables/t%201');
+    expect(call.init?.method).toBe('DELETE');
+    expect(call.init?.body).toBeUndefined();
   });
 
   it('turns a refusal into an OnlineError with the server’s code', async () => {

@@ -26,8 +26,8 @@ export interface BotAnswer {
 export interface ReviewRequest {
   record: GameRecord;
   seat: Seat;
-  /** Simulations per decision; the bots' default when left out. */
-  iterations?: number;
+  /** Simulations per decision; the bots' default when left out or undefined. */
+  iterations?: number | undefined;
 }
 
 export interface ReviewProgress {

@@ -12,7 +12,8 @@ import { withCostliest } from './reviewNoise.ts';
 export interface ReviewRun {
   record: GameRecord;
   seat: Seat;
-  iterations?: number;
+  /** Simulations per decision; the bots' default when left out or undefined. */
+  iterations?: number | undefined;
   onProgress: (done: number, total: number) => void;
   cancelled: () => boolean;
 }
@@ -21,7 +22,8 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The review, or null when it was cancelled. */
 export async function runReview(run: ReviewRun): Promise<GameReview | null> {
-  const reviewer = new GameReviewer(run.record, run.seat, { iterations: run.iterations });
+  const options = run.iterations === undefined ? {} : { iterations: run.iterations };
+  const reviewer = new GameReviewer(run.record, run.seat, options);
   run.onProgress(0, reviewer.total);
   while (!reviewer.finished) {
     await pause();

@@ -81,7 +81,8 @@ export interface WorkerScopeLike {
 interface Pending {
   resolve: (answer: unknown) => void;
   reject: (error: unknown) => void;
-  onProgress?: (progress: unknown) => void;
+  /** Absent when the caller asked for no progress. */
+  onProgress: ((progress: unknown) => void) | undefined;
 }
 
 function messageOf(error: unknown): string {
