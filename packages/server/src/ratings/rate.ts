@@ -9,6 +9,7 @@
  * is rated as its player's, with the place it reached: leaving is no way to dodge a loss.
  */
 
+import { itemAt } from '@gangsta/engine';
 import type { GameToRate, RatingOutcome, RatingStore } from '../store/ratings.ts';
 import type { TableRow } from '../store/types.ts';
 import type { TableContext } from '../tables/context.ts';
@@ -44,10 +45,12 @@ export async function rateGame(store: RatingStore, game: GameToRate): Promise<Ra
     );
     // A game of fewer than two accounts has nothing to compute; the store answers `unrated`.
     const after = before.length < 2 ? before : rateWithModel(before, ranks);
-    const outcome = await store.recordRatings(
-      game,
-      read.map((rating, i) => ({ read: rating, before: before[i], after: after[i] })),
-    );
+    const changes = read.map((rating, i) => ({
+      read: rating,
+      before: itemAt(before, i, 'rating before the game'),
+      after: itemAt(after, i, 'rating computed by the model'),
+    }));
+    const outcome = await store.recordRatings(game, changes);
     if (outcome !== 'conflict') return outcome;
   }
   throw new Error(

@@ -12,6 +12,7 @@
  * the participants' ratings (`ratingsForGame`), runs the model, and records the result
  * (`recordRatings`), which the store writes only if no rating it read has changed since.
  */
+import { itemAt } from '@gangsta/engine';
 import { BOT_LEVELS, botLevelOfPlayer, botPlayerId } from '@gangsta/protocol';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.ts';
@@ -221,15 +222,19 @@ export async function recordRatings(
     if (participants.length < 2) return 'unrated';
     const ids = participants.map((p) => p.playerId);
     const stored = await ratingsForGame(trx, game.players, ids);
-    if (stored.some((rating, i) => !unchanged(rating, changes[i].read))) return 'conflict';
-    const before = changes.map((change) => change.before);
-    const after = changes.map((change) => change.after);
-    if (!(await writeHistory(trx, game, before, after))) return 'already';
-    for (const [i, id] of ids.entries()) {
+    // One change per participant, checked above; `stored` has one entry per id.
+    const rows = changes.map((change, i) => ({
+      change,
+      id: itemAt(ids, i, 'participant'),
+      stored: itemAt(stored, i, 'stored rating'),
+    }));
+    if (rows.some(({ change, stored }) => !unchanged(stored, change.read))) return 'conflict';
+    if (!(await writeHistory(trx, game, changes))) return 'already';
+    for (const { change, id, stored } of rows) {
       const row = {
-        mu: toMicro(after[i].mu),
-        sigma: toMicro(after[i].sigma),
-        games: (stored[i]?.games ?? 0) + 1,
+        mu: toMicro(change.after.mu),
+        sigma: toMicro(change.after.sigma),
+        games: (stored?.games ?? 0) + 1,
         updated_at: game.at,
       };
       await trx
@@ -250,23 +255,25 @@ export async function recordRatings(
 async function writeHistory(
   trx: Kysely<Database>,
   game: GameToRate,
-  before: SkillRating[],
-  after: SkillRating[],
+  changes: readonly RatingChange[],
 ): Promise<boolean> {
   const written = await trx
     .insertInto('rating_history')
     .values(
-      game.participants.map((p, i) => ({
-        table_id: game.tableId,
-        player_id: p.playerId,
-        player_count: game.players,
-        mu_before: toMicro(before[i].mu),
-        sigma_before: toMicro(before[i].sigma),
-        mu_after: toMicro(after[i].mu),
-        sigma_after: toMicro(after[i].sigma),
-        rank: p.rank,
-        at: game.at,
-      })),
+      game.participants.map((p, i) => {
+        const { before, after } = itemAt(changes, i, 'rating change');
+        return {
+          table_id: game.tableId,
+          player_id: p.playerId,
+          player_count: game.players,
+          mu_before: toMicro(before.mu),
+          sigma_before: toMicro(before.sigma),
+          mu_after: toMicro(after.mu),
+          sigma_after: toMicro(after.sigma),
+          rank: p.rank,
+          at: game.at,
+        };
+      }),
     )
     .onConflict((oc) => oc.columns(['table_id', 'player_id']).doNothing())
     .returning('player_id')

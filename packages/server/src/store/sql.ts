@@ -265,8 +265,8 @@ export interface CommitStatements {
 }
 
 export class SqlStore implements Store {
-  private readonly prepared?: PreparedCommit;
-  private readonly pool?: Queryable;
+  private readonly prepared: PreparedCommit | undefined;
+  private readonly pool: Queryable | undefined;
 
   constructor(
     readonly db: Kysely<Database>,

@@ -5,7 +5,7 @@
  * after their move; turn-based gives a seat its full time whenever it starts a new decision.
  * A bot's seat and a seat a bot plays for its player are never charged.
  */
-import type { Seat } from '@gangsta/engine';
+import { itemAt, type Seat } from '@gangsta/engine';
 import type { ClockInfo, ClockSetting } from '@gangsta/protocol';
 import type { ClockState } from '../store/types.ts';
 
@@ -69,7 +69,7 @@ export interface ClockEvent {
 export function afterMove(setting: ClockSetting, state: ClockState, event: ClockEvent): ClockState {
   const next = elapse(state, event.now);
   if (setting.kind === 'realtime' && event.credit) {
-    next.remainingMs[event.mover] += setting.incrementMs;
+    next.remainingMs[event.mover] = remainingOf(next, event.mover) + setting.incrementMs;
   }
   next.charged = event.over ? [] : chargedSeats(event.decidingAfter, event.people);
   if (setting.kind === 'turn') {
@@ -99,12 +99,17 @@ export function afterSeatChange(
   next.charged = chargedSeats(deciding, people);
   if (resumed !== null && setting.kind === 'realtime') {
     const floor = Math.min(setting.bankMs, RESUME_MIN_MS);
-    next.remainingMs[resumed] = Math.max(next.remainingMs[resumed], floor);
+    next.remainingMs[resumed] = Math.max(remainingOf(next, resumed), floor);
   }
   if (resumed !== null && setting.kind === 'turn' && next.charged.includes(resumed)) {
     next.remainingMs[resumed] = setting.perMoveMs;
   }
   return next;
+}
+
+/** A seat's time left; the clock holds one entry per seat of its table. */
+function remainingOf(state: ClockState, seat: Seat): number {
+  return itemAt(state.remainingMs, seat, 'seat on the clock');
 }
 
 function chargedSeats(deciding: readonly Seat[], people: readonly Seat[]): Seat[] {
@@ -116,7 +121,7 @@ function chargedSeats(deciding: readonly Seat[], people: readonly Seat[]): Seat[
 export function nextDeadline(state: ClockState): number | null {
   let first: number | null = null;
   for (const seat of state.charged) {
-    const at = state.at + Math.max(0, state.remainingMs[seat]);
+    const at = state.at + Math.max(0, remainingOf(state, seat));
     if (first === null || at < first) first = at;
   }
   return first;
@@ -124,7 +129,7 @@ export function nextDeadline(state: ClockState): number | null {
 
 /** The charged seats whose time is up at `now`. */
 export function expiredSeats(state: ClockState, now: number): Seat[] {
-  return state.charged.filter((seat) => state.at + state.remainingMs[seat] <= now);
+  return state.charged.filter((seat) => state.at + remainingOf(state, seat) <= now);
 }
 
 /** The clock as watchers see it at `now`. */

@@ -2,7 +2,7 @@
  * What each recipient may see of a position: seated players their own seat's view, moves and
  * events, everyone else the public ones. Nothing here ever returns the state itself.
  */
-import { playerViewFor, type Seat, viewFor, visibleEvents } from '@gangsta/engine';
+import { itemAt, playerViewFor, type Seat, viewFor, visibleEvents } from '@gangsta/engine';
 import type { GameFrame, LogLine, MoveNews, UpdateFrame } from '@gangsta/protocol';
 import { withoutCards } from '@gangsta/protocol';
 import { allEvents, eventsOfMove, isOver, legalOf, mayUndo, type Position } from './position.ts';
@@ -78,7 +78,7 @@ export function logFor(position: Position, seat: Seat | null): LogLine[] {
     // A bot's move says for which seat it was made: after a reload, the log of a person whose
     // seat a bot played while they were away names the bot, not "you".
     const bot = moveIndex >= 0 && position.byBot[moveIndex];
-    const botSeat = bot ? { botSeat: position.moves[moveIndex].seat } : {};
+    const botSeat = bot ? { botSeat: itemAt(position.moves, moveIndex, 'move').seat } : {};
     return visibleEvents(events, seat).map((event) => ({ moveIndex, event, ...botSeat }));
   });
 }
@@ -87,11 +87,11 @@ export function logFor(position: Position, seat: Seat | null): LogLine[] {
 export function newsFor(position: Position, count: number, seat: Seat | null): MoveNews[] {
   const news: MoveNews[] = [];
   for (let index = position.moves.length - count; index < position.moves.length; index++) {
-    const move = position.moves[index];
+    const move = itemAt(position.moves, index, 'move');
     news.push({
       index,
       seat: move.seat,
-      byBot: position.byBot[index],
+      byBot: itemAt(position.byBot, index, "move's bot flag"),
       move: move.type === 'keepResources' && move.seat !== seat ? null : move,
       events: visibleEvents(eventsOfMove(position, index), seat),
     });

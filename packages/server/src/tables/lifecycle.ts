@@ -3,6 +3,8 @@
  * finished game's record. Every change is written to the store before it is answered, and
  * pushed as a `table` frame to everyone watching.
  */
+
+import { itemAt } from '@gangsta/engine';
 import type {
   HostTableInfo,
   JoinTable,
@@ -142,7 +144,7 @@ function seatToJoin(room: Room, body: JoinTable, playerId: string): number {
   if (body.invite !== undefined) {
     const index = seats.findIndex((s) => s.setup === 'invited' && s.invite === body.invite);
     if (index < 0) refuse('BAD_INVITE', 'no seat of this table has that invitation code');
-    if (seats[index].playerId !== null)
+    if (itemAt(seats, index, 'seat').playerId !== null)
       refuse('SEAT_TAKEN', `seat ${index} is taken`, { seat: index });
     return index;
   }
@@ -459,7 +461,7 @@ export async function renameSeated(ctx: TableContext, player: PlayerRow): Promis
       const room = await tableOf(ctx, row.id);
       const seat = room.seatOf(player.id);
       if (seat === null || room.table.status === 'finished') return;
-      if (room.table.seats[seat].name === player.name) return;
+      if (itemAt(room.table.seats, seat, 'seat').name === player.name) return;
       await changeSeats(
         ctx,
         room,

@@ -3,7 +3,7 @@
  * applied by the engine to the head position, queued for the group commit, and acknowledged
  * and broadcast only once its row is on the disk.
  */
-import type { Seat } from '@gangsta/engine';
+import { itemAt, type Seat } from '@gangsta/engine';
 import type { ClientMessage, ProtocolError } from '@gangsta/protocol';
 import { protocolError } from '@gangsta/protocol';
 import { groupBy } from '../groupBy.ts';
@@ -248,7 +248,8 @@ const byRoom = (batch: PendingMove[]) => groupBy(batch, (pending) => pending.roo
 export function committed(ctx: TableContext, batch: PendingMove[]): void {
   for (const [room, group] of byRoom(batch)) {
     room.storeFailures = 0;
-    const last = group[group.length - 1];
+    // A group holds at least the move it was made for (`groupBy`).
+    const last = itemAt(group, group.length - 1, 'committed move');
     // Rows of another process read in the meantime may already have carried the room past
     // these (they were read from the store, ours among them): then only the acks remain.
     if (!room.committed || room.committed.version < last.row.seq) {
@@ -319,7 +320,7 @@ export function commitFailed(ctx: TableContext, batch: PendingMove[], error: unk
     : protocolError('INTERNAL', 'the server could not store the move; nothing was changed');
   for (const [room, group] of byRoom(batch)) {
     const lost = [...group, ...ctx.commits.dropQueued(room)];
-    room.rolledBackTo(group[0].before);
+    room.rolledBackTo(itemAt(group, 0, 'failed move').before);
     // The table's bots back off for longer with each outage failure in a row (`bots.ts`).
     if (unavailable) room.storeFailures++;
     for (const pending of lost) {

@@ -19,8 +19,8 @@ import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
 import type { TableContext } from './context.ts';
 import { joinTable, startWhenFilled } from './lifecycle.ts';
-import { tableOf } from './registry.ts';
 import { allEvents } from './position.ts';
+import { tableOf } from './registry.ts';
 import { Room } from './room.ts';
 
 /** Who played first in the table's game (the engine's `gameStarted` event). */

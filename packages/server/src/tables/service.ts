@@ -24,9 +24,9 @@ export interface TableServiceOptions {
   /** Which process runs which table: the cluster, or this process alone (`app.ts` builds it). */
   owners: TableOwners;
   /** Milliseconds since the epoch (tests pass a controllable one). */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /** The time source with its timers; by default real timers on `now`. */
-  time?: TimeSource;
+  time?: TimeSource | undefined;
   /** A friendly table's bot takes the seat of a player gone this long (ms). */
   absentMs?: number;
   /** How long a move may wait for others to share its transaction (ms; `commits.ts`). */

@@ -4,6 +4,7 @@
  * when this process sees a gap, loses a commit race, or a client is ahead of it. Either way
  * the store's log is the truth: the room ends at the position its rows give.
  */
+import { itemAt } from '@gangsta/engine';
 import { gameOptionsOf } from '../gameOptions.ts';
 import { StoreUnavailable } from '../store/health.ts';
 import type { MoveRow } from '../store/types.ts';
@@ -35,7 +36,7 @@ export function applyStoredRows(ctx: TableContext, room: Room, rows: MoveRow[]):
   if (!base) return false;
   const fresh = rows.filter((row) => row.seq > base.version);
   if (fresh.length === 0) return true;
-  if (fresh[0].seq !== base.version + 1) return false;
+  if (itemAt(fresh, 0, 'stored row').seq !== base.version + 1) return false;
   let position: Position = base;
   for (const row of fresh) {
     const next = row.kind === 'undo' ? undoLast(position) : playMove(position, row.move, row.byBot);

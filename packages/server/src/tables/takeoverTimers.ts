@@ -6,7 +6,7 @@
  * again after every change (moves, seats, presence) and when tables are rebuilt at start;
  * the deadlines themselves are in the table's row, so they survive a restart.
  */
-import type { Seat } from '@gangsta/engine';
+import { itemAt, type Seat } from '@gangsta/engine';
 import { StoreUnavailable, storeBackoffMs } from '../store/health.ts';
 import { expiredSeats, nextDeadline } from './clock.ts';
 import type { TableContext } from './context.ts';
@@ -93,6 +93,13 @@ export class TakeoverTimers {
     );
   }
 
+  /** The person at a seat their people play (`peopleSeats`): such a seat always has one. */
+  private playerOf(room: Room, seat: Seat): string {
+    const player = itemAt(room.table.seats, seat, 'seat').playerId;
+    if (player === null) throw new Error(`seat ${seat} of table ${room.id} has nobody in it`);
+    return player;
+  }
+
   private nextCheck(room: Room): number | null {
     const clock = headClock(room);
     if (clock.setting.kind !== 'none') {
@@ -121,7 +128,7 @@ export class TakeoverTimers {
     const since = this.absentSince.get(room) ?? new Map<string, number>();
     this.absentSince.set(room, since);
     const deciding = this.decidingPeople(room);
-    const players = new Set(deciding.map((seat) => room.table.seats[seat].playerId!));
+    const players = new Set(deciding.map((seat) => this.playerOf(room, seat)));
     for (const player of since.keys()) if (!players.has(player)) since.delete(player);
     let first: number | null = null;
     for (const player of players) {
@@ -159,7 +166,7 @@ export class TakeoverTimers {
     this.nextAbsence(room);
     const since = this.absentSince.get(room)!;
     return this.decidingPeople(room).flatMap((seat) => {
-      const gone = since.get(room.table.seats[seat].playerId!);
+      const gone = since.get(this.playerOf(room, seat));
       return gone !== undefined && now - gone >= this.absentMs
         ? [{ seat, reason: 'absent' as const }]
         : [];
@@ -211,7 +218,7 @@ export class TakeoverTimers {
       const state = room.table.clock.state;
       return state !== null && expiredSeats(state, ctx.now()).includes(seat);
     }
-    const player = room.table.seats[seat].playerId!;
+    const player = this.playerOf(room, seat);
     return decidingAt(room.head!).includes(seat) && !ctx.isConnected(room, player);
   }
 }

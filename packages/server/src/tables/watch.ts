@@ -7,8 +7,8 @@ import type { LocalPeer, Peer } from '../peer.ts';
 import { refuse } from '../refusal.ts';
 import { catchUpFor, sendTableInfo, syncNeeded } from './broadcast.ts';
 import type { TableContext } from './context.ts';
-import { tableOf } from './registry.ts';
 import { loadBlocked } from './moderation.ts';
+import { tableOf } from './registry.ts';
 import type { Room } from './room.ts';
 import { catchUpTo } from './stored.ts';
 
