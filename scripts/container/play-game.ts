@@ -48,7 +48,7 @@ async function api<T>(
       ...(body ? { 'content-type': 'application/json' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
-    body: body ? JSON.stringify(body) : undefined,
+    body: body ? JSON.stringify(body) : null,
   });
   const answer: unknown = await response.json();
   if (response.ok) return schema.parse(answer);
@@ -58,7 +58,12 @@ async function api<T>(
   );
 }
 
-const urlOf = (seat: number) => urls[seat % urls.length];
+/** The address a seat plays through: the addresses in turn (one, or one per process). */
+function urlOf(seat: number): string {
+  const url = urls[seat % urls.length];
+  if (url === undefined) fail('no server address to play through');
+  return url;
+}
 const suffix = Date.now().toString(36).slice(-5);
 const host = await api(urlOf(0), playerCreatedSchema, 'POST', '/players', null, {
   name: `Host ${suffix}`,

@@ -33,7 +33,8 @@ function listTestFiles(): { file: string; project: string }[] {
 /** The project names a `vitest run --project …` script selects, as wildcard patterns. */
 function projectPatterns(script: string): RegExp[] {
   return [...script.matchAll(/--project[ =]'?([^' ]+)'?/g)].map(
-    ([, pattern]) => new RegExp(`^${pattern.replaceAll('*', '.*')}$`),
+    // The group takes part in every match: the default only satisfies the strict index type.
+    ([, pattern = '']) => new RegExp(`^${pattern.replaceAll('*', '.*')}$`),
   );
 }
 
