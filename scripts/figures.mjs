@@ -3,7 +3,7 @@
 // this script's output and nothing else's: a figure in it is one a command printed.
 //
 //   npm run figures [-- --only engine,bots,web,server] [--postgres URL --redis URL]
-//   npm run figures -- --only compare --base COMMIT [--rounds 3]
+//   npm run figures -- --only compare --base COMMIT [--base-dir DIR] [--rounds 3]
 //
 // Each section (engine, bots, web, server) is a block of the file between two markers; a run
 // of some sections rewrites their blocks and keeps the others' figures as they were, each
@@ -440,13 +440,15 @@ function parseOptions(argv) {
           `--only: no section ${unknown.join(', ')} (sections: ${Object.keys(SECTIONS).join(', ')})`,
         );
     } else if (flag === '--base') options.compare.base = value();
+    else if (flag === '--base-dir')
+      options.compare.baseDir = parseCompareOptions([flag, value()]).baseDir;
     else if (flag === '--rounds')
       options.compare.rounds = parseCompareOptions([flag, value()]).rounds;
     else if (flag === '--postgres') options.postgres = value();
     else if (flag === '--redis') options.redis = value();
     else if (flag === '--help') {
       console.log(
-        `npm run figures [-- --only ${Object.keys(SECTIONS).join(',')}] [--postgres URL --redis URL] [--base COMMIT --rounds N (for compare)]`,
+        `npm run figures [-- --only ${Object.keys(SECTIONS).join(',')}] [--postgres URL --redis URL] [--base COMMIT --base-dir DIR --rounds N (for compare)]`,
       );
       process.exit(0);
     } else throw new Error(`unknown option ${flag} (try --help)`);

@@ -7,6 +7,8 @@ export interface RunFigures {
 }
 export interface CompareOptions {
   base: string | null;
+  /** A checkout of the base with its own installed packages (else a temporary worktree). */
+  baseDir: string | null;
   rounds: number;
   games: number;
   seconds: number;

@@ -2,12 +2,15 @@
 // same load benchmark on the same machine: base, head, base, head… A figure of one run alone
 // says little on a shared machine; the median of alternating runs compares like with like.
 //
-//   node scripts/figures/compare-load.mjs --base <commit> [--rounds 3] [--games 500]
-//       [--seconds 20] [--warmup 5] [--saturation-games 100] [--saturation-seconds 15]
+//   node scripts/figures/compare-load.mjs --base <commit> [--base-dir DIR] [--rounds 3]
+//       [--games 500] [--seconds 20] [--warmup 5] [--saturation-games 100]
+//       [--saturation-seconds 15]
 //
 // The base commit is checked out into a temporary git worktree whose node_modules links to this
 // checkout's packages from npm but to the worktree's own workspace packages, so that the base
-// runs its own engine, protocol and server. `npm run figures -- --only compare --base <commit>`
+// runs its own engine, protocol and server. That works while both commits have the same
+// package-lock.json; where they differ, install the base in a checkout of its own and name it
+// with --base-dir. `npm run figures -- --only compare --base <commit>`
 // writes the result into docs/performance.md; run alone, this prints it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -38,7 +41,7 @@ export const DEFAULTS = {
 
 /** @param {string[]} argv */
 export function parseCompareOptions(argv) {
-  const options = { base: null, ...DEFAULTS };
+  const options = { base: null, baseDir: null, ...DEFAULTS };
   const counts = {
     '--rounds': 'rounds',
     '--games': 'games',
@@ -53,6 +56,10 @@ export function parseCompareOptions(argv) {
     if (flag === '--base') {
       if (!next) throw new Error('--base needs a commit');
       options.base = next;
+      i++;
+    } else if (flag === '--base-dir') {
+      if (!next) throw new Error('--base-dir needs a folder');
+      options.baseDir = resolve(next);
       i++;
     } else if (flag in counts) {
       const value = Number(next);
@@ -78,6 +85,11 @@ function git(args, cwd = ROOT) {
  * worktree itself.
  */
 function worktreeOf(commit) {
+  const lockOf = (ref) => git(['show', `${ref}:package-lock.json`]);
+  if (lockOf(commit) !== lockOf('HEAD'))
+    throw new Error(
+      `${commit} installs other packages than HEAD (package-lock.json differs): install it in a checkout of its own (git worktree add DIR ${commit}; npm ci there) and pass --base-dir DIR`,
+    );
   const dir = mkdtempSync(join(tmpdir(), 'gangsta-base-'));
   git(['worktree', 'add', '--detach', dir, commit]);
   const modules = join(dir, 'node_modules');
@@ -177,7 +189,12 @@ export function compareLoad(options) {
   if (!options.base) throw new Error('--base <commit> is required');
   const base = git(['rev-parse', '--short=10', options.base]);
   const head = git(['rev-parse', '--short=10', 'HEAD']);
-  const dir = worktreeOf(base);
+  if (options.baseDir) {
+    const checkedOut = git(['rev-parse', '--short=10', 'HEAD'], options.baseDir);
+    if (checkedOut !== base)
+      throw new Error(`--base-dir ${options.baseDir} has ${checkedOut} checked out, not ${base}`);
+  }
+  const dir = options.baseDir ?? worktreeOf(base);
   const runs = { base: [], head: [] };
   try {
     for (let round = 0; round < options.rounds; round++) {
@@ -186,8 +203,10 @@ export function compareLoad(options) {
       for (const side of order) runs[side].push(runLoad(side === 'base' ? dir : ROOT, options));
     }
   } finally {
-    git(['worktree', 'remove', '--force', dir]);
-    rmSync(dir, { recursive: true, force: true });
+    if (!options.baseDir) {
+      git(['worktree', 'remove', '--force', dir]);
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
   return { base, head, runs };
 }
