@@ -16,11 +16,15 @@
  */
 import { exec } from 'node:child_process';
 import { createBot } from '@gangsta/bots';
-import { GangstaClient, type SocketLike } from '@gangsta/client';
+import {
+  createHttpClient,
+  GangstaClient,
+  type Http,
+  RequestError,
+  type SocketLike,
+} from '@gangsta/client';
 import { type GameRecord, replay } from '@gangsta/engine';
-import { httpErrorSchema, playerCreatedSchema, tableAnswerSchema } from '@gangsta/protocol';
 import WebSocket from 'ws';
-import type { z } from 'zod';
 
 const urls = (process.env.GANGSTA_URLS ?? 'http://127.0.0.1:8080').split(',');
 const restartAfter = Number(process.env.RESTART_AFTER ?? 20);
@@ -33,29 +37,20 @@ function fail(reason: string): never {
   process.exit(1);
 }
 
-/** One call of the HTTP API, its answer checked; a refusal stops with the server's words. */
-async function api<T>(
-  base: string,
-  schema: z.ZodType<T>,
-  method: 'GET' | 'POST',
-  path: string,
-  token: string | null,
-  body?: object,
-): Promise<T> {
-  const response = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : null,
-  });
-  const answer: unknown = await response.json();
-  if (response.ok) return schema.parse(answer);
-  const parsed = httpErrorSchema.safeParse(answer);
-  fail(
-    `${method} ${path}: ${response.status} ${parsed.success ? `${parsed.data.error.code}: ${parsed.data.error.message}` : JSON.stringify(answer)}`,
-  );
+/** The HTTP API of one address as one player (none: a guest not yet registered). */
+function httpOf(base: string, token: string | null = null): Http {
+  return createHttpClient({ baseUrl: base, token: () => token });
+}
+
+/** A call's answer; a refusal stops the run with the route and the server's words. */
+async function answered<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof RequestError)
+      fail(`${error.route}: ${error.status ?? 'no answer'} ${error.code}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The address a seat plays through: the addresses in turn (one, or one per process). */
@@ -65,19 +60,19 @@ function urlOf(seat: number): string {
   return url;
 }
 const suffix = Date.now().toString(36).slice(-5);
-const host = await api(urlOf(0), playerCreatedSchema, 'POST', '/players', null, {
-  name: `Host ${suffix}`,
-});
-const guest = await api(urlOf(1), playerCreatedSchema, 'POST', '/players', null, {
-  name: `Guest ${suffix}`,
-});
-const { table } = await api(urlOf(0), tableAnswerSchema, 'POST', '/tables', host.token, {
-  public: false,
-  options: { players: 2 },
-  seats: [{ kind: 'host' }, { kind: 'open' }],
-});
+const host = await answered(httpOf(urlOf(0)).createPlayer({ body: { name: `Host ${suffix}` } }));
+const guest = await answered(httpOf(urlOf(1)).createPlayer({ body: { name: `Guest ${suffix}` } }));
+const { table } = await answered(
+  httpOf(urlOf(0), host.token).createTable({
+    body: {
+      public: false,
+      options: { players: 2 },
+      seats: [{ kind: 'host' }, { kind: 'open' }],
+    },
+  }),
+);
 // Joined through the other address: in a cluster the second process sees the table too.
-await api(urlOf(1), tableAnswerSchema, 'POST', `/tables/${table.id}/join`, guest.token, {});
+await answered(httpOf(urlOf(1), guest.token).joinTable({ params: { id: table.id }, body: {} }));
 
 /** Ids of the moves the server acknowledged, over both players. */
 const acknowledged = new Set<string>();
@@ -172,7 +167,7 @@ const result = await new Promise<unknown>((resolve, reject) => {
       over(value);
     }
   });
-  void api(urlOf(0), tableAnswerSchema, 'POST', `/tables/${table.id}/start`, host.token).catch(
+  void answered(httpOf(urlOf(0), host.token).startTable({ params: { id: table.id } })).catch(
     reject,
   );
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
@@ -180,11 +175,10 @@ if (restart) await restart;
 await (hostClient as GangstaClient | null)?.close();
 await (guestClient as GangstaClient | null)?.close();
 
-const response = await fetch(`${urlOf(1)}/api/v1/tables/${table.id}/record`, {
-  headers: { authorization: `Bearer ${guest.token}` },
-});
-if (!response.ok) fail(`the record: ${response.status} ${await response.text()}`);
-const record = (await response.json()) as GameRecord;
+// The route's schema checks the record's frame; its options are the engine's to check (replay).
+const record = (await answered(
+  httpOf(urlOf(1), guest.token).gameRecord({ params: { id: table.id } }),
+)) as GameRecord;
 const replayed = replay(record);
 
 const summary = {

@@ -13,7 +13,6 @@ import {
   PROTOCOL_VERSION,
   parseServerMessage,
   type ServerMessage,
-  tableAnswerSchema,
   type UpdateFrame,
   withoutCards,
 } from '@gangsta/protocol';
@@ -94,7 +93,7 @@ describe('watch with patches: false', () => {
     }
     whole.send({ type: 'watch', table: table.id, patches: false });
     patched.send({ type: 'watch', table: table.id });
-    await api.call('POST', `/tables/${table.id}/start`, tableAnswerSchema);
+    await api.startTable(table.id);
 
     // The player plays from the whole frames alone: a move whenever the latest frame asks.
     let latest: { version: number; frame: UpdateFrame | null } = { version: -1, frame: null };

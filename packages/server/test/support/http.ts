@@ -1,22 +1,20 @@
 /**
- * The protocol's HTTP calls (`/api/v1`, see packages/protocol/src/http.ts) for tests: every
- * answer is parsed with the protocol's schema, and a refusal becomes an `HttpRefusal` that
- * names the request, the status and the protocol error code.
+ * The protocol's HTTP calls (`/api/v1`) for tests, through the project's one HTTP client
+ * (`@gangsta/client`'s `createHttpClient`, built on the protocol's route table): answers are
+ * parsed with the route's schema, and a refusal becomes an `HttpRefusal` that names the
+ * request, the status and the protocol error code. `raw` sends a request as given, for the
+ * tests of what the server refuses.
  */
+import { createHttpClient, type Http, RequestError } from '@gangsta/client';
 import type { GameRecord } from '@gangsta/engine';
-import {
-  type CreateTable,
-  httpErrorSchema,
-  type JoinTable,
-  type Lobby,
-  lobbySchema,
-  type PlayerCreated,
-  type ProtocolError,
-  playerCreatedSchema,
-  type TableAnswer,
-  tableAnswerSchema,
+import type {
+  CreateTable,
+  JoinTable,
+  Lobby,
+  PlayerCreated,
+  ProtocolError,
+  TableAnswer,
 } from '@gangsta/protocol';
-import type { z } from 'zod';
 
 export class HttpRefusal extends Error {
   constructor(
@@ -39,10 +37,14 @@ export interface RawAnswer {
 /** An HTTP client of one server, acting as one player once `token` is set. */
 export class ApiClient {
   token: string | null = null;
+  /** The one HTTP client, sending this player's token; a test's own timeouts bound its calls. */
+  readonly http: Http;
 
-  constructor(readonly baseUrl: string) {}
+  constructor(readonly baseUrl: string) {
+    this.http = createHttpClient({ baseUrl, token: () => this.token, timeoutMs: 0 });
+  }
 
-  /** One request; resolves with the status and the parsed body whatever the status. */
+  /** One request as given; resolves with the status and the parsed body whatever the status. */
   async raw(method: string, path: string, body?: unknown): Promise<RawAnswer> {
     const headers: Record<string, string> = {};
     if (this.token) headers.authorization = `Bearer ${this.token}`;
@@ -62,67 +64,61 @@ export class ApiClient {
     return { status: response.status, body: parsed };
   }
 
-  /** A request that must succeed; its body is checked against `schema`. */
-  async call<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
-    const answer = await this.raw(method, path, body);
-    const request = `${method} ${path}`;
-    if (answer.status >= 400) {
-      const error = httpErrorSchema.safeParse(answer.body);
-      throw new HttpRefusal(
-        request,
-        answer.status,
-        error.success ? error.data.error : null,
-        answer.body,
-      );
-    }
-    const parsed = schema.safeParse(answer.body);
-    if (!parsed.success) {
-      throw new Error(
-        `${request}: the answer does not match the protocol: ${parsed.error.message}`,
-      );
-    }
-    return parsed.data;
-  }
-
   /** Registers a player and keeps its token. */
   async register(name: string): Promise<PlayerCreated> {
-    const created = await this.call('POST', '/players', playerCreatedSchema, { name });
+    const created = await refusedAs('POST /players', this.http.createPlayer({ body: { name } }));
     this.token = created.token;
     return created;
   }
 
   createTable(body: CreateTable): Promise<TableAnswer> {
-    return this.call('POST', '/tables', tableAnswerSchema, body);
+    return refusedAs('POST /tables', this.http.createTable({ body }));
   }
 
   joinTable(tableId: string, body: JoinTable = {}): Promise<TableAnswer> {
-    return this.call('POST', `/tables/${tableId}/join`, tableAnswerSchema, body);
+    return refusedAs(
+      `POST /tables/${tableId}/join`,
+      this.http.joinTable({ params: { id: tableId }, body }),
+    );
   }
 
   startTable(tableId: string): Promise<TableAnswer> {
-    return this.call('POST', `/tables/${tableId}/start`, tableAnswerSchema, {});
+    return refusedAs(
+      `POST /tables/${tableId}/start`,
+      this.http.startTable({ params: { id: tableId } }),
+    );
   }
 
   getTable(tableId: string): Promise<TableAnswer> {
-    return this.call('GET', `/tables/${tableId}`, tableAnswerSchema);
+    return refusedAs(`GET /tables/${tableId}`, this.http.getTable({ params: { id: tableId } }));
   }
 
   lobby(): Promise<Lobby> {
-    return this.call('GET', '/tables', lobbySchema);
+    return refusedAs('GET /tables', this.http.lobby({}));
   }
 
   /** The finished game's record (the engine checks its shape when it replays it). */
   async record(tableId: string): Promise<GameRecord> {
-    const answer = await this.raw('GET', `/tables/${tableId}/record`);
-    if (answer.status >= 400) {
-      const error = httpErrorSchema.safeParse(answer.body);
-      throw new HttpRefusal(
-        `GET /tables/${tableId}/record`,
-        answer.status,
-        error.success ? error.data.error : null,
-        answer.body,
-      );
-    }
-    return answer.body as GameRecord;
+    const record = await refusedAs(
+      `GET /tables/${tableId}/record`,
+      this.http.gameRecord({ params: { id: tableId } }),
+    );
+    // The route's schema checks the record's frame; its options are the engine's to check.
+    return record as GameRecord;
+  }
+}
+
+/** The client's refusal as the tests name it: the request, the status and the error code. */
+async function refusedAs<T>(request: string, answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (!(error instanceof RequestError)) throw error;
+    const refusal: ProtocolError = {
+      code: error.code as ProtocolError['code'],
+      message: error.message,
+      params: error.params,
+    };
+    throw new HttpRefusal(request, error.status ?? 0, refusal, null);
   }
 }
