@@ -3,7 +3,7 @@
  * move names it, dimmed with its reason when the decision is about it but it cannot be chosen,
  * plain otherwise. Hover, keyboard focus or a long press enlarge it (the zoom).
  */
-import type { CardSet, Member, Move } from '@gangsta/engine';
+import type { CardSet, Member } from '@gangsta/engine';
 import { type PointerEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardFace, ScreenReaderText } from '../../cards/index.ts';
