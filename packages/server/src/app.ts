@@ -37,6 +37,11 @@ export interface RunningServer {
   port: number;
   /** Drains and stops; `reason` (`SIGTERM`) is logged with the drain. */
   close(reason?: string): Promise<void>;
+  /**
+   * Resolves once the notification mails under way have been sent or given up (at once
+   * without SMTP): whether an event was mailed is decided by then, which a test waits for.
+   */
+  mailsSettled(): Promise<void>;
 }
 
 /**
@@ -212,5 +217,8 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     })();
     return closing;
   };
-  return { url, port, close };
+  const mailsSettled = async () => {
+    await email.notifier?.settled();
+  };
+  return { url, port, close, mailsSettled };
 }

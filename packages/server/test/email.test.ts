@@ -117,6 +117,8 @@ describe('mail settings and links', () => {
       token: ann.token,
       body: { to: 'CemMail', options: { players: 2 } },
     });
+    // The mail is decided after the answer: let it be, before the address is verified.
+    await server.server.mailsSettled();
     await open(linkIn(verification.text, '/api/v1/email/verify'));
     const made = await http(base, 'POST', '/api/v1/challenges', {
       token: ann.token,
