@@ -42,6 +42,21 @@ export function diffFrames(before: UpdateFrame, after: UpdateFrame): FramePatch 
   return ops;
 }
 
+/**
+ * The patch from one part of a frame to the same part of the next, its paths starting at
+ * `path` (the keys from the frame down to the part): a patch may be built a part at a time,
+ * the parts every recipient shares once (`diffFrames` is the part at the empty path).
+ */
+export function diffPart(
+  before: unknown,
+  after: unknown,
+  path: readonly (string | number)[],
+): FramePatch {
+  const ops: FramePatch = [];
+  diffValues(before, after, [...path], ops);
+  return ops;
+}
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** The keys and indexes from the frame down to the value being compared. */

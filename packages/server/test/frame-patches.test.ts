@@ -15,7 +15,7 @@ import {
 } from '@gangsta/protocol';
 import stableStringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
-import { sharedUpdateFrame, updateFrameFor } from '../src/tables/frames.ts';
+import { sharedUpdateFrame, UpdatePatches, updateFrameFor } from '../src/tables/frames.ts';
 import { isOver, type Position, playMove, startPosition } from '../src/tables/position.ts';
 import { at } from './support/lists.ts';
 
@@ -117,6 +117,30 @@ describe('frame patches (live updates)', () => {
         expect(first.options).toBe(spectator.options);
         expect(first.players[1]).toBe(spectator.players[1]);
         expect(at(first.players, 0, 'player').gang).toBe(at(spectator.players, 0, 'player').gang);
+      }
+    }
+    expect(checked).toBeGreaterThan(1500);
+  });
+
+  it('built once per audience (the shared parts once per update) give back every exact frame', () => {
+    let checked = 0;
+    for (let seed = 41; seed <= 52; seed++) {
+      const start = startOf(seed);
+      const seats: (Seat | null)[] = [null, ...start.state.players.map((_, i) => i)];
+      const held = new Map(seats.map((seat) => [seat, updateFrameFor(start, seat)]));
+      for (const [position, after] of randomMoves(seed)) {
+        const patches = new UpdatePatches(position, after);
+        for (const seat of seats) {
+          const expected = updateFrameFor(after, seat);
+          const patch: FramePatch = JSON.parse(patches.textFor(seat));
+          const next = nextFrame(held.get(seat)!, { patch, digest: frameDigest(expected) });
+          if (!next.ok) throw new Error(`seed ${seed}, seat ${seat}: ${next.problem}`);
+          expect(same(next.frame, expected)).toBe(true);
+          held.set(seat, next.frame);
+          // Asked again (another watcher of the seat), the same text.
+          expect(patches.textFor(seat)).toBe(JSON.stringify(patch));
+          checked++;
+        }
       }
     }
     expect(checked).toBeGreaterThan(1500);

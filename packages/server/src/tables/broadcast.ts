@@ -4,11 +4,11 @@
  * same thing, so the frame is built and serialised once and the same text goes to all of them.
  */
 import type { Seat } from '@gangsta/engine';
-import type { ServerMessage, ServerMessageOf } from '@gangsta/protocol';
-import { carriesDigest, diffFrames, frameDigest } from '@gangsta/protocol';
+import type { ServerMessageOf } from '@gangsta/protocol';
+import { carriesDigest, frameDigest } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
-import { encodeMessage } from './encode.ts';
-import { frameFor, logFor, newsFor, sharedUpdateFrame } from './frames.ts';
+import { encodeMessage, updateText } from './encode.ts';
+import { frameFor, logFor, newsFor, sharedUpdateFrame, UpdatePatches } from './frames.ts';
 import { isOver, type Position } from './position.ts';
 import type { Room } from './room.ts';
 
@@ -104,14 +104,14 @@ export function catchUpFor(
 export const encodedFrames = { count: 0 };
 
 /**
- * Sends every watcher the frame for its seat, building and encoding it once per seat; a
- * watcher for whom the shared frame is not `fits` (a sync whose chat holds a line by someone
- * they blocked) gets one of its own. `whole` tells `frameOf` that the watcher asked for whole
- * frames instead of patches (`watch` with `patches: false`): those share a text of their own.
+ * Sends every watcher the text for its seat, built once per seat (`textOf`); a watcher for
+ * whom the shared text is not `fits` (a sync whose chat holds a line by someone they blocked)
+ * gets one of its own. `whole` tells `textOf` that the watcher asked for whole frames instead
+ * of patches (`watch` with `patches: false`): those share a text of their own.
  */
 function sendToAll(
   room: Room,
-  frameOf: (seat: Seat | null, whole: boolean) => ServerMessage,
+  textOf: (seat: Seat | null, whole: boolean) => string,
   fits: (peer: Peer) => boolean = () => true,
 ): void {
   const texts = new Map<string, string>();
@@ -125,7 +125,7 @@ function sendToAll(
     const key = whole ? `${seat}/whole` : `${seat}`;
     let text = texts.get(key);
     if (text === undefined) {
-      text = encodeMessage(frameOf(seat, whole));
+      text = textOf(seat, whole);
       encodedFrames.count++;
       texts.set(key, text);
     }
@@ -142,43 +142,34 @@ export function sendTableInfo(room: Room): void {
 export function sendSyncToAll(room: Room): void {
   sendToAll(
     room,
-    (seat) => syncForSeat(room, seat),
+    (seat) => encodeMessage(syncForSeat(room, seat)),
     (peer) => hearsEveryone(room, peer),
   );
 }
 
 /**
- * The live update after moves: every watcher holds the frame of `base` (the position it was
- * last told of), so it gets the moves and the patch from that frame to the new one; or, when
- * it asked for whole frames (`whole`), the new frame itself (without the card set).
+ * Tells every watcher of the moves from `base` (the position they hold) to the committed one:
+ * the moves as the watcher's seat may learn of them, and the patch from the frame of `base` to
+ * the new one, its parts shared by every seat built once (`UpdatePatches`); or, to a watcher
+ * that asked for whole frames, the new frame itself (without the card set).
  */
-function patchUpdateForSeat(
-  room: Room,
-  seat: Seat | null,
-  base: Position,
-  position: Position,
-  whole: boolean,
-): ServerMessageOf<'update'> {
-  const frame = sharedUpdateFrame(position, seat);
-  const moves = newsFor(position, position.version - base.version, seat);
-  const from = base.version;
-  const version = position.version;
-  if (whole) return { type: 'update', table: room.id, from, version, moves, frame };
-  const message: ServerMessageOf<'update'> = {
-    type: 'update',
-    table: room.id,
-    from,
-    version,
-    moves,
-    patch: diffFrames(sharedUpdateFrame(base, seat), frame),
-  };
-  if (carriesDigest(position.version, isOver(position))) message.digest = frameDigest(frame);
-  return message;
-}
-
-/** Tells every watcher of the moves from `base` (the position they hold) to the committed one. */
 export function sendUpdateToAll(room: Room, base: Position): void {
   const position = room.committed;
   if (!position) return;
-  sendToAll(room, (seat, whole) => patchUpdateForSeat(room, seat, base, position, whole));
+  const patches = new UpdatePatches(base, position);
+  const from = base.version;
+  const version = position.version;
+  const digested = carriesDigest(version, isOver(position));
+  sendToAll(room, (seat, whole) => {
+    const moves = newsFor(position, version - from, seat);
+    const frame = sharedUpdateFrame(position, seat);
+    if (whole)
+      return encodeMessage({ type: 'update', table: room.id, from, version, moves, frame });
+    const digest = digested ? frameDigest(frame) : undefined;
+    return updateText(
+      { type: 'update', table: room.id, from, version, moves },
+      patches.textFor(seat),
+      digest,
+    );
+  });
 }

@@ -5,7 +5,7 @@
  * frame. The text is exactly what `JSON.stringify` would give, up to the order of keys.
  */
 import type { CardSet } from '@gangsta/engine';
-import type { GameFrame, ServerMessage } from '@gangsta/protocol';
+import type { GameFrame, ServerMessage, ServerMessageOf } from '@gangsta/protocol';
 import { withoutCards } from '@gangsta/protocol';
 
 const cardsJson = new WeakMap<CardSet, string>();
@@ -42,4 +42,18 @@ export function encodeMessage(message: ServerMessage): string {
     return JSON.stringify({ ...message, frame: withoutCards(message.frame) });
   }
   return JSON.stringify(message);
+}
+
+/**
+ * A live update with its patch given as JSON text (`UpdatePatches`, whose parts are encoded
+ * once for every seat that shares them) and, every so many versions, the frame's digest.
+ */
+export function updateText(
+  update: Omit<ServerMessageOf<'update'>, 'patch' | 'frame' | 'digest'>,
+  patchText: string,
+  digest: string | undefined,
+): string {
+  const head = JSON.stringify(update).slice(0, -1);
+  const tail = digest === undefined ? '' : `,"digest":${JSON.stringify(digest)}`;
+  return `${head},"patch":${patchText}${tail}}`;
 }

@@ -3,8 +3,8 @@
  * events, everyone else the public ones. Nothing here ever returns the state itself.
  */
 import { itemAt, playerViewFor, type Seat, viewFor, visibleEvents } from '@gangsta/engine';
-import type { GameFrame, LogLine, MoveNews, UpdateFrame } from '@gangsta/protocol';
-import { withoutCards } from '@gangsta/protocol';
+import type { FramePatch, GameFrame, LogLine, MoveNews, UpdateFrame } from '@gangsta/protocol';
+import { diffFrames, diffPart, withoutCards } from '@gangsta/protocol';
 import { allEvents, eventsOfMove, isOver, legalOf, mayUndo, type Position } from './position.ts';
 
 /** The seats that must decide in this position (the engine's `decidingSeats`, cached with the legal moves). */
@@ -69,6 +69,93 @@ export function sharedUpdateFrame(position: Position, seat: Seat | null): Update
     shared.seats.set(seat, frame);
   }
   return frame;
+}
+
+/** A patch's operations as JSON text without the list's brackets ('' for none): parts to join. */
+function opsText(ops: FramePatch): string {
+  return ops.length === 0 ? '' : JSON.stringify(ops).slice(1, -1);
+}
+
+/** A frame without what differs between audiences: its seat, legal moves, undo, viewer, players. */
+function audienceFree(frame: UpdateFrame) {
+  const { seat: _seat, legal: _legal, canUndo: _canUndo, view, ...rest } = frame;
+  const { players: _players, viewer: _viewer, ...publicView } = view;
+  return { ...rest, view: publicView };
+}
+
+/**
+ * The patches of one live update, from each audience's frame of `base` to its frame of
+ * `position`, as JSON text. An audience is the spectators or one seat, and a seat's frame
+ * differs from the spectator's only in its own player, its `seat` and `viewer`, its legal
+ * moves and undo (`sharedUpdateFrame`). So the operations on everything else (the public
+ * part: the board, the other players) are found and encoded once per update, each player's
+ * public part once, and only each seat's private part apart: a table of four seats diffs and
+ * encodes the shared parts once instead of five times. The operations are those `diffFrames`
+ * finds for each part; a seat's patch joins its parts (whose paths never overlap).
+ */
+export class UpdatePatches {
+  #shared: string | undefined;
+  readonly #publicPlayers: (string | undefined)[] = [];
+
+  constructor(
+    private readonly base: Position,
+    private readonly position: Position,
+  ) {}
+
+  /** The patch (a JSON list) that turns the audience's frame of `base` into its frame of `position`. */
+  textFor(seat: Seat | null): string {
+    const before = sharedUpdateFrame(this.base, seat);
+    const after = sharedUpdateFrame(this.position, seat);
+    const count = after.view.players.length;
+    // The number of players never changes in a game; should it, the patch is found whole.
+    if (before.view.players.length !== count) return JSON.stringify(diffFrames(before, after));
+    const parts = [this.sharedText()];
+    for (let player = 0; player < count; player++) {
+      parts.push(
+        player === seat ? opsText(playerOps(before, after, player)) : this.publicPlayerText(player),
+      );
+    }
+    parts.push(
+      opsText([
+        ...diffPart(before.seat, after.seat, ['seat']),
+        ...diffPart(before.view.viewer, after.view.viewer, ['view', 'viewer']),
+        ...diffPart(before.legal, after.legal, ['legal']),
+        ...diffPart(before.canUndo, after.canUndo, ['canUndo']),
+      ]),
+    );
+    return `[${parts.filter((part) => part !== '').join(',')}]`;
+  }
+
+  private sharedText(): string {
+    this.#shared ??= opsText(
+      diffPart(
+        audienceFree(sharedUpdateFrame(this.base, null)),
+        audienceFree(sharedUpdateFrame(this.position, null)),
+        [],
+      ),
+    );
+    return this.#shared;
+  }
+
+  /** The operations on a player's public view (every audience but the player's own seat). */
+  private publicPlayerText(player: number): string {
+    let text = this.#publicPlayers[player];
+    if (text === undefined) {
+      const before = sharedUpdateFrame(this.base, null);
+      const after = sharedUpdateFrame(this.position, null);
+      text = opsText(playerOps(before, after, player));
+      this.#publicPlayers[player] = text;
+    }
+    return text;
+  }
+}
+
+function playerOps(before: UpdateFrame, after: UpdateFrame, player: number): FramePatch {
+  return diffPart(before.view.players[player], after.view.players[player], [
+    'view',
+    'players',
+    player,
+  ]);
 }
 
 /** The recipient's whole visible log, setup first. */
