@@ -106,7 +106,7 @@ for (const moves of moveCounts) {
     if (!position) return;
     const tableIds = at(ids, i, "table's move ids");
     position.moves.forEach((move, m) => {
-      room.answered.settle(move.seat, at(tableIds, m, 'move id'), keyOfMove(move), m + 1);
+      room.moveSettled(move.seat, at(tableIds, m, 'move id'), keyOfMove(move), m + 1);
     });
   });
   const afterSent = heapUsed();

@@ -21,7 +21,7 @@ import type { Adopt, ClusterLink, TableContext, TableOwners } from '../tables/co
 import { renameConnections } from '../tables/lifecycle.ts';
 import { hideChatLine, updateBlocked } from '../tables/moderation.ts';
 import { runHooks } from '../tables/play.ts';
-import { applyTableChange, type Room } from '../tables/room.ts';
+import type { Room } from '../tables/room.ts';
 import { applyStoredRows, catchUp } from '../tables/stored.ts';
 import { connectedHere, handOverWatch } from '../tables/watch.ts';
 import { Bus } from './bus.ts';
@@ -333,7 +333,7 @@ export class RedisCluster implements Cluster {
     // the table it holds: a clock of then must not replace the clock of now.
     const fresh = (message.rows.at(-1)?.seq ?? 0) > had;
     const changes = fresh ? message.changes : [];
-    for (const change of changes) applyTableChange(room, change);
+    for (const change of changes) room.applyChange(change);
     if (changes.some((c) => c.status !== undefined || c.clock !== undefined)) sendTableInfo(room);
     // A game over that nobody here watches leaves this process's memory too.
     if (message.changes.some((c) => c.status === 'finished')) ctx.rooms.release(room);

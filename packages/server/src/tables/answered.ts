@@ -24,8 +24,8 @@ export type SentMove =
       key: string;
       /** Its commit is under way. */
       version: null;
-      /** Connections waiting for the acknowledgement. */
-      waiters: Set<Peer>;
+      /** Connections waiting for the acknowledgement (added to by `AnsweredIds.awaitAck`). */
+      waiters: ReadonlySet<Peer>;
     }
   | {
       key: string;
@@ -33,6 +33,11 @@ export type SentMove =
       version: number;
       waiters?: undefined;
     };
+
+/** A `SentMove` as kept here, where its waiters are added to. */
+type KeptMove =
+  | { key: string; version: null; waiters: Set<Peer> }
+  | { key: string; version: number; waiters?: undefined };
 
 /** Settled ids kept whole: those of the last this many versions. */
 export const IDS_KEPT = 8;
@@ -54,9 +59,12 @@ function idHash(key: string): number {
   return hash >>> 1;
 }
 
+/** What the ids tell, without changing them: what a table lets others read (`Room.answered`). */
+export type AnsweredView = Pick<AnsweredIds, 'get' | 'kept'>;
+
 export class AnsweredIds {
   /** Ids being committed, and settled ones of the last `IDS_KEPT` versions, by `idKey`. */
-  private readonly recent = new Map<string, SentMove>();
+  private readonly recent = new Map<string, KeptMove>();
   /** Hashes of the older settled ids. */
   private readonly older: number[] = [];
 
@@ -80,6 +88,17 @@ export class AnsweredIds {
       version: null,
       waiters: new Set(waiter ? [waiter] : []),
     });
+  }
+
+  /**
+   * `waiter` hears the ack of the id's move too, if that move is being committed; returns
+   * whether it will.
+   */
+  awaitAck(seat: Seat, clientId: string, waiter: Peer): boolean {
+    const sent = this.recent.get(idKey(seat, clientId));
+    if (sent?.version !== null) return false;
+    sent.waiters.add(waiter);
+    return true;
   }
 
   /**

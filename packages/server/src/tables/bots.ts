@@ -46,14 +46,14 @@ export class BotRunner {
   /** Starts a bot of this table if one must decide now and none is busy. */
   wake(room: Room): void {
     if (this.stopped || room.botBusy || this.botToMove(room) === null) return;
-    room.botBusy = true;
+    room.markBotBusy(true);
     const backoff = storeBackoffMs(room.storeFailures, Math.random);
     const run = () => {
       clearTimeout(timer);
       this.timers.delete(timer);
       this.backingOff.delete(room);
       void this.play(room).finally(() => {
-        room.botBusy = false;
+        room.markBotBusy(false);
         this.wake(room);
       });
     };

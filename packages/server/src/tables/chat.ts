@@ -62,11 +62,10 @@ export async function postChatLine(
 /** The line as stored, under the first free number from the table's next one on. */
 async function storeChatLine(ctx: TableContext, room: Room, fields: ChatFields): Promise<ChatRow> {
   for (let attempt = 1; ; attempt++) {
-    room.chatSeq += 1;
     const row = {
       ...fields,
       tableId: room.id,
-      seq: room.chatSeq,
+      seq: room.takeChatSeq(),
       at: new Date(ctx.now()).toISOString(),
     };
     if ((await ctx.store.appendChat(row)) === 'appended') return row;

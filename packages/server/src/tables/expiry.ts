@@ -21,12 +21,10 @@ export function dropGoneTable(ctx: TableContext, room: Room, reason: GoneReason)
       ? 'the table expired before its game started'
       : 'the host deleted the table before its game started';
   const error = protocolError('UNKNOWN_TABLE', message, { table: room.id, reason });
-  for (const peer of room.watchers) {
+  for (const peer of room.dropWatchers()) {
     peer.tables.delete(room.id);
     peer.send({ type: 'error', table: room.id, error });
   }
-  room.watchers.clear();
-  room.wholeFrameWatchers.clear();
 }
 
 /** Deletes a waiting table everywhere; false when it is not waiting (any more). */

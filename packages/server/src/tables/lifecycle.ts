@@ -24,7 +24,7 @@ import { refuseIfBlocked } from './moderation.ts';
 import { runHooks } from './play.ts';
 import { recordOf, startPosition } from './position.ts';
 import { tableOf } from './registry.ts';
-import { applyTableChange, Room } from './room.ts';
+import { Room } from './room.ts';
 import { catchUp } from './stored.ts';
 import { startingClock } from './tableClock.ts';
 import { leaveGame } from './takeover.ts';
@@ -161,7 +161,7 @@ function seatToJoin(room: Room, body: JoinTable, playerId: string): number {
 async function changeSeats(ctx: TableContext, room: Room, seats: StoredSeat[]): Promise<void> {
   const change = { id: room.id, seats, revision: room.table.revision };
   if (!(await ctx.store.updateTable(change))) await changedElsewhere(ctx, room);
-  applyTableChange(room, change);
+  room.applyChange(change);
   ctx.cluster.tableChanged(room);
   sendTableInfo(room);
   // A watcher who took or lost a seat now sees the table from another place.
@@ -349,8 +349,7 @@ async function beginGame(ctx: TableContext, room: Room): Promise<Room> {
   const startedAt = new Date(ctx.now()).toISOString();
   const clock = startingClock(ctx, room, started.position);
   // Marked at once so that a second start in the meantime is refused.
-  const waiting = room.table;
-  room.table = { ...waiting, status: 'playing', seed, startedAt };
+  const waiting = room.markStarting(seed, startedAt);
   // Written on the seats' revision, so that two processes can never both start the game.
   const change = {
     id: room.id,
@@ -365,10 +364,10 @@ async function beginGame(ctx: TableContext, room: Room): Promise<Room> {
   try {
     written = await ctx.store.updateTable(change);
   } finally {
-    if (!written) room.table = waiting;
+    if (!written) room.startNotWritten(waiting);
   }
   if (!written) await changedElsewhere(ctx, room);
-  applyTableChange(room, change);
+  room.applyChange(change);
   ctx.cluster.tableChanged(room);
   room.resetTo(started.position);
   sendTableInfo(room);

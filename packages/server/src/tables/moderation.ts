@@ -13,7 +13,6 @@
  * - Remove: the host of a table removes a spectator's line; it disappears for every watcher
  *   at once (`chatRemoved`) and after a reload (it stays stored, marked, for reports).
  */
-import type { ChatLine } from '@gangsta/protocol';
 import { LRUCache } from 'lru-cache';
 import { randomId } from '../ids.ts';
 import type { Peer } from '../peer.ts';
@@ -23,6 +22,7 @@ import { type ModerationList, REPORT_CONTEXT } from '../store/moderation.ts';
 import type { PlayerRow } from '../store/types.ts';
 import type { TableContext } from './context.ts';
 import { tableOf } from './registry.ts';
+import type { Room } from './room.ts';
 
 /** Reports per player: a few at once, then one a minute. */
 export const REPORT_BURST = 5;
@@ -153,10 +153,7 @@ export async function removeChatLine(
 }
 
 /** Drops a removed line from the room's chat and tells every watcher. */
-export function hideChatLine(
-  room: { id: string; chat: ChatLine[]; watchers: Set<Peer> },
-  seq: number,
-) {
-  room.chat = room.chat.filter((line) => line.seq !== seq);
+export function hideChatLine(room: Room, seq: number) {
+  room.removeChatLine(seq);
   for (const watcher of room.watchers) watcher.send({ type: 'chatRemoved', table: room.id, seq });
 }

@@ -16,7 +16,7 @@ import { sendSyncToAll, sendTableInfo, sendUpdateToAll, syncFor } from './broadc
 import type { PendingMove } from './commits.ts';
 import type { TableContext } from './context.ts';
 import { isOver, mayUndo, type Position, playMove, undoLast } from './position.ts';
-import { applyTableChange, keyOfMove, keyOfRow, type Room } from './room.ts';
+import { keyOfMove, keyOfRow, type Room } from './room.ts';
 import { catchUp } from './stored.ts';
 import { clockAfterMove } from './tableClock.ts';
 
@@ -122,7 +122,7 @@ function answerAgain(sub: Submission, sent: SentMove): void {
       }),
     );
   } else if (sent.version === null) {
-    if (sub.peer) sent.waiters.add(sub.peer);
+    if (sub.peer) sub.room.awaitAck(sub.seat, sub.clientId, sub.peer);
   } else {
     sub.peer?.send({ type: 'ack', table: sub.room.id, id: sub.clientId, version: sent.version });
   }
@@ -201,7 +201,7 @@ export function submit(ctx: TableContext, sub: Submission): void {
   const next = nextPosition(sub, head);
   if (!next.ok) return reject(sub.peer, room, sub.clientId, next.error as ProtocolError);
   room.applied(next.position);
-  room.answered.committing(sub.seat, sub.clientId, keyOfSubmission(sub), sub.peer);
+  room.moveCommitting(sub.seat, sub.clientId, keyOfSubmission(sub), sub.peer);
   ctx.commits.add(pendingOf(ctx, sub, head, next.position));
   ctx.wakeBots(room);
 }
@@ -247,7 +247,7 @@ const byRoom = (batch: PendingMove[]) => groupBy(batch, (pending) => pending.roo
 /** The batch is on the disk: tell everyone, then acknowledge, then the hooks. */
 export function committed(ctx: TableContext, batch: PendingMove[]): void {
   for (const [room, group] of byRoom(batch)) {
-    room.storeFailures = 0;
+    room.storeReached();
     // A group holds at least the move it was made for (`groupBy`).
     const last = itemAt(group, group.length - 1, 'committed move');
     // Rows of another process read in the meantime may already have carried the room past
@@ -260,7 +260,7 @@ export function committed(ctx: TableContext, batch: PendingMove[]): void {
     }
     for (const pending of group) acknowledge(ctx, room, pending);
     const changes = group.flatMap((p) => (p.change ? [p.change] : []));
-    for (const change of changes) applyTableChange(room, change);
+    for (const change of changes) room.applyChange(change);
     // A clocked table's watchers learn the new remaining times with each move.
     if (changes.some((c) => c.status !== undefined || c.clock !== undefined)) sendTableInfo(room);
     runHooks(ctx, 'movesCommitted', (hook) => hook(room, group));
@@ -293,7 +293,7 @@ function acknowledge(ctx: TableContext, room: Room, pending: PendingMove): void 
   const { seat, clientId } = pending.row;
   const sent = room.answered.kept(seat, clientId);
   if (!sent || sent.version !== null) return;
-  room.answered.settle(seat, clientId, sent.key, pending.row.seq);
+  room.moveSettled(seat, clientId, sent.key, pending.row.seq);
   for (const peer of sent.waiters) {
     peer.send({ type: 'ack', table: room.id, id: pending.row.clientId, version: pending.row.seq });
   }
@@ -322,9 +322,9 @@ export function commitFailed(ctx: TableContext, batch: PendingMove[], error: unk
     const lost = [...group, ...ctx.commits.dropQueued(room)];
     room.rolledBackTo(itemAt(group, 0, 'failed move').before);
     // The table's bots back off for longer with each outage failure in a row (`bots.ts`).
-    if (unavailable) room.storeFailures++;
+    if (unavailable) room.storeFailed();
     for (const pending of lost) {
-      const sent = room.answered.forget(pending.row.seat, pending.row.clientId);
+      const sent = room.moveForgotten(pending.row.seat, pending.row.clientId);
       for (const peer of sent?.waiters ?? []) reject(peer, room, pending.row.clientId, answer);
     }
     ctx.wakeBots(room);
@@ -356,7 +356,7 @@ function settleLost(ctx: TableContext, room: Room, lost: PendingMove[]): void {
     const { seat, clientId } = pending.row;
     const sent = room.answered.kept(seat, clientId);
     if (!sent || sent.version !== null) continue;
-    room.answered.forget(seat, clientId);
+    room.moveForgotten(seat, clientId);
     // A bot's move refused because this process lost the table's lease (fenced) is dropped:
     // the bots are the new runner's now.
     if (pending.row.byBot && !ctx.runs(room)) continue;
@@ -373,8 +373,7 @@ function settleLost(ctx: TableContext, room: Room, lost: PendingMove[]): void {
       // The catch-up read every row stored since; the id was judged new when it first came.
       idUnknownToStore: true,
     });
-    const again = room.answered.kept(seat, clientId);
-    if (again?.version === null) for (const peer of others) again.waiters.add(peer);
+    for (const peer of others) room.awaitAck(seat, clientId, peer);
   }
   ctx.wakeBots(room);
 }

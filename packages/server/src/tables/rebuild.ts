@@ -9,7 +9,7 @@ export function roomFromStore(loaded: LoadedTable): Room {
   const room = new Room(loaded.table);
   for (const row of loaded.chat) room.addChat(row);
   for (const row of loaded.moves) {
-    room.answered.settle(row.seat, row.clientId, keyOfRow(row), row.seq);
+    room.moveSettled(row.seat, row.clientId, keyOfRow(row), row.seq);
   }
   if (loaded.table.status !== 'waiting' && loaded.table.seed !== null) {
     const position = positionFromLog(loaded);

@@ -26,9 +26,7 @@ export async function tableOf(ctx: { rooms: Rooms }, id: string): Promise<Room> 
 export async function refreshRematch(store: Store, room: Room): Promise<boolean> {
   if (room.table.status !== 'finished') return false;
   const rematch = await store.rematchOf(room.id);
-  if (rematch === null || room.rematch?.table === rematch.table) return false;
-  room.rematch = rematch;
-  return true;
+  return rematch !== null && room.rematchMade(rematch);
 }
 
 export class Rooms {
@@ -77,8 +75,10 @@ export class Rooms {
   }
 
   private equip(room: Room): void {
-    room.now = this.now;
-    room.connectedAnywhere = (playerId) => this.connected(room, playerId);
+    room.placeIn({
+      now: () => this.now(),
+      connectedAnywhere: (playerId) => this.connected(room, playerId),
+    });
   }
 
   /** The table if it is in memory (no loading). */

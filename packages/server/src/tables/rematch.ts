@@ -84,8 +84,7 @@ export function rematchRow(from: Room, asker: PlayerRow, nowIso: string): TableR
 
 /** The finished table's watchers (and the other processes) hear of its rematch. */
 function announce(ctx: TableContext, from: Room, rematch: RematchInfo): void {
-  if (from.rematch?.table === rematch.table) return;
-  from.rematch = rematch;
+  if (!from.rematchMade(rematch)) return;
   sendTableInfo(from);
   ctx.cluster.tableChanged(from);
 }

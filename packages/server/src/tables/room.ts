@@ -1,45 +1,57 @@
 /**
  * A table in memory: its stored row, its game (the committed position everyone has been told
  * of, and the head that includes moves still being committed), who watches it, its chat, and
- * the client move ids it has answered.
+ * the client move ids it has answered. `Room` alone writes them.
  */
 import { moveKey, type Seat } from '@gangsta/engine';
 import type { BotLevel, ChatLine, RematchInfo, SeatInfo, TableInfo } from '@gangsta/protocol';
 import { LIMITS } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
 import type { ChatRow, MoveRow, StoredSeat, TableChange, TableRow } from '../store/types.ts';
-import { AnsweredIds } from './answered.ts';
+import { AnsweredIds, type AnsweredView, type SentMove } from './answered.ts';
 import { clockInfoOf } from './clock.ts';
 import type { Position } from './position.ts';
 
+/** What a table in memory asks of the process that holds it (`Rooms` gives it). */
+export interface RoomSurroundings {
+  /** The server's clock, for the remaining times the table tells. */
+  now(): number;
+  /** Whether the player is connected to the table on another process of a cluster too. */
+  connectedAnywhere(playerId: string): boolean;
+}
+
+const ALONE: RoomSurroundings = { now: Date.now, connectedAnywhere: () => false };
+
+/**
+ * The one writer of a table's state in memory: everything else reads it through the getters
+ * and changes it through the methods below, each named after what happened.
+ */
 export class Room {
+  #table: TableRow;
   #committed: Position | null = null;
   #head: Position | null = null;
-  readonly watchers = new Set<Peer>();
-  /**
-   * The watchers that asked for whole frames (`watch` with `patches: false`): their live
-   * updates carry the frame instead of a JSON Patch. Always a subset of `watchers`.
-   */
-  readonly wholeFrameWatchers = new Set<Peer>();
-  /** The client move ids answered (`answered.ts`). */
-  readonly answered = new AnsweredIds();
-  chat: ChatLine[] = [];
-  chatSeq = 0;
-  /** A bot of this table is waiting or thinking. */
-  botBusy = false;
-  /**
-   * Commits of this table that failed in a row because the store could not be reached: its
-   * bots wait longer after each (`bots.ts`); the next commit that succeeds sets it back to 0.
-   */
-  storeFailures = 0;
-  /** The clock the table's remaining times are told by (the registry sets the server's). */
-  now: () => number = Date.now;
-  /** Whether the player is connected on another process of a cluster too (the registry sets it). */
-  connectedAnywhere: (playerId: string) => boolean = () => false;
-  /** A finished table's rematch, once asked for (`rematch.ts`). */
-  rematch: RematchInfo | null = null;
+  readonly #watchers = new Set<Peer>();
+  readonly #wholeFrameWatchers = new Set<Peer>();
+  readonly #answered = new AnsweredIds();
+  #chat: ChatLine[] = [];
+  #chatSeq = 0;
+  #botBusy = false;
+  #storeFailures = 0;
+  #rematch: RematchInfo | null = null;
+  #surroundings: RoomSurroundings = ALONE;
 
-  constructor(public table: TableRow) {}
+  constructor(table: TableRow) {
+    this.#table = table;
+  }
+
+  /** The table's row as this process knows it: seats, status, clock, options. */
+  get table(): Readonly<TableRow> {
+    return this.#table;
+  }
+
+  get id(): string {
+    return this.#table.id;
+  }
 
   /** The position everyone has been told of: its moves are on the disk. */
   get committed(): Position | null {
@@ -50,6 +62,59 @@ export class Room {
   get head(): Position | null {
     return this.#head;
   }
+
+  /** The connections of this process that watch the table. */
+  get watchers(): ReadonlySet<Peer> {
+    return this.#watchers;
+  }
+
+  /**
+   * The watchers that asked for whole frames (`watch` with `patches: false`): their live
+   * updates carry the frame instead of a JSON Patch. Always a subset of `watchers`.
+   */
+  get wholeFrameWatchers(): ReadonlySet<Peer> {
+    return this.#wholeFrameWatchers;
+  }
+
+  /** The client move ids answered (`answered.ts`). */
+  get answered(): AnsweredView {
+    return this.#answered;
+  }
+
+  /** The table's recent chat, oldest first (at most `LIMITS.chatHistory` lines). */
+  get chat(): readonly ChatLine[] {
+    return this.#chat;
+  }
+
+  /** The highest chat number this process has used or heard of. */
+  get chatSeq(): number {
+    return this.#chatSeq;
+  }
+
+  /** A bot of this table is waiting or thinking. */
+  get botBusy(): boolean {
+    return this.#botBusy;
+  }
+
+  /**
+   * Commits of this table that failed in a row because the store could not be reached: its
+   * bots wait longer after each (`bots.ts`); the next commit that succeeds sets it back to 0.
+   */
+  get storeFailures(): number {
+    return this.#storeFailures;
+  }
+
+  /** A finished table's rematch, once asked for (`rematch.ts`). */
+  get rematch(): RematchInfo | null {
+    return this.#rematch;
+  }
+
+  /** The clock and presence of the process that holds the table (`Rooms` sets them). */
+  placeIn(surroundings: RoomSurroundings): void {
+    this.#surroundings = surroundings;
+  }
+
+  // The game.
 
   /** Both positions at once: the game starts, is rebuilt, or follows the store's log. */
   resetTo(position: Position): void {
@@ -72,21 +137,113 @@ export class Room {
     this.#head = position;
   }
 
-  get id(): string {
-    return this.table.id;
+  // The table's row.
+
+  /**
+   * A stored change of the table's row, applied in memory: by the process that wrote it, and
+   * by the other processes of a cluster that hear of it.
+   */
+  applyChange(change: TableChange): void {
+    const table = { ...this.#table };
+    if (change.status !== undefined) table.status = change.status;
+    if (change.seats !== undefined) {
+      table.seats = change.seats;
+      table.revision = (change.revision ?? table.revision) + 1;
+    }
+    if (change.seed !== undefined) table.seed = change.seed;
+    if (change.moveCount !== undefined) table.moveCount = change.moveCount;
+    if (change.startedAt !== undefined) table.startedAt = change.startedAt;
+    if (change.finishedAt !== undefined) table.finishedAt = change.finishedAt;
+    if (change.clock !== undefined) table.clock = change.clock;
+    this.#table = table;
   }
 
-  seatOf(playerId: string | undefined): Seat | null {
-    if (playerId === undefined) return null;
-    const seat = this.table.seats.findIndex((s) => s.playerId === playerId);
-    return seat < 0 ? null : seat;
+  /** The store's row replaces this one: it is ahead (another process changed the table). */
+  rowFromStore(row: TableRow): void {
+    this.#table = { ...row };
   }
 
-  /** The seat whose view this connection receives (null: the public view). */
-  viewerSeat(peer: Peer): Seat | null {
-    return this.seatOf(peer.player?.id);
+  /** Moves made on another process moved the clock (written with them). */
+  clockFromStore(clock: TableRow['clock']): void {
+    this.#table = { ...this.#table, clock };
   }
 
+  /**
+   * The game is marked started before its start is written, so that a second start meanwhile
+   * is refused; returns the waiting row, which `startNotWritten` puts back.
+   */
+  markStarting(seed: number, startedAt: string): TableRow {
+    const waiting = this.#table;
+    this.#table = { ...waiting, status: 'playing', seed, startedAt };
+    return waiting;
+  }
+
+  /** The start was not written: the table is waiting again, as `markStarting` found it. */
+  startNotWritten(waiting: TableRow): void {
+    this.#table = waiting;
+  }
+
+  /** A finished table's rematch, made here or heard of; returns whether it is new. */
+  rematchMade(rematch: RematchInfo): boolean {
+    if (this.#rematch?.table === rematch.table) return false;
+    this.#rematch = rematch;
+    return true;
+  }
+
+  // The watchers.
+
+  /** The connection watches the table, with JSON Patch updates or whole frames. */
+  watch(peer: Peer, patches: boolean): void {
+    this.#watchers.add(peer);
+    if (patches) this.#wholeFrameWatchers.delete(peer);
+    else this.#wholeFrameWatchers.add(peer);
+  }
+
+  /** The connection stops watching; returns how it watched, or undefined when it did not. */
+  unwatch(peer: Peer): { patches: boolean } | undefined {
+    if (!this.#watchers.delete(peer)) return undefined;
+    return { patches: !this.#wholeFrameWatchers.delete(peer) };
+  }
+
+  /** Every connection stops watching (the table is gone); returns those that watched. */
+  dropWatchers(): Peer[] {
+    const dropped = [...this.#watchers];
+    this.#watchers.clear();
+    this.#wholeFrameWatchers.clear();
+    return dropped;
+  }
+
+  // The client move ids (`answered.ts`).
+
+  /** The id's move is being committed; `waiter` hears the ack. */
+  moveCommitting(seat: Seat, clientId: string, key: string, waiter: Peer | null): void {
+    this.#answered.committing(seat, clientId, key, waiter);
+  }
+
+  /** `waiter` hears the ack of the id's move too, if it is being committed; whether it will. */
+  awaitAck(seat: Seat, clientId: string, waiter: Peer): boolean {
+    return this.#answered.awaitAck(seat, clientId, waiter);
+  }
+
+  /** The id's move is stored with this version; returns what the id was before. */
+  moveSettled(seat: Seat, clientId: string, key: string, version: number): SentMove | undefined {
+    return this.#answered.settle(seat, clientId, key, version);
+  }
+
+  /** The id's move was not stored; returns it (with its waiters) if it was known. */
+  moveForgotten(seat: Seat, clientId: string): SentMove | undefined {
+    return this.#answered.forget(seat, clientId);
+  }
+
+  // The chat.
+
+  /** The next chat number to try for a line written here. */
+  takeChatSeq(): number {
+    this.#chatSeq += 1;
+    return this.#chatSeq;
+  }
+
+  /** A stored line, written here or on another process, joins the recent chat. */
   addChat(row: ChatRow): ChatLine {
     const line: ChatLine = {
       from: row.name,
@@ -97,53 +254,70 @@ export class Room {
     };
     if (row.notice) line.notice = row.notice;
     else line.playerId = row.playerId;
-    this.chatSeq = Math.max(this.chatSeq, row.seq);
-    this.chat.push(line);
-    if (this.chat.length > LIMITS.chatHistory) this.chat.shift();
+    this.#chatSeq = Math.max(this.#chatSeq, row.seq);
+    this.#chat.push(line);
+    if (this.#chat.length > LIMITS.chatHistory) this.#chat.shift();
     return line;
+  }
+
+  /** The host removed a line (`moderation.ts`). */
+  removeChatLine(seq: number): void {
+    this.#chat = this.#chat.filter((line) => line.seq !== seq);
+  }
+
+  // The bots and the store.
+
+  /** A bot of the table starts waiting or thinking (false: it is done). */
+  markBotBusy(busy: boolean): void {
+    this.#botBusy = busy;
+  }
+
+  /** A commit of the table failed for the store's outage; returns the failures in a row. */
+  storeFailed(): number {
+    this.#storeFailures += 1;
+    return this.#storeFailures;
+  }
+
+  /** A commit of the table succeeded, or the store is back: bots back off from the start. */
+  storeReached(): void {
+    this.#storeFailures = 0;
+  }
+
+  // Reading.
+
+  seatOf(playerId: string | undefined): Seat | null {
+    if (playerId === undefined) return null;
+    const seat = this.#table.seats.findIndex((s) => s.playerId === playerId);
+    return seat < 0 ? null : seat;
+  }
+
+  /** The seat whose view this connection receives (null: the public view). */
+  viewerSeat(peer: Peer): Seat | null {
+    return this.seatOf(peer.player?.id);
   }
 
   info(): TableInfo {
     const connected = new Set<string>();
     let spectators = 0;
-    for (const peer of this.watchers) {
+    for (const peer of this.#watchers) {
       const seat = this.viewerSeat(peer);
       if (seat === null) spectators++;
       else if (peer.player) connected.add(peer.player.id);
     }
-    for (const seat of this.table.seats) {
+    for (const seat of this.#table.seats) {
       if (seat.playerId !== null && !connected.has(seat.playerId)) {
-        if (this.connectedAnywhere(seat.playerId)) connected.add(seat.playerId);
+        if (this.#surroundings.connectedAnywhere(seat.playerId)) connected.add(seat.playerId);
       }
     }
     const info = tableInfoOf(
-      this.table,
+      this.#table,
       connected,
       spectators,
-      this.committed?.moves.length,
-      this.now(),
+      this.#committed?.moves.length,
+      this.#surroundings.now(),
     );
-    return this.rematch ? { ...info, rematch: this.rematch } : info;
+    return this.#rematch ? { ...info, rematch: this.#rematch } : info;
   }
-}
-
-/**
- * A stored change of the table's row, applied to the room in memory: by the process that
- * wrote it, and by the other processes of a cluster that hear of it.
- */
-export function applyTableChange(room: Room, change: TableChange): void {
-  const table = { ...room.table };
-  if (change.status !== undefined) table.status = change.status;
-  if (change.seats !== undefined) {
-    table.seats = change.seats;
-    table.revision = (change.revision ?? table.revision) + 1;
-  }
-  if (change.seed !== undefined) table.seed = change.seed;
-  if (change.moveCount !== undefined) table.moveCount = change.moveCount;
-  if (change.startedAt !== undefined) table.startedAt = change.startedAt;
-  if (change.finishedAt !== undefined) table.finishedAt = change.finishedAt;
-  if (change.clock !== undefined) table.clock = change.clock;
-  room.table = table;
 }
 
 /**

@@ -128,7 +128,7 @@ export class TableService {
     // The database is back: the bots that were waiting out a backoff play at once, and from
     // the first step of the backoff again should it fail anew.
     options.storeHealth?.onRecovered(() => {
-      for (const room of rooms.all()) room.storeFailures = 0;
+      for (const room of rooms.all()) room.storeReached();
       this.bots.storeRecovered();
     });
   }

@@ -19,7 +19,7 @@ import { keyOfRow, type Room } from './room.ts';
 /** Remembers a stored row's client id, and acknowledges whoever here waited for it. */
 function markSent(room: Room, row: MoveRow): void {
   const moveKey = keyOfRow(row);
-  const before = room.answered.settle(row.seat, row.clientId, moveKey, row.seq);
+  const before = room.moveSettled(row.seat, row.clientId, moveKey, row.seq);
   if (before && before.version === null && before.key === moveKey) {
     for (const peer of before.waiters) {
       peer.send({ type: 'ack', table: room.id, id: row.clientId, version: row.seq });
@@ -94,7 +94,7 @@ async function readStore(ctx: TableContext, room: Room): Promise<void> {
   // change of its own that is still being written.
   const seatsChanged = row.revision > room.table.revision;
   const statusChanged = STATUS_ORDER[row.status] > STATUS_ORDER[room.table.status];
-  if (seatsChanged || statusChanged) room.table = { ...row };
+  if (seatsChanged || statusChanged) room.rowFromStore(row);
   if (row.status !== 'waiting' && row.seed !== null && !room.committed) {
     const started = startPosition(gameOptionsOf(row.options, row.seed));
     if (!started.ok) throw new Error(started.error.message);
@@ -104,7 +104,7 @@ async function readStore(ctx: TableContext, room: Room): Promise<void> {
     const rows = await ctx.store.movesAfter(room.id, room.committed.version);
     if (!applyStoredRows(ctx, room, rows)) await reload(ctx, room);
     // Moves made elsewhere moved the clock (written with them).
-    else if (rows.length > 0) room.table = { ...room.table, clock: row.clock };
+    else if (rows.length > 0) room.clockFromStore(row.clock);
   }
   // A finished table's rematch made by another process.
   const rematchChanged = await refreshRematch(ctx.store, room);
@@ -123,7 +123,7 @@ async function reload(ctx: TableContext, room: Room): Promise<void> {
   const loaded = await ctx.store.loadTable(room.id, 0);
   if (!loaded) return;
   const fresh = roomFromStore(loaded);
-  room.table = fresh.table;
+  room.rowFromStore(fresh.table);
   if (fresh.committed) room.resetTo(fresh.committed);
   for (const row of loaded.moves) markSent(room, row);
   sendSyncToAll(room);

@@ -12,7 +12,7 @@ import type { StoredSeat, TableChange } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
 import { postChatLine } from './chat.ts';
 import type { TableContext } from './context.ts';
-import { applyTableChange, type Room } from './room.ts';
+import type { Room } from './room.ts';
 import { catchUp } from './stored.ts';
 import { clockAfterSeatChange, settled } from './tableClock.ts';
 
@@ -71,7 +71,7 @@ async function writeAway(
   const change: TableChange = { id: room.id, seats, revision: table.revision };
   const clock = clockAfterSeatChange(ctx, room, seats, away === null ? seat : null);
   if (clock) change.clock = clock;
-  applyTableChange(room, change);
+  room.applyChange(change);
   let written = false;
   try {
     written = await ctx.store.updateTable(change);

@@ -188,7 +188,7 @@ export class TakeoverTimers {
       // The store is down: the seat is still due, and setting the timer again at once would
       // try again in a loop; it waits a backoff instead (the store's health logs the outage).
       if (error instanceof StoreUnavailable)
-        pause = storeBackoffMs(++room.storeFailures, Math.random);
+        pause = storeBackoffMs(room.storeFailed(), Math.random);
       else ctx.log.error({ err: error, table: room.id, seat }, 'a bot could not take a seat over');
     } finally {
       this.takingOver.delete(key);

@@ -38,9 +38,7 @@ export async function watch(
   // A finished table is kept in memory only while watched: this watch keeps it.
   const room = ctx.rooms.keep(found);
   const wasConnected = player !== null && connectedHere(room, player);
-  room.watchers.add(peer);
-  if (patches) room.wholeFrameWatchers.delete(peer);
-  else room.wholeFrameWatchers.add(peer);
+  room.watch(peer, patches);
   peer.tables.add(room.id);
   if (player !== null && !wasConnected) {
     ctx.cluster.presenceChanged(room, player, true);
@@ -99,8 +97,7 @@ export function takeSync(peer: Peer): void {
 export function unwatch(ctx: TableContext, peer: Peer, id: string): void {
   peer.tables.delete(id);
   const room = ctx.rooms.loaded(id);
-  if (!room?.watchers.delete(peer)) return;
-  room.wholeFrameWatchers.delete(peer);
+  if (!room?.unwatch(peer)) return;
   const player = seatedPlayer(room, peer);
   if (player !== null && !connectedHere(room, player)) {
     ctx.cluster.presenceChanged(room, player, false);
@@ -119,8 +116,7 @@ export function unwatch(ctx: TableContext, peer: Peer, id: string): void {
  * owner answers with the moves it lacks, not a full sync.
  */
 export function handOverWatch(room: Room, peer: LocalPeer): void {
-  room.watchers.delete(peer);
-  const patches = !room.wholeFrameWatchers.delete(peer);
+  const patches = room.unwatch(peer)?.patches ?? true;
   peer.tables.delete(room.id);
   peer.replay({
     type: 'watch',
