@@ -20,6 +20,8 @@
  *       [--seconds 30] [--warmup 5] [--saturation-games 200] [--saturation-seconds 20]
  *       [--workers 2] [--cpu-prof] [--heap-snapshot] [--data-dir DIR]
  *       [--server-node-args "--heap-growing-percent=50 …" (extra flags for the servers' Node)]
+ *       [--server-cpus 0,1 --client-cpus 2-15 (keep the servers and the clients on CPUs of
+ *        their own, with util-linux's taskset, on a machine with cores to spare)]
  *       [--postgres URL (a role that may create databases; default $LOAD_POSTGRES_URL)]
  *       [--redis URL (default $LOAD_REDIS_URL or redis://127.0.0.1:6379)]
  *
@@ -29,7 +31,7 @@
  * a heap snapshot of each server there at the end of each paced step (compare two steps to see
  * what a live game holds: `scripts/heap-diff.py`).
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -57,6 +59,13 @@ interface Settings {
   dataDir: string | undefined;
   /** Extra flags for the servers' Node (V8's garbage-collector settings, say), split on spaces. */
   serverNodeArgs: string[];
+  /**
+   * CPUs (a `taskset` list, e.g. `0,1`) the server processes are kept on, every thread of them,
+   * and CPUs this script and its clients are kept on: on a machine with cores to spare, so
+   * that the server's latency and CPU per move are its own and not shared with its load.
+   */
+  serverCpus: string | undefined;
+  clientCpus: string | undefined;
 }
 
 interface StepFigures {
@@ -170,6 +179,27 @@ async function heldByServers(servers: SpawnedServer[]) {
   };
 }
 
+/** A CPU list as `taskset` takes it: numbers and ranges, comma-separated (`0,1`, `2-15`). */
+function cpuList(flag: string, text: string): string {
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text))
+    throw new Error(`${flag}: a CPU list such as 0,1 or 2-15, not ${text}`);
+  return text;
+}
+
+/**
+ * Keeps a process, every thread it has (`-a`), on these CPUs; threads it starts later inherit
+ * that. Needs util-linux's `taskset`.
+ */
+function pinProcess(pid: number, cpus: string): void {
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'pipe' });
+  } catch (error) {
+    const why =
+      (error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message;
+    throw new Error(`could not keep process ${pid} on CPUs ${cpus} with taskset: ${why}`);
+  }
+}
+
 const WORKER = fileURLToPath(new URL('./load/worker.ts', import.meta.url));
 
 function parseArgs(argv: string[]): Settings {
@@ -187,6 +217,8 @@ function parseArgs(argv: string[]): Settings {
     heapSnapshot: false,
     dataDir: undefined,
     serverNodeArgs: [],
+    serverCpus: undefined,
+    clientCpus: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -245,6 +277,12 @@ function parseArgs(argv: string[]): Settings {
         break;
       case '--server-node-args':
         settings.serverNodeArgs = value().split(' ').filter(Boolean);
+        break;
+      case '--server-cpus':
+        settings.serverCpus = cpuList(flag, value());
+        break;
+      case '--client-cpus':
+        settings.clientCpus = cpuList(flag, value());
         break;
       default:
         throw new Error(`unknown flag ${flag}`);
@@ -471,6 +509,12 @@ async function startSetup(
       env: { LOG_LEVEL: 'warn', METRICS_TOKEN },
       nodeArgs,
     });
+    try {
+      if (settings.serverCpus) pinProcess(server.pid, settings.serverCpus);
+    } catch (error) {
+      await stopAll([server]);
+      throw error;
+    }
     return { servers: [server], stop: () => stopAll([server]) };
   }
   if (!settings.postgresUrl)
@@ -485,6 +529,8 @@ async function startSetup(
   const servers: SpawnedServer[] = [];
   try {
     for (let i = 0; i < 2; i++) servers.push(await spawnServer({ env, nodeArgs }));
+    if (settings.serverCpus)
+      for (const server of servers) pinProcess(server.pid, settings.serverCpus);
   } catch (error) {
     await stopAll(servers);
     await database.drop();
@@ -610,6 +656,8 @@ async function runSetup(
 
 async function main(): Promise<void> {
   const settings = parseArgs(process.argv.slice(2));
+  // The clients are forked after this: they inherit it.
+  if (settings.clientCpus) pinProcess(process.pid, settings.clientCpus);
   const profileDir = resolve('load-profile');
   if (settings.cpuProf || settings.heapSnapshot) mkdirSync(profileDir, { recursive: true });
   const rows: StepFigures[] = [];
