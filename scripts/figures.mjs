@@ -21,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareLoad, parseCompareOptions, renderComparison } from './figures/compare-load.mjs';
 import { describeLoad, loadTable, readBlocks, renderDocument } from './figures/document.mjs';
+import { readPinnedRuns, renderPinned } from './figures/pinned-load.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUTPUT = join(ROOT, 'docs', 'performance.md');
@@ -394,6 +395,15 @@ const SECTIONS = {
   },
 };
 
+// The server on 2 CPUs of its own, from runs on a machine with cores to spare (needs --from).
+SECTIONS.pinned = {
+  title: 'Server on CPUs of its own: before and after',
+  measure(options) {
+    if (!options.pinnedFrom) throw new Error('the pinned section needs --from <folder of runs>');
+    return renderPinned(readPinnedRuns(options.pinnedFrom));
+  },
+};
+
 // Before and after a change of the server, alternating runs of the load script (needs --base).
 SECTIONS.compare = {
   title: 'Server: before and after',
@@ -419,8 +429,9 @@ function write(blocks) {
 
 function parseOptions(argv) {
   const options = {
-    // The comparison runs only when asked for: it needs a base commit.
-    only: Object.keys(SECTIONS).filter((name) => name !== 'compare'),
+    // The comparisons run only when asked for: they need a base commit, or runs made elsewhere.
+    only: Object.keys(SECTIONS).filter((name) => name !== 'compare' && name !== 'pinned'),
+    pinnedFrom: null,
     compare: parseCompareOptions([]),
     postgres: process.env.LOAD_POSTGRES_URL || null,
     redis: process.env.LOAD_REDIS_URL || 'redis://127.0.0.1:6379',
@@ -444,11 +455,12 @@ function parseOptions(argv) {
       options.compare.baseDir = parseCompareOptions([flag, value()]).baseDir;
     else if (flag === '--rounds')
       options.compare.rounds = parseCompareOptions([flag, value()]).rounds;
+    else if (flag === '--from') options.pinnedFrom = value();
     else if (flag === '--postgres') options.postgres = value();
     else if (flag === '--redis') options.redis = value();
     else if (flag === '--help') {
       console.log(
-        `npm run figures [-- --only ${Object.keys(SECTIONS).join(',')}] [--postgres URL --redis URL] [--base COMMIT --base-dir DIR --rounds N (for compare)]`,
+        `npm run figures [-- --only ${Object.keys(SECTIONS).join(',')}] [--postgres URL --redis URL] [--base COMMIT --base-dir DIR --rounds N (for compare)] [--from DIR (for pinned)]`,
       );
       process.exit(0);
     } else throw new Error(`unknown option ${flag} (try --help)`);
@@ -471,7 +483,9 @@ for (const name of options.only) {
   const at = `Measured ${date} UTC at commit ${commit()} on ${machine()}`;
   try {
     const { value, busy } = whileWatchingTheMachine(() => section.measure(options));
-    blocks[name] = `${at}; ${busy}\n\n${value}`;
+    // A section read from runs made on another machine carries that machine's stamp.
+    blocks[name] =
+      typeof value === 'string' ? `${at}; ${busy}\n\n${value}` : `${value.stamp}\n\n${value.text}`;
     // Written after each section, so that a later section's failure keeps this one's figures.
     write(blocks);
     process.stderr.write(`\n${name}: written to docs/performance.md\n`);
