@@ -17,7 +17,15 @@ import { StoreUnavailable } from '../store/health.ts';
 import type { Fence } from '../store/types.ts';
 import { sendTableInfo } from '../tables/broadcast.ts';
 import { showChatLine } from '../tables/chat.ts';
-import type { Adopt, ClusterLink, TableContext, TableOwners } from '../tables/context.ts';
+import type {
+  Adopt,
+  ClusterLink,
+  Observers,
+  Platform,
+  TableContext,
+  TableMemory,
+  TableOwners,
+} from '../tables/context.ts';
 import { renameConnections } from '../tables/lifecycle.ts';
 import { hideChatLine, updateBlocked } from '../tables/moderation.ts';
 import { runHooks } from '../tables/play.ts';
@@ -320,7 +328,7 @@ export class RedisCluster implements Cluster {
   }
 
   private async movesHeard(
-    ctx: TableContext,
+    ctx: Platform & TableMemory,
     message: Extract<BusMessage, { kind: 'moves' }>,
   ): Promise<void> {
     // A table not in memory here is its owner's business: nothing to do. One being loaded
@@ -339,7 +347,7 @@ export class RedisCluster implements Cluster {
     if (message.changes.some((c) => c.status === 'finished')) ctx.rooms.release(room);
   }
 
-  private async tableHeard(ctx: TableContext, id: string): Promise<void> {
+  private async tableHeard(ctx: Platform & TableMemory, id: string): Promise<void> {
     const room = ctx.rooms.loaded(id) ?? (await ctx.rooms.whenLoaded(id));
     if (room) return catchUp(ctx, room);
   }
@@ -402,7 +410,7 @@ export class RedisCluster implements Cluster {
    * would wake them. The fence is raised by now, so no move under an older token can be
    * committed after this read; later moves of people are heard on the bus.
    */
-  private async startRunning(ctx: TableContext, id: string): Promise<void> {
+  private async startRunning(ctx: Platform & TableMemory & Observers, id: string): Promise<void> {
     const room = ctx.rooms.loaded(id);
     if (!room) return;
     await catchUp(ctx, room);

@@ -13,7 +13,7 @@ import { botSeed } from '@gangsta/bots';
 import { legalMoves, viewFor } from '@gangsta/engine';
 import type { BotPool } from '../bots/pool.ts';
 import { storeBackoffMs } from '../store/health.ts';
-import type { TableContext } from './context.ts';
+import type { Ownership, Play } from './context.ts';
 import { decidingAt } from './frames.ts';
 import { submit } from './play.ts';
 import { isOver } from './position.ts';
@@ -32,7 +32,7 @@ export class BotRunner {
   private readonly backingOff = new Map<Room, () => void>();
 
   constructor(
-    private readonly ctx: () => TableContext,
+    private readonly ctx: () => Play & Ownership,
     private readonly options: BotRunnerOptions,
   ) {}
 

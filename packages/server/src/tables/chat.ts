@@ -8,12 +8,12 @@ import type { Peer } from '../peer.ts';
 import { TokenBucket } from '../rateLimit.ts';
 import { refuse } from '../refusal.ts';
 import type { ChatRow } from '../store/types.ts';
-import type { TableContext } from './context.ts';
+import type { Limits, Ownership, Platform, TableContext } from './context.ts';
 import { tableOf } from './registry.ts';
 import type { Room } from './room.ts';
 
 /** One bucket per player, across connections and tables. */
-function checkRate(ctx: TableContext, playerId: string): void {
+function checkRate(ctx: Limits, playerId: string): void {
   let bucket = ctx.chatBuckets.get(playerId);
   if (!bucket) {
     bucket = new TokenBucket(LIMITS.chatBurst, LIMITS.chatEveryMs);
@@ -50,7 +50,7 @@ type ChatFields = Omit<ChatRow, 'tableId' | 'seq' | 'at'>;
 
 /** Stores a line under the table's next chat number, then shows it to every watcher. */
 export async function postChatLine(
-  ctx: TableContext,
+  ctx: Platform & Ownership,
   room: Room,
   fields: ChatFields,
 ): Promise<void> {
@@ -60,7 +60,7 @@ export async function postChatLine(
 }
 
 /** The line as stored, under the first free number from the table's next one on. */
-async function storeChatLine(ctx: TableContext, room: Room, fields: ChatFields): Promise<ChatRow> {
+async function storeChatLine(ctx: Platform, room: Room, fields: ChatFields): Promise<ChatRow> {
   for (let attempt = 1; ; attempt++) {
     const row = {
       ...fields,

@@ -100,24 +100,37 @@ export interface TableOwners {
   close(): Promise<void>;
 }
 
-export interface TableContext {
+/*
+ * What the table functions are given, in small parts: each function takes the part (or the
+ * two or three parts) it uses, so that its signature says what it may reach. `TableContext`
+ * is all of them at once; the table service builds it (`service.ts`) and it satisfies every
+ * part.
+ */
+
+/**
+ * What the server process gives every table function: the store, the log, the metrics, and
+ * the time (to stamp what is written, and to set timers by).
+ */
+export interface Platform {
   store: Store;
-  rooms: Rooms;
-  commits: CommitQueue;
   log: Logger;
-  /**
-   * Chat rate limits, per player: a cache that forgets a bucket once it would be full again
-   * (unused for `chatBurst × chatEveryMs`), so that it never grows with every player ever seen.
-   */
-  chatBuckets: LRUCache<string, TokenBucket>;
-  /** What a player, a connection or a table may hold at most. */
-  limits: ResourceLimits;
-  /** Tells the bots of a table to look whether one of them must move. */
-  wakeBots(room: Room): void;
+  /** Prometheus metrics of this process (`src/ops/metrics.ts`). */
+  metrics: Metrics;
   /** Milliseconds since the epoch: `Date.now` in production, `ManualTime` in tests. */
   now(): number;
   /** The time source `now` reads, with its timers (the game clocks' deadlines, absence). */
   time: TimeSource;
+}
+
+/**
+ * The tables in memory, and what carries each on: its moves' group commit (`commits.ts`), its
+ * bots and its timers.
+ */
+export interface TableMemory {
+  rooms: Rooms;
+  commits: CommitQueue;
+  /** Tells the bots of a table to look whether one of them must move. */
+  wakeBots(room: Room): void;
   /** Sets the table's clock and absence timers again (after a change of seats, moves, presence). */
   armTimers(room: Room): void;
   /**
@@ -125,15 +138,49 @@ export interface TableContext {
    * on its owner, in a cluster) and is read again when asked for.
    */
   unload(room: Room): void;
-  hooks: TableHooks;
+}
+
+/** The other processes of a cluster, and which tables this one runs. */
+export interface Ownership {
   cluster: ClusterLink;
   /**
    * Whether this process runs the table's bots and timers. Always true for one process; in a
    * cluster, exactly one live process holds each active table (a lease in Redis).
    */
   runs(room: Room): boolean;
-  /** Prometheus metrics of this process (`src/ops/metrics.ts`). */
-  metrics: Metrics;
   /** Whether the player has a live connection to the table on any process of the cluster. */
   isConnected(room: Room, playerId: string): boolean;
 }
+
+/** What a player, a connection or a table may hold or do at most. */
+export interface Limits {
+  /** What a player, a connection or a table may hold at most. */
+  limits: ResourceLimits;
+  /**
+   * Chat rate limits, per player: a cache that forgets a bucket once it would be full again
+   * (unused for `chatBurst × chatEveryMs`), so that it never grows with every player ever seen.
+   */
+  chatBuckets: LRUCache<string, TokenBucket>;
+}
+
+/** What observes the tables: the hooks, the metrics, and the log that reports a failing hook. */
+export interface Observers {
+  hooks: TableHooks;
+  metrics: Metrics;
+  log: Logger;
+}
+
+/**
+ * What playing a move uses (`play.ts`): the store for an id answered long ago, the commit
+ * queue, the time the move is stamped with, and the bots that may answer it.
+ */
+export interface Play {
+  store: Store;
+  log: Logger;
+  commits: CommitQueue;
+  now(): number;
+  wakeBots(room: Room): void;
+}
+
+/** Every part at once: what the table service builds and hands to its parts. */
+export interface TableContext extends Platform, TableMemory, Ownership, Limits, Observers, Play {}

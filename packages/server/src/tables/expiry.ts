@@ -7,14 +7,14 @@
 import { protocolError } from '@gangsta/protocol';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow } from '../store/types.ts';
-import type { TableContext } from './context.ts';
+import type { Limits, Ownership, Platform, TableContext, TableMemory } from './context.ts';
 import { Deadlines } from './deadlines.ts';
 import type { Room } from './room.ts';
 
 export type GoneReason = 'deleted' | 'expired';
 
 /** The room of a table no longer in the store: out of memory, its watchers told. */
-export function dropGoneTable(ctx: TableContext, room: Room, reason: GoneReason): void {
+export function dropGoneTable(ctx: TableMemory, room: Room, reason: GoneReason): void {
   ctx.rooms.forget(room);
   const message =
     reason === 'expired'
@@ -28,7 +28,11 @@ export function dropGoneTable(ctx: TableContext, room: Room, reason: GoneReason)
 }
 
 /** Deletes a waiting table everywhere; false when it is not waiting (any more). */
-async function deleteWaiting(ctx: TableContext, room: Room, reason: GoneReason): Promise<boolean> {
+async function deleteWaiting(
+  ctx: Platform & TableMemory & Ownership,
+  room: Room,
+  reason: GoneReason,
+): Promise<boolean> {
   if (room.table.status !== 'waiting') return false;
   if (!(await ctx.store.deleteWaitingTable(room.id))) return false;
   dropGoneTable(ctx, room, reason);
@@ -37,7 +41,11 @@ async function deleteWaiting(ctx: TableContext, room: Room, reason: GoneReason):
 }
 
 /** The host deletes a table of theirs that has not started. */
-export async function deleteTable(ctx: TableContext, host: PlayerRow, room: Room): Promise<void> {
+export async function deleteTable(
+  ctx: Platform & TableMemory & Ownership,
+  host: PlayerRow,
+  room: Room,
+): Promise<void> {
   if (room.table.hostId !== host.id) refuse('NOT_HOST', 'only the host may delete the table');
   const refuseStarted = () =>
     refuse('WRONG_STATUS', `the table is ${room.table.status}: only a waiting table is deleted`, {
@@ -48,7 +56,7 @@ export async function deleteTable(ctx: TableContext, host: PlayerRow, room: Room
 }
 
 /** Whether a waiting table has waited longer than `waitingTableTtlMs` at `now`. */
-export function expired(ctx: TableContext, room: Room, now: number): boolean {
+export function expired(ctx: Limits, room: Room, now: number): boolean {
   return room.table.status === 'waiting' && expiresAt(ctx, room) <= now;
 }
 
@@ -79,6 +87,6 @@ export function startExpiry(ctx: TableContext): () => void {
   return () => deadlines.stop();
 }
 
-function expiresAt(ctx: TableContext, room: Room): number {
+function expiresAt(ctx: Limits, room: Room): number {
   return Date.parse(room.table.createdAt) + ctx.limits.waitingTableTtlMs;
 }

@@ -19,7 +19,7 @@ import { newSeed, randomId } from '../ids.ts';
 import { Refusal, refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo } from './broadcast.ts';
-import type { TableContext } from './context.ts';
+import type { Limits, Ownership, Platform, TableContext, TableMemory } from './context.ts';
 import { refuseIfBlocked } from './moderation.ts';
 import { runHooks } from './play.ts';
 import { recordOf, startPosition } from './position.ts';
@@ -70,7 +70,7 @@ export function infoFor(room: Room, player: PlayerRow | null): TableInfo | HostT
  * Refuses a new table to a player who hosts `openTablesPerPlayer` waiting or playing tables
  * already: each is held in memory (and listed in the lobby) until it ends or expires.
  */
-export async function checkOpenTables(ctx: TableContext, host: PlayerRow): Promise<void> {
+export async function checkOpenTables(ctx: Platform & Limits, host: PlayerRow): Promise<void> {
   const max = ctx.limits.openTablesPerPlayer;
   // Counted in the store: tables asleep (not in memory) count too.
   const open = await ctx.store.openTablesOf(host.id);
@@ -158,7 +158,11 @@ function seatToJoin(room: Room, body: JoinTable, playerId: string): number {
  * processes). When another process changed the table first, nothing is written: the room
  * reads the table again and the request is refused with STALE, to be made again.
  */
-async function changeSeats(ctx: TableContext, room: Room, seats: StoredSeat[]): Promise<void> {
+async function changeSeats(
+  ctx: Platform & TableMemory & Ownership,
+  room: Room,
+  seats: StoredSeat[],
+): Promise<void> {
   const change = { id: room.id, seats, revision: room.table.revision };
   if (!(await ctx.store.updateTable(change))) await changedElsewhere(ctx, room);
   room.applyChange(change);
@@ -171,7 +175,7 @@ async function changeSeats(ctx: TableContext, room: Room, seats: StoredSeat[]): 
 /** Another process changed the table first; the room has read it again. */
 class ChangedElsewhere extends Error {}
 
-async function changedElsewhere(ctx: TableContext, room: Room): Promise<never> {
+async function changedElsewhere(ctx: Platform & TableMemory, room: Room): Promise<never> {
   await catchUp(ctx, room);
   throw new ChangedElsewhere(`table ${room.id} changed on another process`);
 }
@@ -184,7 +188,11 @@ const SEAT_CHANGE_TRIES = 4;
  * process changed it first (two people joining at once through two processes); refuses with
  * STALE only when that keeps happening.
  */
-async function onFreshTable<T>(ctx: TableContext, id: string, work: () => Promise<T>): Promise<T> {
+async function onFreshTable<T>(
+  ctx: Platform & TableMemory,
+  id: string,
+  work: () => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
@@ -215,7 +223,7 @@ const RECHECKED = new Set<string>([
 ]);
 
 /** Reads the table from the store; whether its row had changed. */
-async function caughtUpAnything(ctx: TableContext, room: Room): Promise<boolean> {
+async function caughtUpAnything(ctx: Platform & TableMemory, room: Room): Promise<boolean> {
   const { revision, status } = room.table;
   await catchUp(ctx, room);
   return room.table.revision !== revision || room.table.status !== status;
@@ -270,7 +278,11 @@ function vacated(seat: StoredSeat): StoredSeat {
   return { ...seat, playerId: null, name: null, invite, botAccount: false };
 }
 
-export async function leaveTable(ctx: TableContext, player: PlayerRow, id: string): Promise<Room> {
+export async function leaveTable(
+  ctx: Platform & TableMemory & Ownership,
+  player: PlayerRow,
+  id: string,
+): Promise<Room> {
   return onFreshTable(ctx, id, async () => {
     const room = await tableOf(ctx, id);
     const seat = room.seatOf(player.id);
@@ -293,7 +305,7 @@ export async function leaveTable(ctx: TableContext, player: PlayerRow, id: strin
 }
 
 export async function kickPlayer(
-  ctx: TableContext,
+  ctx: Platform & TableMemory & Ownership,
   host: PlayerRow,
   id: string,
   seat: number,
@@ -377,7 +389,7 @@ async function beginGame(ctx: TableContext, room: Room): Promise<Room> {
   return room;
 }
 
-export async function gameRecord(ctx: TableContext, player: PlayerRow, id: string) {
+export async function gameRecord(ctx: TableMemory, player: PlayerRow, id: string) {
   const room = await tableOf(ctx, id);
   if (room.table.status !== 'finished' || !room.committed)
     refuse('WRONG_STATUS', 'the record is available once the game is over');
@@ -394,7 +406,10 @@ export async function gameRecord(ctx: TableContext, player: PlayerRow, id: strin
  * offset of each list's next page (null: none). Finished tables are the most recent ones only
  * (one page, read from the store).
  */
-export async function lobby(ctx: TableContext, query: LobbyQuery = { offset: 0 }): Promise<Lobby> {
+export async function lobby(
+  ctx: Platform & TableMemory & Limits,
+  query: LobbyQuery = { offset: 0 },
+): Promise<Lobby> {
   const size = ctx.limits.lobbyPageSize;
   const open = [...ctx.rooms.all()].filter((room) => room.table.public);
   const newestFirst = (a: Room, b: Room) =>
@@ -434,7 +449,7 @@ export async function lobby(ctx: TableContext, query: LobbyQuery = { offset: 0 }
 const RENAMED_TABLES_MAX = 100;
 
 /** The player's connections to tables on this process speak under their new name. */
-export function renameConnections(ctx: TableContext, playerId: string, name: string): void {
+export function renameConnections(ctx: TableMemory, playerId: string, name: string): void {
   for (const room of ctx.rooms.all()) {
     for (const peer of room.watchers) {
       if (peer.player?.id === playerId) peer.player = { ...peer.player, name };
@@ -447,7 +462,10 @@ export function renameConnections(ctx: TableContext, playerId: string, name: str
  * they watch from on every process, so the seats and their next chat lines say it at once,
  * without a reload. Finished tables keep the name they were played under.
  */
-export async function renameSeated(ctx: TableContext, player: PlayerRow): Promise<void> {
+export async function renameSeated(
+  ctx: Platform & TableMemory & Ownership,
+  player: PlayerRow,
+): Promise<void> {
   renameConnections(ctx, player.id, player.name);
   ctx.cluster.playerRenamed(player.id, player.name);
   const rows = await ctx.store.tablesOfPlayer(

@@ -20,7 +20,7 @@ import { TokenBucket } from '../rateLimit.ts';
 import { refuse } from '../refusal.ts';
 import { type ModerationList, REPORT_CONTEXT } from '../store/moderation.ts';
 import type { PlayerRow } from '../store/types.ts';
-import type { TableContext } from './context.ts';
+import type { Ownership, Platform, TableMemory } from './context.ts';
 import { tableOf } from './registry.ts';
 import type { Room } from './room.ts';
 
@@ -31,9 +31,9 @@ export const REPORT_EVERY_MS = 60_000;
 export const LIST_MAX = 500;
 
 /** Report buckets, per server (a test runs several in one process). */
-const reportBuckets = new WeakMap<TableContext, LRUCache<string, TokenBucket>>();
+const reportBuckets = new WeakMap<Platform, LRUCache<string, TokenBucket>>();
 
-function checkReportRate(ctx: TableContext, playerId: string): void {
+function checkReportRate(ctx: Platform, playerId: string): void {
   let buckets = reportBuckets.get(ctx);
   if (!buckets) {
     buckets = new LRUCache({ max: 10_000, ttl: REPORT_BURST * REPORT_EVERY_MS });
@@ -49,7 +49,7 @@ function checkReportRate(ctx: TableContext, playerId: string): void {
 }
 
 /** The players the connection's player blocked, read once per connection. */
-export async function loadBlocked(ctx: TableContext, peer: Peer): Promise<void> {
+export async function loadBlocked(ctx: Platform, peer: Peer): Promise<void> {
   if (!peer.player || peer.blocked !== undefined) return;
   const listed = await ctx.store.listOf('blocks', peer.player.id);
   peer.blocked = new Set(listed.map((other) => other.id));
@@ -57,7 +57,7 @@ export async function loadBlocked(ctx: TableContext, peer: Peer): Promise<void> 
 
 /** Puts a player on (or takes them off) one of the player's lists. */
 export async function setListed(
-  ctx: TableContext,
+  ctx: Platform & TableMemory & Ownership,
   player: PlayerRow,
   list: ModerationList,
   otherId: string,
@@ -80,7 +80,7 @@ export async function setListed(
 
 /** The player's connections on this process hear (or stop hearing) the other player at once. */
 export function updateBlocked(
-  ctx: TableContext,
+  ctx: TableMemory,
   playerId: string,
   otherId: string,
   on: boolean,
@@ -96,7 +96,7 @@ export function updateBlocked(
 
 /** Refuses a seat to a player whom someone seated at the table blocked. */
 export async function refuseIfBlocked(
-  ctx: TableContext,
+  ctx: Platform,
   seatedIds: string[],
   playerId: string,
 ): Promise<void> {
@@ -109,7 +109,7 @@ export async function refuseIfBlocked(
 
 /** Stores a report of a chat line, with the lines before it. Idempotent per reporter. */
 export async function reportChatLine(
-  ctx: TableContext,
+  ctx: Platform & TableMemory,
   reporter: PlayerRow,
   tableId: string,
   seq: number,
@@ -134,7 +134,7 @@ export async function reportChatLine(
 
 /** The host removes a spectator's line, for everyone. */
 export async function removeChatLine(
-  ctx: TableContext,
+  ctx: Platform & TableMemory & Ownership,
   host: PlayerRow,
   tableId: string,
   seq: number,

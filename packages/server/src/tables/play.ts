@@ -14,7 +14,7 @@ import type { MoveRow, TableChange } from '../store/types.ts';
 import { ASK_THE_STORE, type SentMove } from './answered.ts';
 import { sendSyncToAll, sendTableInfo, sendUpdateToAll, syncFor } from './broadcast.ts';
 import type { PendingMove } from './commits.ts';
-import type { TableContext } from './context.ts';
+import type { Observers, Ownership, Platform, Play, TableHooks, TableMemory } from './context.ts';
 import { isOver, mayUndo, type Position, playMove, undoLast } from './position.ts';
 import { keyOfMove, keyOfRow, type Room } from './room.ts';
 import { catchUp } from './stored.ts';
@@ -91,7 +91,7 @@ export function undoSubmission(room: Room, peer: Peer, message: UndoMessage): Su
  * DUPLICATE_ID when the id came with another move. Returns whether the id was known (or may
  * be: an id from long ago is looked up in the store, and answered or submitted after that).
  */
-function answeredBefore(ctx: TableContext, sub: Submission): boolean {
+function answeredBefore(ctx: Play, sub: Submission): boolean {
   const { answered } = sub.room;
   const sent = sub.idUnknownToStore
     ? answered.kept(sub.seat, sub.clientId)
@@ -129,7 +129,7 @@ function answerAgain(sub: Submission, sent: SentMove): void {
 }
 
 /** An id older than the table keeps whole: the store's row answers it, or it is a new one. */
-async function answerFromStore(ctx: TableContext, sub: Submission): Promise<void> {
+async function answerFromStore(ctx: Play, sub: Submission): Promise<void> {
   let row: MoveRow | undefined;
   try {
     row = await ctx.store.answeredMove(sub.room.id, sub.seat, sub.clientId);
@@ -171,7 +171,7 @@ function nextPosition(sub: Submission, head: Position) {
 }
 
 /** Checks and applies a move or an undo; it is answered once its commit ends. */
-export function submit(ctx: TableContext, sub: Submission): void {
+export function submit(ctx: Play, sub: Submission): void {
   const { room } = sub;
   const head = room.head;
   if (!head)
@@ -206,12 +206,7 @@ export function submit(ctx: TableContext, sub: Submission): void {
   ctx.wakeBots(room);
 }
 
-function pendingOf(
-  ctx: TableContext,
-  sub: Submission,
-  before: Position,
-  after: Position,
-): PendingMove {
+function pendingOf(ctx: Play, sub: Submission, before: Position, after: Position): PendingMove {
   const at = new Date(ctx.now()).toISOString();
   const row: MoveRow = {
     tableId: sub.room.id,
@@ -245,7 +240,7 @@ function pendingOf(
 const byRoom = (batch: PendingMove[]) => groupBy(batch, (pending) => pending.room);
 
 /** The batch is on the disk: tell everyone, then acknowledge, then the hooks. */
-export function committed(ctx: TableContext, batch: PendingMove[]): void {
+export function committed(ctx: Observers & TableMemory, batch: PendingMove[]): void {
   for (const [room, group] of byRoom(batch)) {
     room.storeReached();
     // A group holds at least the move it was made for (`groupBy`).
@@ -273,10 +268,10 @@ export function committed(ctx: TableContext, batch: PendingMove[]): void {
 }
 
 /** Hooks are observers: one that throws is logged and never undoes or blocks a move. */
-export function runHooks<K extends keyof TableContext['hooks']>(
-  ctx: TableContext,
+export function runHooks<K extends keyof TableHooks>(
+  ctx: Pick<Observers, 'hooks' | 'log'>,
   kind: K,
-  call: (hook: TableContext['hooks'][K][number]) => void,
+  call: (hook: TableHooks[K][number]) => void,
 ): void {
   for (const hook of ctx.hooks[kind]) {
     try {
@@ -287,7 +282,7 @@ export function runHooks<K extends keyof TableContext['hooks']>(
   }
 }
 
-function acknowledge(ctx: TableContext, room: Room, pending: PendingMove): void {
+function acknowledge(ctx: Observers, room: Room, pending: PendingMove): void {
   ctx.metrics.moves.inc();
   ctx.metrics.ackSeconds.observe((performance.now() - pending.receivedAt) / 1000);
   const { seat, clientId } = pending.row;
@@ -306,7 +301,7 @@ function acknowledge(ctx: TableContext, room: Room, pending: PendingMove): void 
  * same id; a commit whose answer was lost may have been stored, and the resend then finds its
  * row and is acknowledged), INTERNAL otherwise.
  */
-export function commitFailed(ctx: TableContext, batch: PendingMove[], error: unknown): void {
+export function commitFailed(ctx: Play, batch: PendingMove[], error: unknown): void {
   const unavailable = error instanceof StoreUnavailable;
   // An outage is logged by the store's health, once and then every few seconds, not per commit.
   if (!unavailable) {
@@ -337,7 +332,10 @@ export function commitFailed(ctx: TableContext, batch: PendingMove[], error: unk
  * to be stored already (the same client id, sent before to the other process) is
  * acknowledged, every other sender hears STALE with a fresh sync.
  */
-export function commitConflicted(ctx: TableContext, batch: PendingMove[]): void {
+export function commitConflicted(
+  ctx: Platform & TableMemory & Ownership,
+  batch: PendingMove[],
+): void {
   for (const [room, group] of byRoom(batch)) {
     const lost = [...group, ...ctx.commits.dropQueued(room)];
     room.rolledBackTo(room.committed);
@@ -351,7 +349,7 @@ export function commitConflicted(ctx: TableContext, batch: PendingMove[]): void 
  * submitted again as it came, so one still valid there (another seat's simultaneous resource
  * choice came first) is accepted, and one that is not gets STALE with a sync.
  */
-function settleLost(ctx: TableContext, room: Room, lost: PendingMove[]): void {
+function settleLost(ctx: Play & Pick<Ownership, 'runs'>, room: Room, lost: PendingMove[]): void {
   for (const pending of lost) {
     const { seat, clientId } = pending.row;
     const sent = room.answered.kept(seat, clientId);

@@ -17,7 +17,7 @@ import { notifyAccounts } from '../notify/accountEvents.ts';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
-import type { TableContext } from './context.ts';
+import type { Observers, Ownership, TableContext } from './context.ts';
 import { joinTable, startWhenFilled } from './lifecycle.ts';
 import { allEvents } from './position.ts';
 import { tableOf } from './registry.ts';
@@ -83,7 +83,7 @@ export function rematchRow(from: Room, asker: PlayerRow, nowIso: string): TableR
 }
 
 /** The finished table's watchers (and the other processes) hear of its rematch. */
-function announce(ctx: TableContext, from: Room, rematch: RematchInfo): void {
+function announce(ctx: Ownership, from: Room, rematch: RematchInfo): void {
   if (!from.rematchMade(rematch)) return;
   sendTableInfo(from);
   ctx.cluster.tableChanged(from);
@@ -109,7 +109,12 @@ async function rematchOf(ctx: TableContext, from: Room, asker: PlayerRow): Promi
  * Everyone a seat is kept for but the asker hears that it waits for them, unless they are at
  * the finished table now (its score screen shows the offer). Away and gone players are told.
  */
-function tellKeptSeats(ctx: TableContext, from: Room, rematch: Room, asker: PlayerRow): void {
+function tellKeptSeats(
+  ctx: Ownership & Observers,
+  from: Room,
+  rematch: Room,
+  asker: PlayerRow,
+): void {
   const players = rematch.table.seats.flatMap((seat) =>
     seat.reservedFor && seat.reservedFor !== asker.id && !ctx.isConnected(from, seat.reservedFor)
       ? [seat.reservedFor]

@@ -11,7 +11,7 @@
  * At start, only waiting tables, tables moved within `idleTableMs` and tables due within it are
  * rebuilt; the deadlines of the others are set as wake-ups.
  */
-import type { TableContext } from './context.ts';
+import type { Limits, Platform, TableMemory } from './context.ts';
 import { Deadlines } from './deadlines.ts';
 import { decidingAt } from './frames.ts';
 import type { Room } from './room.ts';
@@ -55,7 +55,7 @@ export class Sleeper {
   private readonly everyMs: number;
 
   constructor(
-    private readonly ctx: TableContext,
+    private readonly ctx: Platform & TableMemory & Limits,
     private readonly reasons: WakeReasons,
   ) {
     this.idleMs = ctx.limits.idleTableMs;

@@ -9,7 +9,7 @@ import { gameOptionsOf } from '../gameOptions.ts';
 import { StoreUnavailable } from '../store/health.ts';
 import type { MoveRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo, sendUpdateToAll } from './broadcast.ts';
-import type { TableContext } from './context.ts';
+import type { Platform, TableMemory } from './context.ts';
 import { dropGoneTable } from './expiry.ts';
 import { type Position, playMove, startPosition, undoLast } from './position.ts';
 import { roomFromStore } from './rebuild.ts';
@@ -31,7 +31,7 @@ function markSent(room: Room, row: MoveRow): void {
  * Applies rows that follow the room's committed position; returns false when they do not
  * (a gap, or a row the engine refuses), so that the caller reads the store instead.
  */
-export function applyStoredRows(ctx: TableContext, room: Room, rows: MoveRow[]): boolean {
+export function applyStoredRows(ctx: Platform & TableMemory, room: Room, rows: MoveRow[]): boolean {
   const base = room.committed;
   if (!base) return false;
   const fresh = rows.filter((row) => row.seq > base.version);
@@ -59,7 +59,11 @@ export function applyStoredRows(ctx: TableContext, room: Room, rows: MoveRow[]):
  * A client that has seen more than this process (it was connected to another one) is ahead:
  * the rows it saw are read before its message is judged.
  */
-export async function catchUpTo(ctx: TableContext, room: Room, seen: number): Promise<void> {
+export async function catchUpTo(
+  ctx: Platform & TableMemory,
+  room: Room,
+  seen: number,
+): Promise<void> {
   if (room.committed && seen > room.committed.version) await catchUp(ctx, room);
 }
 
@@ -67,7 +71,7 @@ export async function catchUpTo(ctx: TableContext, room: Room, seen: number): Pr
 const running = new WeakMap<Room, Promise<void>>();
 
 /** Brings the room to the store's state: its row, then the rows of its log it lacks. */
-export function catchUp(ctx: TableContext, room: Room): Promise<void> {
+export function catchUp(ctx: Platform & TableMemory, room: Room): Promise<void> {
   const before = running.get(room) ?? Promise.resolve();
   const next = before
     .then(() => readStore(ctx, room))
@@ -83,7 +87,7 @@ export function catchUp(ctx: TableContext, room: Room): Promise<void> {
 
 const STATUS_ORDER = { waiting: 0, playing: 1, finished: 2 } as const;
 
-async function readStore(ctx: TableContext, room: Room): Promise<void> {
+async function readStore(ctx: Platform & TableMemory, room: Room): Promise<void> {
   const row = await ctx.store.tableRow(room.id);
   // A waiting table deleted (or expired) on another process of the cluster.
   if (!row) {
@@ -119,7 +123,7 @@ async function readStore(ctx: TableContext, room: Room): Promise<void> {
 }
 
 /** The whole table again from the store (rows that do not follow on from what is here). */
-async function reload(ctx: TableContext, room: Room): Promise<void> {
+async function reload(ctx: Platform & TableMemory, room: Room): Promise<void> {
   const loaded = await ctx.store.loadTable(room.id, 0);
   if (!loaded) return;
   const fresh = roomFromStore(loaded);

@@ -10,7 +10,7 @@
 import type { Seat } from '@gangsta/engine';
 import type { StoredSeat, TableClock } from '../store/types.ts';
 import { afterMove, afterSeatChange, startClock } from './clock.ts';
-import type { TableContext } from './context.ts';
+import type { Platform, TableMemory } from './context.ts';
 import { decidingAt } from './frames.ts';
 import { isOver, type Position } from './position.ts';
 import { peopleSeats, type Room } from './room.ts';
@@ -25,7 +25,11 @@ export function headClock(room: Room, position: Position | null = room.head): Ta
 }
 
 /** The clock of a game that starts now: every seat's full time, running for who must decide. */
-export function startingClock(ctx: TableContext, room: Room, position: Position): TableClock {
+export function startingClock(
+  ctx: Pick<Platform, 'now'>,
+  room: Room,
+  position: Position,
+): TableClock {
   const people = new Set(peopleSeats(room.table));
   const charged = decidingAt(position).filter((seat) => people.has(seat));
   const { setting } = room.table.clock;
@@ -38,7 +42,7 @@ export function startingClock(ctx: TableContext, room: Room, position: Position)
  * keeps it until its commit writes it with the move.
  */
 export function clockAfterMove(
-  ctx: TableContext,
+  ctx: Pick<Platform, 'now'>,
   room: Room,
   move: { seat: Seat; undo: boolean; byBot: boolean },
   before: Position,
@@ -64,7 +68,7 @@ export function clockAfterMove(
  * Waits until no move of the table is being committed, so that the row's clock is the
  * head's: a seat change is charged from the clock of the last move, never an older one.
  */
-export async function settled(ctx: TableContext, room: Room): Promise<void> {
+export async function settled(ctx: Pick<TableMemory, 'commits'>, room: Room): Promise<void> {
   while (room.head !== room.committed) await ctx.commits.drained();
 }
 
@@ -74,7 +78,7 @@ export async function settled(ctx: TableContext, room: Room): Promise<void> {
  * Null when no clock runs (a friendly table, or a game not started). Call it `settled`.
  */
 export function clockAfterSeatChange(
-  ctx: TableContext,
+  ctx: Pick<Platform, 'now'>,
   room: Room,
   seats: StoredSeat[],
   resumed: Seat | null,

@@ -9,7 +9,7 @@
 import { itemAt, type Seat } from '@gangsta/engine';
 import { StoreUnavailable, storeBackoffMs } from '../store/health.ts';
 import { expiredSeats, nextDeadline } from './clock.ts';
-import type { TableContext } from './context.ts';
+import type { Ownership, Platform, TableMemory } from './context.ts';
 import { decidingAt } from './frames.ts';
 import { isOver } from './position.ts';
 import { peopleSeats, type Room } from './room.ts';
@@ -27,7 +27,7 @@ export class TakeoverTimers {
   private stopped = false;
 
   constructor(
-    private readonly ctx: () => TableContext,
+    private readonly ctx: () => Platform & TableMemory & Ownership,
     private readonly absentMs: number,
   ) {}
 
