@@ -14,7 +14,7 @@
 import { protocolError } from '@gangsta/protocol';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { LocalPeer, PeerPlayer } from '../peer.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Limits, Platform, TableMemory } from '../tables/context.ts';
 import { handleTableMessage, type TableMessage } from '../tables/entry.ts';
 import { peerGone } from '../tables/watch.ts';
 import type { DirectMessage, RelayedFrame } from './messages.ts';
@@ -215,7 +215,7 @@ export class RemotePeers {
   private readonly outbox = new Map<string, RelayedFrame[]>();
 
   constructor(
-    private readonly ctx: () => TableContext | null,
+    private readonly ctx: () => (Platform & TableMemory & Limits) | null,
     private readonly send: (processId: string, message: DirectMessage) => void,
     private readonly log: Logger,
   ) {}

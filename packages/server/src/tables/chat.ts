@@ -8,7 +8,7 @@ import type { Peer } from '../peer.ts';
 import { TokenBucket } from '../rateLimit.ts';
 import { refuse } from '../refusal.ts';
 import type { ChatRow } from '../store/types.ts';
-import type { Limits, Ownership, Platform, TableContext } from './context.ts';
+import type { Limits, Platform, TableMemory } from './context.ts';
 import { tableOf } from './registry.ts';
 import type { Room } from './room.ts';
 
@@ -23,7 +23,12 @@ function checkRate(ctx: Limits, playerId: string): void {
   if (retryMs > 0) refuse('RATE_LIMITED', 'too many chat messages; wait a moment', { retryMs });
 }
 
-export async function chat(ctx: TableContext, peer: Peer, id: string, text: string): Promise<void> {
+export async function chat(
+  ctx: Platform & TableMemory & Limits,
+  peer: Peer,
+  id: string,
+  text: string,
+): Promise<void> {
   const player = peer.player;
   if (!player) refuse('UNAUTHENTICATED', 'only a player with a name can chat');
   const room = await tableOf(ctx, id);
@@ -50,7 +55,7 @@ type ChatFields = Omit<ChatRow, 'tableId' | 'seq' | 'at'>;
 
 /** Stores a line under the table's next chat number, then shows it to every watcher. */
 export async function postChatLine(
-  ctx: Platform & Ownership,
+  ctx: Platform & TableMemory,
   room: Room,
   fields: ChatFields,
 ): Promise<void> {

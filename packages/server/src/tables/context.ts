@@ -124,7 +124,8 @@ export interface Platform {
 
 /**
  * The tables in memory, and what carries each on: its moves' group commit (`commits.ts`), its
- * bots and its timers.
+ * bots, its timers, and the copies on the other processes of a cluster, which hear of its
+ * changes.
  */
 export interface TableMemory {
   rooms: Rooms;
@@ -133,16 +134,12 @@ export interface TableMemory {
   wakeBots(room: Room): void;
   /** Sets the table's clock and absence timers again (after a change of seats, moves, presence). */
   armTimers(room: Room): void;
-  /**
-   * Drops a table from this process's memory, with its timers: it lives on in the store (and
-   * on its owner, in a cluster) and is read again when asked for.
-   */
-  unload(room: Room): void;
+  /** The other processes of a cluster: what changed here that they must hear of. */
+  cluster: ClusterLink;
 }
 
-/** The other processes of a cluster, and which tables this one runs. */
+/** Which tables this process runs, and who is connected to them on any process. */
 export interface Ownership {
-  cluster: ClusterLink;
   /**
    * Whether this process runs the table's bots and timers. Always true for one process; in a
    * cluster, exactly one live process holds each active table (a lease in Redis).
@@ -150,6 +147,11 @@ export interface Ownership {
   runs(room: Room): boolean;
   /** Whether the player has a live connection to the table on any process of the cluster. */
   isConnected(room: Room, playerId: string): boolean;
+  /**
+   * Drops a table from this process's memory, with its timers: it lives on in the store (and
+   * on its owner, in a cluster) and is read again when asked for.
+   */
+  unload(room: Room): void;
 }
 
 /** What a player, a connection or a table may hold or do at most. */

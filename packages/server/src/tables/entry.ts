@@ -9,7 +9,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Peer } from '../peer.ts';
 import { asProtocolError, Refusal } from '../refusal.ts';
 import { chat } from './chat.ts';
-import type { TableContext, TableMessage } from './context.ts';
+import type { Limits, Platform, TableMemory, TableMessage } from './context.ts';
 import { moveSubmission, submit, undoSubmission } from './play.ts';
 import { tableOf } from './registry.ts';
 import { catchUpTo } from './stored.ts';
@@ -22,7 +22,11 @@ export function isTableMessage(message: ClientMessage): message is TableMessage 
   return message.type !== 'hello';
 }
 
-async function dispatch(ctx: TableContext, peer: Peer, message: TableMessage): Promise<void> {
+async function dispatch(
+  ctx: Platform & TableMemory & Limits,
+  peer: Peer,
+  message: TableMessage,
+): Promise<void> {
   switch (message.type) {
     case 'watch':
       return watch(ctx, peer, message.table, message.seen, message.patches !== false);
@@ -50,7 +54,7 @@ async function dispatch(ctx: TableContext, peer: Peer, message: TableMessage): P
 
 /** Handles the message; a refusal is answered (`answerRefusal`). */
 export async function handleTableMessage(
-  ctx: TableContext,
+  ctx: Platform & TableMemory & Limits,
   peer: Peer,
   message: TableMessage,
   log: Logger,

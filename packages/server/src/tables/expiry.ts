@@ -7,7 +7,7 @@
 import { protocolError } from '@gangsta/protocol';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow } from '../store/types.ts';
-import type { Limits, Ownership, Platform, TableContext, TableMemory } from './context.ts';
+import type { Limits, Platform, TableContext, TableMemory } from './context.ts';
 import { Deadlines } from './deadlines.ts';
 import type { Room } from './room.ts';
 
@@ -29,7 +29,7 @@ export function dropGoneTable(ctx: TableMemory, room: Room, reason: GoneReason):
 
 /** Deletes a waiting table everywhere; false when it is not waiting (any more). */
 async function deleteWaiting(
-  ctx: Platform & TableMemory & Ownership,
+  ctx: Platform & TableMemory,
   room: Room,
   reason: GoneReason,
 ): Promise<boolean> {
@@ -42,7 +42,7 @@ async function deleteWaiting(
 
 /** The host deletes a table of theirs that has not started. */
 export async function deleteTable(
-  ctx: Platform & TableMemory & Ownership,
+  ctx: Platform & TableMemory,
   host: PlayerRow,
   room: Room,
 ): Promise<void> {

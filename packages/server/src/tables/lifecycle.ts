@@ -19,7 +19,7 @@ import { newSeed, randomId } from '../ids.ts';
 import { Refusal, refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendSyncToAll, sendTableInfo } from './broadcast.ts';
-import type { Limits, Ownership, Platform, TableContext, TableMemory } from './context.ts';
+import type { Limits, Observers, Platform, TableMemory } from './context.ts';
 import { refuseIfBlocked } from './moderation.ts';
 import { runHooks } from './play.ts';
 import { recordOf, startPosition } from './position.ts';
@@ -82,7 +82,7 @@ export async function checkOpenTables(ctx: Platform & Limits, host: PlayerRow): 
 }
 
 export async function createTable(
-  ctx: TableContext,
+  ctx: Platform & TableMemory & Limits,
   host: PlayerRow,
   body: ParsedCreateTable,
 ): Promise<HostTableInfo> {
@@ -159,7 +159,7 @@ function seatToJoin(room: Room, body: JoinTable, playerId: string): number {
  * reads the table again and the request is refused with STALE, to be made again.
  */
 async function changeSeats(
-  ctx: Platform & TableMemory & Ownership,
+  ctx: Platform & TableMemory,
   room: Room,
   seats: StoredSeat[],
 ): Promise<void> {
@@ -230,7 +230,7 @@ async function caughtUpAnything(ctx: Platform & TableMemory, room: Room): Promis
 }
 
 export async function joinTable(
-  ctx: TableContext,
+  ctx: Platform & TableMemory & Observers,
   player: PlayerRow,
   id: string,
   body: JoinTable,
@@ -279,7 +279,7 @@ function vacated(seat: StoredSeat): StoredSeat {
 }
 
 export async function leaveTable(
-  ctx: Platform & TableMemory & Ownership,
+  ctx: Platform & TableMemory,
   player: PlayerRow,
   id: string,
 ): Promise<Room> {
@@ -305,7 +305,7 @@ export async function leaveTable(
 }
 
 export async function kickPlayer(
-  ctx: Platform & TableMemory & Ownership,
+  ctx: Platform & TableMemory,
   host: PlayerRow,
   id: string,
   seat: number,
@@ -327,7 +327,11 @@ export async function kickPlayer(
   });
 }
 
-export async function startTable(ctx: TableContext, host: PlayerRow, id: string): Promise<Room> {
+export async function startTable(
+  ctx: Platform & TableMemory & Observers,
+  host: PlayerRow,
+  id: string,
+): Promise<Room> {
   return onFreshTable(ctx, id, async () => {
     const room = await tableOf(ctx, id);
     requireHost(room, host);
@@ -340,7 +344,10 @@ export async function startTable(ctx: TableContext, host: PlayerRow, id: string)
  * same players (`reservedFor`), who asked for it by taking them. Another start in the
  * meantime is fine: the table is no longer waiting.
  */
-export async function startWhenFilled(ctx: TableContext, id: string): Promise<void> {
+export async function startWhenFilled(
+  ctx: Platform & TableMemory & Observers,
+  id: string,
+): Promise<void> {
   await onFreshTable(ctx, id, async () => {
     const room = await tableOf(ctx, id);
     const { seats, status } = room.table;
@@ -351,7 +358,7 @@ export async function startWhenFilled(ctx: TableContext, id: string): Promise<vo
 }
 
 /** Starts a waiting table whose seats are all taken. */
-async function beginGame(ctx: TableContext, room: Room): Promise<Room> {
+async function beginGame(ctx: Platform & TableMemory & Observers, room: Room): Promise<Room> {
   requireWaiting(room);
   const empty = room.table.seats.findIndex((s) => s.playerId === null && s.botLevel === null);
   if (empty >= 0) refuse('SEATS_NOT_FILLED', `seat ${empty} is still empty`, { seat: empty });
@@ -462,10 +469,7 @@ export function renameConnections(ctx: TableMemory, playerId: string, name: stri
  * they watch from on every process, so the seats and their next chat lines say it at once,
  * without a reload. Finished tables keep the name they were played under.
  */
-export async function renameSeated(
-  ctx: Platform & TableMemory & Ownership,
-  player: PlayerRow,
-): Promise<void> {
+export async function renameSeated(ctx: Platform & TableMemory, player: PlayerRow): Promise<void> {
   renameConnections(ctx, player.id, player.name);
   ctx.cluster.playerRenamed(player.id, player.name);
   const rows = await ctx.store.tablesOfPlayer(

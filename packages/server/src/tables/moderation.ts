@@ -20,7 +20,7 @@ import { TokenBucket } from '../rateLimit.ts';
 import { refuse } from '../refusal.ts';
 import { type ModerationList, REPORT_CONTEXT } from '../store/moderation.ts';
 import type { PlayerRow } from '../store/types.ts';
-import type { Ownership, Platform, TableMemory } from './context.ts';
+import type { Platform, TableMemory } from './context.ts';
 import { tableOf } from './registry.ts';
 import type { Room } from './room.ts';
 
@@ -57,7 +57,7 @@ export async function loadBlocked(ctx: Platform, peer: Peer): Promise<void> {
 
 /** Puts a player on (or takes them off) one of the player's lists. */
 export async function setListed(
-  ctx: Platform & TableMemory & Ownership,
+  ctx: Platform & TableMemory,
   player: PlayerRow,
   list: ModerationList,
   otherId: string,
@@ -134,7 +134,7 @@ export async function reportChatLine(
 
 /** The host removes a spectator's line, for everyone. */
 export async function removeChatLine(
-  ctx: Platform & TableMemory & Ownership,
+  ctx: Platform & TableMemory,
   host: PlayerRow,
   tableId: string,
   seq: number,

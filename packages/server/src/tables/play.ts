@@ -333,7 +333,7 @@ export function commitFailed(ctx: Play, batch: PendingMove[], error: unknown): v
  * acknowledged, every other sender hears STALE with a fresh sync.
  */
 export function commitConflicted(
-  ctx: Platform & TableMemory & Ownership,
+  ctx: Platform & TableMemory & Pick<Ownership, 'runs'>,
   batch: PendingMove[],
 ): void {
   for (const [room, group] of byRoom(batch)) {

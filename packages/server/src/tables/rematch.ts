@@ -17,7 +17,7 @@ import { notifyAccounts } from '../notify/accountEvents.ts';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
-import type { Observers, Ownership, TableContext } from './context.ts';
+import type { Observers, Ownership, TableContext, TableMemory } from './context.ts';
 import { joinTable, startWhenFilled } from './lifecycle.ts';
 import { allEvents } from './position.ts';
 import { tableOf } from './registry.ts';
@@ -83,7 +83,7 @@ export function rematchRow(from: Room, asker: PlayerRow, nowIso: string): TableR
 }
 
 /** The finished table's watchers (and the other processes) hear of its rematch. */
-function announce(ctx: Ownership, from: Room, rematch: RematchInfo): void {
+function announce(ctx: TableMemory, from: Room, rematch: RematchInfo): void {
   if (!from.rematchMade(rematch)) return;
   sendTableInfo(from);
   ctx.cluster.tableChanged(from);

@@ -11,7 +11,7 @@ import { refuse } from '../refusal.ts';
 import type { StoredSeat, TableChange } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
 import { postChatLine } from './chat.ts';
-import type { Ownership, Platform, TableMemory } from './context.ts';
+import type { Platform, TableMemory } from './context.ts';
 import type { Room } from './room.ts';
 import { catchUp } from './stored.ts';
 import { clockAfterSeatChange, settled } from './tableClock.ts';
@@ -34,7 +34,7 @@ function noticeText(key: NoticeKey, name: string, level: BotLevel): string {
 
 /** A system line in the chat, in the seat's name. */
 async function postNotice(
-  ctx: Platform & Ownership,
+  ctx: Platform & TableMemory,
   room: Room,
   seat: Seat,
   key: NoticeKey,
@@ -60,7 +60,7 @@ async function postNotice(
  * room reads the store again and nothing is written. Returns whether it was written.
  */
 async function writeAway(
-  ctx: Platform & TableMemory & Ownership,
+  ctx: Platform & TableMemory,
   room: Room,
   seat: Seat,
   away: Away | null,
@@ -88,7 +88,7 @@ async function writeAway(
 
 /** The table's takeover bot plays the seat from now on; the chat says why. */
 export async function takeOver(
-  ctx: Platform & TableMemory & Ownership,
+  ctx: Platform & TableMemory,
   room: Room,
   seat: Seat,
   reason: AwayReason,
@@ -107,7 +107,7 @@ export async function takeOver(
  * dropped), and the player decides from now on. Nothing happens when no bot plays the seat.
  */
 export async function resumeSeat(
-  ctx: Platform & TableMemory & Ownership,
+  ctx: Platform & TableMemory,
   room: Room,
   seat: Seat,
 ): Promise<void> {
@@ -119,11 +119,7 @@ export async function resumeSeat(
 }
 
 /** `resume` from a connection: the sender's seat at a game in play. */
-export async function resume(
-  ctx: Platform & TableMemory & Ownership,
-  room: Room,
-  player: PeerPlayer | null,
-) {
+export async function resume(ctx: Platform & TableMemory, room: Room, player: PeerPlayer | null) {
   if (!player) refuse('UNAUTHENTICATED', 'say hello with your token first');
   const seat = room.seatOf(player.id);
   if (seat === null) refuse('NOT_SEATED', 'you hold no seat at this table');
@@ -139,7 +135,7 @@ export async function resume(
  * (`resumeSeat`) while the game lasts.
  */
 export async function leaveGame(
-  ctx: Platform & TableMemory & Ownership,
+  ctx: Platform & TableMemory,
   room: Room,
   seat: Seat,
 ): Promise<void> {

@@ -6,7 +6,7 @@
 import type { LocalPeer, Peer } from '../peer.ts';
 import { refuse } from '../refusal.ts';
 import { catchUpFor, sendTableInfo, syncNeeded } from './broadcast.ts';
-import type { Limits, Ownership, TableContext, TableMemory } from './context.ts';
+import type { Limits, Platform, TableMemory } from './context.ts';
 import { loadBlocked } from './moderation.ts';
 import { tableOf } from './registry.ts';
 import type { Room } from './room.ts';
@@ -25,7 +25,7 @@ export function connectedHere(room: Room, playerId: string): boolean {
 }
 
 export async function watch(
-  ctx: TableContext,
+  ctx: Platform & TableMemory & Limits,
   peer: Peer,
   id: string,
   seen: number | undefined,
@@ -57,7 +57,7 @@ export async function watch(
  * the missed moves is cheap and not counted).
  */
 function admit(
-  ctx: Ownership & Limits,
+  ctx: TableMemory & Limits,
   room: Room,
   peer: Peer,
   player: string | null,
@@ -94,7 +94,7 @@ export function takeSync(peer: Peer): void {
   }
 }
 
-export function unwatch(ctx: TableMemory & Ownership, peer: Peer, id: string): void {
+export function unwatch(ctx: TableMemory, peer: Peer, id: string): void {
   peer.tables.delete(id);
   const room = ctx.rooms.loaded(id);
   if (!room?.unwatch(peer)) return;
@@ -130,6 +130,6 @@ export function handOverWatch(room: Room, peer: LocalPeer): void {
  * A closed connection leaves every table it watched. (Acks it still awaited are dropped when
  * their commit ends: sending to a closed socket does nothing.)
  */
-export function peerGone(ctx: TableMemory & Ownership, peer: Peer): void {
+export function peerGone(ctx: TableMemory, peer: Peer): void {
   for (const id of [...peer.tables]) unwatch(ctx, peer, id);
 }

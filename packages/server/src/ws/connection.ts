@@ -21,7 +21,7 @@ import { hashToken } from '../ids.ts';
 import { type LocalPeer, nextPeerId, type PeerPlayer } from '../peer.ts';
 import { TokenBucket } from '../rateLimit.ts';
 import { asProtocolError, Refusal } from '../refusal.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Limits, Platform, TableMemory } from '../tables/context.ts';
 import { encodeMessage } from '../tables/encode.ts';
 import { answerRefusal, handleTableMessage, type TableMessage } from '../tables/entry.ts';
 import { peerGone } from '../tables/watch.ts';
@@ -91,7 +91,7 @@ export class Connection implements LocalPeer {
 
   constructor(
     private readonly socket: WebSocket,
-    private readonly ctx: TableContext,
+    private readonly ctx: Platform & TableMemory & Limits,
     private readonly log: Logger,
   ) {
     this.writes = new TickWrites(socket);

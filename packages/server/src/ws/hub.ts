@@ -11,7 +11,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { WebSocket } from 'ws';
 import { addressKey } from '../addressKey.ts';
 import type { SocketGuard } from '../security/install.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Limits, Platform, TableMemory } from '../tables/context.ts';
 import { Connection } from './connection.ts';
 
 /** Socket errors a peer causes by dropping the connection. */
@@ -79,7 +79,7 @@ export class Hub {
   private restarting = false;
 
   constructor(
-    private readonly ctx: TableContext,
+    private readonly ctx: Platform & TableMemory & Limits,
     private readonly options: HubOptions,
   ) {
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs);
