@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerOptions } from '../config.ts';
 import { DEFAULT_SECURITY } from '../security/settings.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Observers, Ownership, Platform, TableMemory } from '../tables/context.ts';
 import { hostResolver } from '../webhooks/addresses.ts';
 import { installWebhookEvents } from '../webhooks/events.ts';
 import { DELIVERY_TUNING, WebhookQueue } from '../webhooks/queue.ts';
@@ -27,7 +27,10 @@ export interface InstalledAccounts {
 
 export async function installAccounts(
   app: FastifyInstance,
-  ctx: TableContext,
+  ctx: Platform &
+    Pick<TableMemory, 'rooms'> &
+    Pick<Observers, 'hooks'> &
+    Pick<Ownership, 'isConnected'>,
   options: ServerOptions,
 ): Promise<InstalledAccounts> {
   await installSessions(app, ctx.store, ctx.now, {

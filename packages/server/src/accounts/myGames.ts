@@ -9,7 +9,7 @@
 import type { MyGame, MyGames } from '@gangsta/protocol';
 import { figuresOf } from '../profiles/profile.ts';
 import type { PlayerRow, TableRow } from '../store/types.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Platform, TableMemory } from '../tables/context.ts';
 import { decidingAt } from '../tables/frames.ts';
 import { Room } from '../tables/room.ts';
 
@@ -18,7 +18,7 @@ const ACTIVE_MAX = 100;
 const FINISHED_MAX = 20;
 
 async function activeGame(
-  ctx: TableContext,
+  ctx: Pick<TableMemory, 'rooms'>,
   row: TableRow,
   playerId: string,
 ): Promise<MyGame | null> {
@@ -45,7 +45,7 @@ export function keptSeatOf(room: Room, playerId: string): number | null {
 }
 
 async function finishedGame(
-  ctx: TableContext,
+  ctx: Pick<Platform, 'store'>,
   row: TableRow,
   playerId: string,
 ): Promise<MyGame | null> {
@@ -64,7 +64,10 @@ function rank(game: MyGame): number {
   return game.table.status === 'playing' ? 1 : 2;
 }
 
-export async function myGames(ctx: TableContext, player: PlayerRow): Promise<MyGames> {
+export async function myGames(
+  ctx: Pick<Platform, 'store'> & Pick<TableMemory, 'rooms'>,
+  player: PlayerRow,
+): Promise<MyGames> {
   const active = await ctx.store.tablesOfPlayer(player.id, ['waiting', 'playing'], ACTIVE_MAX);
   const finished = await ctx.store.tablesOfPlayer(player.id, ['finished'], FINISHED_MAX);
   const games = (await Promise.all(active.map((row) => activeGame(ctx, row, player.id)))).filter(

@@ -18,7 +18,7 @@ import { refuse } from '../refusal.ts';
 import { type AccountStore, usernameKey } from '../store/accounts.ts';
 import type { PlayerRow } from '../store/types.ts';
 import type { WebhookStore } from '../store/webhooks.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Platform, TableMemory } from '../tables/context.ts';
 import {
   checkWebhookUrl,
   type HostResolver,
@@ -31,7 +31,8 @@ import { myGames } from './myGames.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 export interface AccountRouteDeps {
-  ctx: TableContext;
+  /** The store, the clock, and the tables in memory ("My games" reads the live ones). */
+  ctx: Pick<Platform, 'store' | 'now'> & Pick<TableMemory, 'rooms'>;
   limits: LoginLimits;
   webhooks: WebhookQueue;
   /** Which loopback and private addresses webhooks may point at (tests: all). */

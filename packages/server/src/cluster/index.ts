@@ -21,8 +21,8 @@ import type {
   Adopt,
   ClusterLink,
   Observers,
+  OwnedTables,
   Platform,
-  TableContext,
   TableMemory,
   TableOwners,
 } from '../tables/context.ts';
@@ -89,7 +89,7 @@ export class RedisCluster implements Cluster {
   private readonly liveness = new Liveness();
   private readonly forwarder: Forwarder;
   private readonly remotePeers: RemotePeers;
-  private ctx: TableContext | null = null;
+  private ctx: OwnedTables | null = null;
   private adopt: Adopt = async () => {};
   private timers: NodeJS.Timeout[] = [];
   private sweeping: Promise<void> | null = null;
@@ -180,7 +180,7 @@ export class RedisCluster implements Cluster {
     return this.bus.unreachable();
   }
 
-  async connect(ctx: TableContext): Promise<void> {
+  async connect(ctx: OwnedTables): Promise<void> {
     this.ctx = ctx;
     await this.bus.connect();
     const beat = setInterval(() => this.beat(), ALIVE_EVERY_MS);

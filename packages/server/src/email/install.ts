@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { TableContext } from '../tables/context.ts';
+import type { Observers, Platform } from '../tables/context.ts';
 import { type Mailer, smtpMailer } from './mailer.ts';
 import { EmailNotifier } from './notify.ts';
 import { registerEmailRoutes } from './routes.ts';
@@ -27,7 +27,7 @@ export interface InstalledEmail {
 }
 
 export async function installEmail(
-  ctx: TableContext,
+  ctx: Platform & Pick<Observers, 'hooks'>,
   options: EmailOptions,
   publicUrl: () => string,
 ): Promise<InstalledEmail> {

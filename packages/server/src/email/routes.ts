@@ -10,7 +10,7 @@ import { requirePlayer } from '../http/auth.ts';
 import { type RouteCall, rawRoute, route } from '../http/route.ts';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow } from '../store/types.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Platform } from '../tables/context.ts';
 import type { EmailNotifier } from './notify.ts';
 import { readToken } from './tokens.ts';
 
@@ -21,7 +21,7 @@ export const VERIFICATIONS_PER_HOUR = 5;
 const ADDRESS = /^[^\s@<>()",;:\\]+@[^\s@<>()",;:\\]+\.[^\s@<>()",;:\\]+$/;
 
 export interface EmailRouteDeps {
-  ctx: TableContext;
+  ctx: Pick<Platform, 'store' | 'now'>;
   /** null: no SMTP server is configured; the settings are kept but nothing is sent. */
   notifier: EmailNotifier | null;
   secret: string;

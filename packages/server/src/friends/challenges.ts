@@ -13,7 +13,7 @@ import { randomId } from '../ids.ts';
 import { notifyAccounts } from '../notify/accountEvents.ts';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Limits, Observers, Platform, TableMemory } from '../tables/context.ts';
 import { deleteTable } from '../tables/expiry.ts';
 import { checkOpenTables, joinTable } from '../tables/lifecycle.ts';
 import { refuseIfBlocked } from '../tables/moderation.ts';
@@ -96,7 +96,10 @@ export function challengeInfo(
 }
 
 /** The account a username names, as a player; NOT_FOUND when there is none. */
-export async function accountPlayer(ctx: TableContext, username: string): Promise<PlayerRow> {
+export async function accountPlayer(
+  ctx: Pick<Platform, 'store'>,
+  username: string,
+): Promise<PlayerRow> {
   const account = await ctx.store.accountByUsername(username);
   const player = account ? await ctx.store.playerById(account.playerId) : undefined;
   if (!player) refuse('NOT_FOUND', 'no account has this username', { username });
@@ -104,7 +107,7 @@ export async function accountPlayer(ctx: TableContext, username: string): Promis
 }
 
 export async function createChallenge(
-  ctx: TableContext,
+  ctx: Platform & TableMemory & Limits & Observers,
   streams: AccountStreams,
   from: PlayerRow,
   body: ParsedChallenge,
@@ -142,7 +145,7 @@ export async function createChallenge(
 }
 
 /** The challenge of a table, for its challenged account; NOT_FOUND otherwise. */
-async function challengeFor(ctx: TableContext, player: PlayerRow, tableId: string) {
+async function challengeFor(ctx: Pick<Platform, 'store'>, player: PlayerRow, tableId: string) {
   const challenge = await ctx.store.challengeOf(tableId);
   if (!challenge || challenge.toId !== player.id)
     refuse('NOT_FOUND', 'no challenge to you at this table', { table: tableId });
@@ -150,7 +153,11 @@ async function challengeFor(ctx: TableContext, player: PlayerRow, tableId: strin
 }
 
 /** Takes the kept seat; the game starts by itself once every seat is taken. */
-export async function acceptChallenge(ctx: TableContext, player: PlayerRow, tableId: string) {
+export async function acceptChallenge(
+  ctx: Platform & TableMemory & Observers,
+  player: PlayerRow,
+  tableId: string,
+) {
   const challenge = await challengeFor(ctx, player, tableId);
   const joined = await joinTable(ctx, player, tableId, { seat: challenge.seat });
   await ctx.store.deleteChallenge(tableId);
@@ -159,7 +166,7 @@ export async function acceptChallenge(ctx: TableContext, player: PlayerRow, tabl
 
 /** Deletes the challenge's table and tells the challenger. */
 export async function declineChallenge(
-  ctx: TableContext,
+  ctx: Platform & TableMemory,
   streams: AccountStreams,
   player: PlayerRow,
   tableId: string,
@@ -176,7 +183,7 @@ export async function declineChallenge(
 
 /** The challenges still waiting for the player (the event stream opens with them). */
 export async function pendingChallenges(
-  ctx: TableContext,
+  ctx: Pick<Platform, 'store'> & Pick<TableMemory, 'rooms'>,
   player: PlayerRow,
 ): Promise<Challenge[]> {
   const rows = await ctx.store.challengesTo(player.id);

@@ -6,10 +6,9 @@
 import type { AccountEvent as StreamEvent } from '@gangsta/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AccountStreams } from '../events/streams.ts';
-import type { TableContext } from '../tables/context.ts';
 import { challengeRooms } from './challenges.ts';
 import { Presence } from './presence.ts';
-import { registerFriendRoutes } from './routes.ts';
+import { type FriendRouteDeps, registerFriendRoutes } from './routes.ts';
 
 export interface InstalledFriends {
   routes(scope: FastifyInstance): void;
@@ -18,7 +17,10 @@ export interface InstalledFriends {
   close(): void;
 }
 
-export function installFriends(app: FastifyInstance, ctx: TableContext): InstalledFriends {
+export function installFriends(
+  app: FastifyInstance,
+  ctx: FriendRouteDeps['ctx'],
+): InstalledFriends {
   const presence = new Presence(ctx.store, () => ctx.now(), ctx.log);
   const streams = new AccountStreams();
   app.decorate('presence', presence);

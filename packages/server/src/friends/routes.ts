@@ -11,7 +11,7 @@ import { rawRoute, route } from '../http/route.ts';
 import { refuse } from '../refusal.ts';
 import type { FollowedRow } from '../store/friends.ts';
 import type { PlayerRow } from '../store/types.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Limits, Observers, Platform, TableMemory } from '../tables/context.ts';
 import { infoFor } from '../tables/lifecycle.ts';
 import {
   acceptChallenge,
@@ -30,7 +30,8 @@ export const KEEPALIVE_MS = 7_000;
 export const RECHECK_MS = 30_000;
 
 export interface FriendRouteDeps {
-  ctx: TableContext;
+  /** The tables a challenge makes, joins or deletes, with their limits and hooks. */
+  ctx: Platform & TableMemory & Limits & Observers;
   streams: AccountStreams;
   presence: Presence;
 }

@@ -3,16 +3,16 @@ import { type ModerationLists, ROUTES } from '@gangsta/protocol';
 import type { FastifyInstance } from 'fastify';
 import { refuse } from '../refusal.ts';
 import type { ModerationList } from '../store/moderation.ts';
-import type { PlayerRow } from '../store/types.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { PlayerRow, Store } from '../store/types.ts';
+import type { Platform, TableMemory } from '../tables/context.ts';
 import { removeChatLine, reportChatLine, setListed } from '../tables/moderation.ts';
 import { requirePlayer } from './auth.ts';
 import { route } from './route.ts';
 
-async function listsOf(ctx: TableContext, player: PlayerRow): Promise<ModerationLists> {
+async function listsOf(store: Store, player: PlayerRow): Promise<ModerationLists> {
   const [muted, blocked] = await Promise.all([
-    ctx.store.listOf('mutes', player.id),
-    ctx.store.listOf('blocks', player.id),
+    store.listOf('mutes', player.id),
+    store.listOf('blocks', player.id),
   ]);
   return { muted, blocked };
 }
@@ -23,10 +23,10 @@ function lineNumber(text: string): number {
   return seq;
 }
 
-export function moderationRoutes(app: FastifyInstance, ctx: TableContext): void {
+export function moderationRoutes(app: FastifyInstance, ctx: Platform & TableMemory): void {
   const { store } = ctx;
   route(app, ROUTES.moderationLists, async ({ request }) =>
-    listsOf(ctx, await requirePlayer(store, request)),
+    listsOf(store, await requirePlayer(store, request)),
   );
   const lists = [
     [ROUTES.addMuted, 'mutes', true],
@@ -38,7 +38,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: TableContext): void 
     route(app, spec, async ({ request, params }) => {
       const player = await requirePlayer(store, request);
       await setListed(ctx, player, list, params.playerId.slice(0, 64), on);
-      return listsOf(ctx, player);
+      return listsOf(store, player);
     });
   }
   route(app, ROUTES.reportChatLine, async ({ request, params }) => {

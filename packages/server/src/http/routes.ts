@@ -3,7 +3,7 @@ import { type ProtocolErrorCode, ROUTES } from '@gangsta/protocol';
 import type { FastifyInstance } from 'fastify';
 import { hashToken, newToken, randomId } from '../ids.ts';
 import type { PlayerRow } from '../store/types.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Limits, Observers, Platform, TableMemory } from '../tables/context.ts';
 import { deleteTable } from '../tables/expiry.ts';
 import {
   createTable,
@@ -43,7 +43,11 @@ function publicPlayer(player: PlayerRow) {
   return { id: player.id, name: player.name };
 }
 
-function playerRoutes(app: FastifyInstance, ctx: TableContext, limits: RouteLimits): void {
+function playerRoutes(
+  app: FastifyInstance,
+  ctx: Platform & TableMemory,
+  limits: RouteLimits,
+): void {
   const { store } = ctx;
   const rateLimit = { max: limits.playersPerMinute, timeWindow: 60_000 };
   route(
@@ -80,7 +84,10 @@ function playerRoutes(app: FastifyInstance, ctx: TableContext, limits: RouteLimi
   );
 }
 
-function tableRoutes(app: FastifyInstance, ctx: TableContext): void {
+/** What the table routes reach: the tables, their limits, and the hooks a game's start runs. */
+type TableRouteContext = Platform & TableMemory & Limits & Observers;
+
+function tableRoutes(app: FastifyInstance, ctx: TableRouteContext): void {
   const { store } = ctx;
   route(app, ROUTES.lobby, ({ query }) => lobby(ctx, query));
   route(app, ROUTES.deleteTable, async ({ request, params }) => {
@@ -133,7 +140,11 @@ function tableRoutes(app: FastifyInstance, ctx: TableContext): void {
   });
 }
 
-export function registerRoutes(app: FastifyInstance, ctx: TableContext, limits: RouteLimits): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  ctx: TableRouteContext,
+  limits: RouteLimits,
+): void {
   playerRoutes(app, ctx, limits);
   tableRoutes(app, ctx);
   moderationRoutes(app, ctx);

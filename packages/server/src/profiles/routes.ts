@@ -2,9 +2,9 @@
 import { ROUTES } from '@gangsta/protocol';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/route.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Store } from '../store/types.ts';
 import { playerProfile } from './profile.ts';
 
-export function registerProfileRoutes(app: FastifyInstance, ctx: TableContext): void {
-  route(app, ROUTES.playerProfile, ({ params }) => playerProfile(ctx.store, params.username));
+export function registerProfileRoutes(app: FastifyInstance, store: Store): void {
+  route(app, ROUTES.playerProfile, ({ params }) => playerProfile(store, params.username));
 }

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerProfileRoutes } from '../profiles/routes.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Rematching } from '../tables/rematch.ts';
 import { installRating, rateMissed } from './rate.ts';
 import { registerRatingRoutes } from './routes.ts';
 
@@ -14,7 +14,7 @@ export interface InstalledRatings {
 }
 
 /** Rates the games missed so far (before listening, so that every rating is there once up). */
-export async function installRatings(ctx: TableContext): Promise<InstalledRatings> {
+export async function installRatings(ctx: Rematching): Promise<InstalledRatings> {
   installRating(ctx);
   try {
     const rated = await rateMissed(ctx);
@@ -25,7 +25,7 @@ export async function installRatings(ctx: TableContext): Promise<InstalledRating
   return {
     routes: (scope) => {
       registerRatingRoutes(scope, ctx);
-      registerProfileRoutes(scope, ctx);
+      registerProfileRoutes(scope, ctx.store);
     },
   };
 }

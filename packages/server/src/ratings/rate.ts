@@ -12,7 +12,7 @@
 import { itemAt } from '@gangsta/engine';
 import type { GameToRate, RatingOutcome, RatingStore } from '../store/ratings.ts';
 import type { TableRow } from '../store/types.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Observers, Platform, TableMemory } from '../tables/context.ts';
 import type { Room } from '../tables/room.ts';
 import {
   NEWCOMER,
@@ -83,7 +83,10 @@ export function gameToRate(room: Room): GameToRate | null {
 }
 
 /** Rates a finished table once; `already` also when another process won the race. */
-export async function rateTable(ctx: TableContext, room: Room): Promise<RatingOutcome | null> {
+export async function rateTable(
+  ctx: Pick<Platform, 'store' | 'log'>,
+  room: Room,
+): Promise<RatingOutcome | null> {
   const game = gameToRate(room);
   if (!game) return null;
   const outcome = await rateGame(ctx.store, game);
@@ -92,7 +95,9 @@ export async function rateTable(ctx: TableContext, room: Room): Promise<RatingOu
 }
 
 /** Rates every game the store says should have been rated; returns how many were. */
-export async function rateMissed(ctx: TableContext): Promise<number> {
+export async function rateMissed(
+  ctx: Pick<Platform, 'store' | 'log'> & Pick<TableMemory, 'rooms'>,
+): Promise<number> {
   let rated = 0;
   for (const id of await ctx.store.unratedTables()) {
     try {
@@ -107,7 +112,9 @@ export async function rateMissed(ctx: TableContext): Promise<number> {
 }
 
 /** Rates each game that ends on this process, without ever holding up or failing the move. */
-export function installRating(ctx: TableContext): void {
+export function installRating(
+  ctx: Pick<Platform, 'store' | 'log'> & Pick<Observers, 'hooks'>,
+): void {
   ctx.hooks.gameFinished.push((room) => {
     rateTable(ctx, room).catch((error: unknown) => {
       ctx.log.error({ err: error, table: room.id }, 'rating a finished game failed');

@@ -14,10 +14,9 @@ import { refuse } from '../refusal.ts';
 import type { AccountStore } from '../store/accounts.ts';
 import type { PlayerStore } from '../store/players.ts';
 import type { RatingStore } from '../store/ratings.ts';
-import type { TableContext } from '../tables/context.ts';
 import { infoFor } from '../tables/lifecycle.ts';
 import { tableOf } from '../tables/registry.ts';
-import { requestRematch } from '../tables/rematch.ts';
+import { type Rematching, requestRematch } from '../tables/rematch.ts';
 import { conservative, placesOf } from './model.ts';
 import { tableRating } from './tableRating.ts';
 
@@ -74,7 +73,7 @@ async function ratingsOfPlayer(
   };
 }
 
-export function registerRatingRoutes(app: FastifyInstance, ctx: TableContext): void {
+export function registerRatingRoutes(app: FastifyInstance, ctx: Rematching): void {
   route(app, ROUTES.leaderboard, ({ query }) => leaderboardOf(ctx.store, query.players));
   route(app, ROUTES.playerRatings, ({ params }) => ratingsOfPlayer(ctx.store, params.id));
   route(app, ROUTES.tableRating, async ({ params }) => {

@@ -74,6 +74,13 @@ export interface ClusterLink {
 export type Adopt = (tables: string[] | null) => Promise<void>;
 
 /**
+ * What the tables' owners reach of the tables: the tables to catch up, hand over and unload,
+ * the hooks they publish moves from, and the watch and sync limits of the sockets they relay.
+ * Not `runs` or `isConnected`: the owners are where those answers come from.
+ */
+export type OwnedTables = Platform & TableMemory & Limits & Observers & Pick<Ownership, 'unload'>;
+
+/**
  * Which process runs which table. The tables ask it and never reach the processes
  * themselves: the composition root (`app.ts`) builds it, from `cluster/` with Redis, or one
  * process alone that runs every table.
@@ -90,8 +97,11 @@ export interface TableOwners {
   /** Commits of these tables were refused for an old token: another process runs them now. */
   fenced(tables: string[]): void;
   isConnected(room: Room, playerId: string): boolean;
-  /** Joins the cluster and hears who else lives (before the tables are rebuilt). */
-  connect(ctx: TableContext): Promise<void>;
+  /**
+   * Joins the cluster and hears who else lives (before the tables are rebuilt); `ctx` is
+   * what the other processes' messages reach here.
+   */
+  connect(ctx: OwnedTables): Promise<void>;
   /** Of these tables, those another live process owns (they are not loaded here). */
   ownedElsewhere(tables: string[]): Promise<Set<string>>;
   /** Starts the lease and presence rounds (after the tables are rebuilt). */
@@ -102,9 +112,10 @@ export interface TableOwners {
 
 /*
  * What the table functions are given, in small parts: each function takes the part (or the
- * two or three parts) it uses, so that its signature says what it may reach. `TableContext`
- * is all of them at once; the table service builds it (`service.ts`) and it satisfies every
- * part.
+ * two or three parts) it uses, or a `Pick` of a part where it uses one or two of its members
+ * (the routes, ratings, webhooks, mail), so that its signature says what it may reach.
+ * `TableContext` is all of them at once; only the table service builds it (`service.ts`) and
+ * the composition root (`app.ts`) hands it out: it satisfies every part.
  */
 
 /**

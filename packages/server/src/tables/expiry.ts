@@ -7,7 +7,7 @@
 import { protocolError } from '@gangsta/protocol';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow } from '../store/types.ts';
-import type { Limits, Platform, TableContext, TableMemory } from './context.ts';
+import type { Limits, Ownership, Platform, TableMemory } from './context.ts';
 import { Deadlines } from './deadlines.ts';
 import type { Room } from './room.ts';
 
@@ -66,7 +66,9 @@ export function expired(ctx: Limits, room: Room, now: number): boolean {
  * that runs a table deletes it; another one, or a failed delete, looks again
  * `min(TTL, 1 min)` later. Returns the function that stops it.
  */
-export function startExpiry(ctx: TableContext): () => void {
+export function startExpiry(
+  ctx: Platform & TableMemory & Limits & Pick<Ownership, 'runs'>,
+): () => void {
   const retryMs = Math.min(ctx.limits.waitingTableTtlMs, 60_000);
   const deadlines: Deadlines<Room> = new Deadlines(ctx.time, (room) => {
     if (ctx.rooms.loaded(room.id) !== room || room.table.status !== 'waiting') return;

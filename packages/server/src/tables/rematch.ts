@@ -13,11 +13,11 @@
  */
 import type { RematchInfo } from '@gangsta/protocol';
 import { randomId } from '../ids.ts';
-import { notifyAccounts } from '../notify/accountEvents.ts';
+import { type AccountNotifier, notifyAccounts } from '../notify/accountEvents.ts';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import { sendTableInfo } from './broadcast.ts';
-import type { Observers, Ownership, TableContext, TableMemory } from './context.ts';
+import type { Observers, Ownership, Platform, TableMemory } from './context.ts';
 import { joinTable, startWhenFilled } from './lifecycle.ts';
 import { allEvents } from './position.ts';
 import { tableOf } from './registry.ts';
@@ -89,8 +89,14 @@ function announce(ctx: TableMemory, from: Room, rematch: RematchInfo): void {
   ctx.cluster.tableChanged(from);
 }
 
+/**
+ * What asking for a rematch uses: the tables, their hooks, and whether the players a seat is
+ * kept for are at the finished table now (they are not notified then).
+ */
+export type Rematching = Platform & TableMemory & Pick<Ownership, 'isConnected'> & Observers;
+
 /** The table's rematch, made now unless it exists (here or on another process). */
-async function rematchOf(ctx: TableContext, from: Room, asker: PlayerRow): Promise<RematchInfo> {
+async function rematchOf(ctx: Rematching, from: Room, asker: PlayerRow): Promise<RematchInfo> {
   const known = await ctx.store.rematchOf(from.id);
   if (known) return known;
   const row = rematchRow(from, asker, new Date(ctx.now()).toISOString());
@@ -110,7 +116,7 @@ async function rematchOf(ctx: TableContext, from: Room, asker: PlayerRow): Promi
  * the finished table now (its score screen shows the offer). Away and gone players are told.
  */
 function tellKeptSeats(
-  ctx: Ownership & Observers,
+  ctx: Pick<Ownership, 'isConnected'> & AccountNotifier,
   from: Room,
   rematch: Room,
   asker: PlayerRow,
@@ -130,7 +136,11 @@ function tellKeptSeats(
 }
 
 /** Seats the asker at the rematch, in the seat kept for them (if it is still free). */
-async function takeKeptSeat(ctx: TableContext, tableId: string, asker: PlayerRow) {
+async function takeKeptSeat(
+  ctx: Platform & TableMemory & Observers,
+  tableId: string,
+  asker: PlayerRow,
+) {
   const room = await tableOf(ctx, tableId);
   const mine = room.seatOf(asker.id);
   if (mine !== null || room.table.status !== 'waiting') return { room, seat: mine };
@@ -139,7 +149,7 @@ async function takeKeptSeat(ctx: TableContext, tableId: string, asker: PlayerRow
   return joinTable(ctx, asker, tableId, { seat: kept });
 }
 
-export async function requestRematch(ctx: TableContext, asker: PlayerRow, id: string) {
+export async function requestRematch(ctx: Rematching, asker: PlayerRow, id: string) {
   const from = await tableOf(ctx, id);
   if (from.table.status !== 'finished')
     refuse('WRONG_STATUS', 'a rematch follows a finished game', { status: from.table.status });

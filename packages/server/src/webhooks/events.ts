@@ -8,10 +8,14 @@
  */
 import type { Seat } from '@gangsta/engine';
 import type { WebhookBody } from '@gangsta/protocol';
-import { type AccountEvent, notifyAccounts } from '../notify/accountEvents.ts';
+import {
+  type AccountEvent,
+  type AccountNotifier,
+  notifyAccounts,
+} from '../notify/accountEvents.ts';
 import { StoreUnavailable } from '../store/health.ts';
 import type { PendingMove } from '../tables/commits.ts';
-import type { TableContext } from '../tables/context.ts';
+import type { Observers, Ownership, Platform } from '../tables/context.ts';
 import { decidingAt } from '../tables/frames.ts';
 import type { Position } from '../tables/position.ts';
 import type { Room } from '../tables/room.ts';
@@ -98,7 +102,7 @@ export function testBody(publicUrl: string): WebhookBody {
 
 /** Looks up the players' webhooks and queues one delivery each; never throws. */
 function sendTo(
-  ctx: TableContext,
+  ctx: Pick<Platform, 'store' | 'log'>,
   events: WebhookEvents,
   playerIds: string[],
   payload: WebhookBody,
@@ -152,7 +156,11 @@ function webhookBody(event: AccountEvent, publicUrl: string): WebhookBody {
 }
 
 /** Tells the persons of these seats who are not at the table that it is their turn. */
-function yourTurn(ctx: TableContext, room: Room, seats: Iterable<Seat>) {
+function yourTurn(
+  ctx: Pick<Ownership, 'isConnected'> & AccountNotifier,
+  room: Room,
+  seats: Iterable<Seat>,
+) {
   const players = new Set<string>();
   for (const seat of seats) {
     const player = personAt(room, seat);
@@ -161,7 +169,7 @@ function yourTurn(ctx: TableContext, room: Room, seats: Iterable<Seat>) {
   notifyAccounts(ctx, players, { kind: 'yourTurn', room });
 }
 
-function gameOver(ctx: TableContext, room: Room, position: Position) {
+function gameOver(ctx: AccountNotifier, room: Room, position: Position) {
   const players = room.table.seats.flatMap((s) => (s.playerId !== null ? [s.playerId] : []));
   notifyAccounts(ctx, players, { kind: 'gameOver', room, position });
 }
@@ -170,7 +178,10 @@ function gameOver(ctx: TableContext, room: Room, position: Position) {
  * The table events that concern players (turns, game over) go to `notifyAccounts`; the
  * webhook channel listens there, as every other channel does.
  */
-export function installWebhookEvents(ctx: TableContext, events: WebhookEvents): void {
+export function installWebhookEvents(
+  ctx: Pick<Platform, 'store' | 'log'> & Pick<Observers, 'hooks'> & Pick<Ownership, 'isConnected'>,
+  events: WebhookEvents,
+): void {
   ctx.hooks.movesCommitted.push((room, group) => {
     const last = group.at(-1);
     if (!last || last.after.state.phase === 'gameOver') return;
