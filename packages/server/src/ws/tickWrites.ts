@@ -21,9 +21,19 @@ export function rawSocketOf(socket: WebSocket): Socket | undefined {
     : undefined;
 }
 
-export class TickWrites {
-  private corked = false;
+/**
+ * The sockets corked in this tick, uncorked together by one `nextTick`: a commit's cascade
+ * corks every watcher's socket, and a callback queued per socket was a measurable share of
+ * the server's time per move.
+ */
+const corkedThisTick = new Set<Socket>();
 
+function uncorkAll(): void {
+  for (const raw of corkedThisTick) raw.uncork();
+  corkedThisTick.clear();
+}
+
+export class TickWrites {
   constructor(private readonly socket: WebSocket) {}
 
   send(text: string): void {
@@ -33,16 +43,12 @@ export class TickWrites {
   }
 
   private corkUntilTickEnds(): void {
-    if (this.corked) return;
     const raw = rawSocketOf(this.socket);
-    if (!raw || process.env.NO_CORK) return;
+    if (!raw || corkedThisTick.has(raw) || process.env.NO_CORK) return;
     raw.cork();
-    this.corked = true;
     // nextTick runs after the promise continuations already queued (the commit's whole
     // cascade of acks and updates), before any new I/O is read.
-    process.nextTick(() => {
-      this.corked = false;
-      raw.uncork();
-    });
+    if (corkedThisTick.size === 0) process.nextTick(uncorkAll);
+    corkedThisTick.add(raw);
   }
 }
