@@ -10,10 +10,9 @@ import type { Peer } from '../peer.ts';
 import { asProtocolError, Refusal } from '../refusal.ts';
 import { chat } from './chat.ts';
 import type { Limits, Platform, TableMemory, TableMessage } from './context.ts';
-import { moveSubmission, submit, undoSubmission } from './play.ts';
+import { receiveMove, receiveUndo } from './play.ts';
 import { tableOf } from './registry.ts';
-import { catchUpTo } from './stored.ts';
-import { resume, resumeSeat } from './takeover.ts';
+import { resume } from './takeover.ts';
 import { unwatch, watch } from './watch.ts';
 
 export type { TableMessage };
@@ -32,19 +31,10 @@ async function dispatch(
       return watch(ctx, peer, message.table, message.seen, message.patches !== false);
     case 'unwatch':
       return unwatch(ctx, peer, message.table);
-    case 'move': {
-      const room = await tableOf(ctx, message.table);
-      await catchUpTo(ctx, room, message.seen);
-      const sub = moveSubmission(room, peer, message);
-      // A move of their own is a player's way of taking their seat back from the bot.
-      await resumeSeat(ctx, room, sub.seat);
-      return submit(ctx, sub);
-    }
-    case 'undo': {
-      const room = await tableOf(ctx, message.table);
-      await catchUpTo(ctx, room, message.seen);
-      return submit(ctx, undoSubmission(room, peer, message));
-    }
+    case 'move':
+      return receiveMove(ctx, peer, message);
+    case 'undo':
+      return receiveUndo(ctx, peer, message);
     case 'chat':
       return chat(ctx, peer, message.table, message.text);
     case 'resume':

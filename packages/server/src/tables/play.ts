@@ -16,9 +16,11 @@ import { sendSyncToAll, sendTableInfo, sendUpdateToAll, syncFor } from './broadc
 import type { PendingMove } from './commits.ts';
 import type { Observers, Ownership, Platform, Play, TableHooks, TableMemory } from './context.ts';
 import { isOver, mayUndo, type Position, playMove, undoLast } from './position.ts';
+import { tableOf } from './registry.ts';
 import { keyOfMove, keyOfRow, type Room } from './room.ts';
-import { catchUp } from './stored.ts';
+import { catchUp, catchUpTo } from './stored.ts';
 import { clockAfterMove } from './tableClock.ts';
+import { resumeSeat } from './takeover.ts';
 
 type MoveMessage = Extract<ClientMessage, { type: 'move' }>;
 type UndoMessage = Extract<ClientMessage, { type: 'undo' }>;
@@ -43,8 +45,37 @@ function reject(peer: Peer | null, room: Room, clientId: string, error: Protocol
   peer?.send({ type: 'rejected', table: room.id, id: clientId, error });
 }
 
+/**
+ * A person's move as the socket brought it: the table it names (read from the store if it
+ * sleeps), caught up with the store first when the sender has seen more than this process
+ * (it was connected to another one), the sender's seat checked, and that seat taken back
+ * from the bot playing it, for a move of their own is how a player resumes. Then `submit`.
+ */
+export async function receiveMove(
+  ctx: Platform & TableMemory,
+  peer: Peer,
+  message: MoveMessage,
+): Promise<void> {
+  const room = await tableOf(ctx, message.table);
+  await catchUpTo(ctx, room, message.seen);
+  const sub = moveSubmission(room, peer, message);
+  await resumeSeat(ctx, room, sub.seat);
+  submit(ctx, sub);
+}
+
+/** A person's undo as the socket brought it: like `receiveMove`, without taking a seat back. */
+export async function receiveUndo(
+  ctx: Platform & TableMemory,
+  peer: Peer,
+  message: UndoMessage,
+): Promise<void> {
+  const room = await tableOf(ctx, message.table);
+  await catchUpTo(ctx, room, message.seen);
+  submit(ctx, undoSubmission(room, peer, message));
+}
+
 /** The seat the sender holds at this table; refuses a spectator, a waiting table, a finished one. */
-export function senderSeat(room: Room, peer: Peer): Seat {
+function senderSeat(room: Room, peer: Peer): Seat {
   if (!peer.player) refuse('UNAUTHENTICATED', 'say hello with your token before playing');
   const seat = room.seatOf(peer.player.id);
   if (seat === null) refuse('NOT_SEATED', 'you hold no seat at this table');
@@ -53,7 +84,7 @@ export function senderSeat(room: Room, peer: Peer): Seat {
   return seat;
 }
 
-export function moveSubmission(room: Room, peer: Peer, message: MoveMessage): Submission {
+function moveSubmission(room: Room, peer: Peer, message: MoveMessage): Submission {
   const seat = senderSeat(room, peer);
   if (message.move.seat !== seat)
     refuse('NOT_SEATED', `you hold seat ${seat}, not seat ${message.move.seat}`, {
@@ -72,7 +103,7 @@ export function moveSubmission(room: Room, peer: Peer, message: MoveMessage): Su
   };
 }
 
-export function undoSubmission(room: Room, peer: Peer, message: UndoMessage): Submission {
+function undoSubmission(room: Room, peer: Peer, message: UndoMessage): Submission {
   const seat = senderSeat(room, peer);
   return {
     room,
