@@ -34,7 +34,12 @@ function uncorkAll(): void {
 }
 
 export class TickWrites {
-  constructor(private readonly socket: WebSocket) {}
+  /** The TCP socket to cork, found once (none: frames are sent one by one). */
+  private readonly raw: Socket | undefined;
+
+  constructor(private readonly socket: WebSocket) {
+    this.raw = process.env.NO_CORK ? undefined : rawSocketOf(socket);
+  }
 
   send(text: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
@@ -43,8 +48,8 @@ export class TickWrites {
   }
 
   private corkUntilTickEnds(): void {
-    const raw = rawSocketOf(this.socket);
-    if (!raw || corkedThisTick.has(raw) || process.env.NO_CORK) return;
+    const raw = this.raw;
+    if (!raw || corkedThisTick.has(raw)) return;
     raw.cork();
     // nextTick runs after the promise continuations already queued (the commit's whole
     // cascade of acks and updates), before any new I/O is read.
