@@ -14,9 +14,8 @@ import { legalMoves, viewFor } from '@gangsta/engine';
 import type { BotPool } from '../bots/pool.ts';
 import { storeBackoffMs } from '../store/health.ts';
 import type { Ownership, Play } from './context.ts';
-import { decidingAt } from './frames.ts';
 import { submit } from './play.ts';
-import { isOver } from './position.ts';
+import { decidingAt, isOver } from './position.ts';
 import { botLevelOf, type Room } from './room.ts';
 
 export interface BotRunnerOptions {

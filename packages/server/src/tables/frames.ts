@@ -7,11 +7,6 @@ import type { FramePatch, GameFrame, LogLine, MoveNews, UpdateFrame } from '@gan
 import { diffFrames, diffPart, withoutCards } from '@gangsta/protocol';
 import { allEvents, eventsOfMove, isOver, legalOf, mayUndo, type Position } from './position.ts';
 
-/** The seats that must decide in this position (the engine's `decidingSeats`, cached with the legal moves). */
-export function decidingAt(position: Position): readonly Seat[] {
-  return legalOf(position).deciding;
-}
-
 export function frameFor(position: Position, seat: Seat | null): GameFrame {
   const { state } = position;
   const over = isOver(position);

@@ -26,7 +26,6 @@ import { recordOf, startPosition } from './position.ts';
 import { tableOf } from './registry.ts';
 import { Room } from './room.ts';
 import { catchUp } from './stored.ts';
-import { startingClock } from './tableClock.ts';
 import { leaveGame } from './takeover.ts';
 
 /** Invitation codes: 128 random bits. */
@@ -366,7 +365,7 @@ async function beginGame(ctx: Platform & TableMemory & Observers, room: Room): P
   const started = startPosition(gameOptionsOf(room.table.options, seed));
   if (!started.ok) refuse('BAD_OPTIONS', started.error.message);
   const startedAt = new Date(ctx.now()).toISOString();
-  const clock = startingClock(ctx, room, started.position);
+  const clock = room.startingClock(started.position, ctx.now());
   // Marked at once so that a second start in the meantime is refused.
   const waiting = room.markStarting(seed, startedAt);
   // Written on the seats' revision, so that two processes can never both start the game.

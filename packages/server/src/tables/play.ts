@@ -19,7 +19,6 @@ import { isOver, mayUndo, type Position, playMove, undoLast } from './position.t
 import { tableOf } from './registry.ts';
 import { keyOfMove, keyOfRow, type Room } from './room.ts';
 import { catchUp, catchUpTo } from './stored.ts';
-import { clockAfterMove } from './tableClock.ts';
 import { resumeSeat } from './takeover.ts';
 
 type MoveMessage = Extract<ClientMessage, { type: 'move' }>;
@@ -254,7 +253,7 @@ function pendingOf(ctx: Play, sub: Submission, before: Position, after: Position
     : null;
   // A clocked table's clock is written with every move, in the move's transaction.
   const mover = { seat: sub.seat, undo: sub.move === null, byBot: sub.byBot };
-  const clock = clockAfterMove(ctx, sub.room, mover, before, after);
+  const clock = sub.room.clockAfterMove(mover, before, after, ctx.now());
   if (clock) change = { ...(change ?? { id: sub.room.id }), clock };
   return {
     room: sub.room,

@@ -90,6 +90,11 @@ export function legalOf(position: Position): { all: Move[]; deciding: Seat[] } {
   return cached;
 }
 
+/** The seats that must decide in this position (the engine's `decidingSeats`, cached with the legal moves). */
+export function decidingAt(position: Position): readonly Seat[] {
+  return legalOf(position).deciding;
+}
+
 /** Whether `input` is `move` field for field: the same keys, equal values, nothing else. */
 function sameMove(move: Move, input: Record<string, unknown>): boolean {
   const fields = move as unknown as Record<string, unknown>;

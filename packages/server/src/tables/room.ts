@@ -1,16 +1,23 @@
 /**
  * A table in memory: its stored row, its game (the committed position everyone has been told
- * of, and the head that includes moves still being committed), who watches it, its chat, and
- * the client move ids it has answered. `Room` alone writes them.
+ * of, and the head that includes moves still being committed), its clock, who watches it, its
+ * chat, and the client move ids it has answered. `Room` alone writes them.
  */
 import { moveKey, type Seat } from '@gangsta/engine';
 import type { BotLevel, ChatLine, RematchInfo, SeatInfo, TableInfo } from '@gangsta/protocol';
 import { LIMITS } from '@gangsta/protocol';
 import type { Peer } from '../peer.ts';
-import type { ChatRow, MoveRow, StoredSeat, TableChange, TableRow } from '../store/types.ts';
+import type {
+  ChatRow,
+  MoveRow,
+  StoredSeat,
+  TableChange,
+  TableClock,
+  TableRow,
+} from '../store/types.ts';
 import { AnsweredIds, type AnsweredView, type SentMove } from './answered.ts';
-import { clockInfoOf } from './clock.ts';
-import type { Position } from './position.ts';
+import { afterMove, afterSeatChange, clockInfoOf, startClock } from './clock.ts';
+import { decidingAt, isOver, type Position } from './position.ts';
 
 /** What a table in memory asks of the process that holds it (`Rooms` gives it). */
 export interface RoomSurroundings {
@@ -33,6 +40,12 @@ export class Room {
   readonly #watchers = new Set<Peer>();
   readonly #wholeFrameWatchers = new Set<Peer>();
   readonly #answered = new AnsweredIds();
+  /**
+   * The clocks of positions not yet committed: the head may run ahead of the committed
+   * position while moves are being written, and each such move's clock waits here until its
+   * commit writes it into the row (which has the committed one).
+   */
+  readonly #headClocks = new WeakMap<Position, TableClock>();
   #chat: ChatLine[] = [];
   #chatSeq = 0;
   #botBusy = false;
@@ -188,6 +201,67 @@ export class Room {
     if (this.#rematch?.table === rematch.table) return false;
     this.#rematch = rematch;
     return true;
+  }
+
+  // The clock (`clock.ts` has its rules; these apply them to this table's seats and game).
+
+  /** The clock of the position being played (or of another one not yet committed). */
+  clockAt(position: Position | null = this.#head): TableClock {
+    if (position && position !== this.#committed) {
+      return this.#headClocks.get(position) ?? this.#table.clock;
+    }
+    return this.#table.clock;
+  }
+
+  /** The clock of a game that starts now: every seat's full time, running for who must decide. */
+  startingClock(position: Position, now: number): TableClock {
+    const people = new Set(peopleSeats(this.#table));
+    const charged = decidingAt(position).filter((seat) => people.has(seat));
+    const { setting } = this.#table.clock;
+    const state = startClock(setting, this.#table.seats.length, charged, now);
+    return { ...this.#table.clock, state };
+  }
+
+  /**
+   * The clock after a move or undo of a clocked table (null for a friendly one): `after`, the
+   * new head, keeps it until its commit writes it with the move.
+   */
+  clockAfterMove(
+    move: { seat: Seat; undo: boolean; byBot: boolean },
+    before: Position,
+    after: Position,
+    now: number,
+  ): TableClock | null {
+    const clock = this.clockAt(before);
+    if (clock.setting.kind === 'none' || clock.state === null) return null;
+    const state = afterMove(clock.setting, clock.state, {
+      now,
+      mover: move.seat,
+      credit: !move.undo && !move.byBot,
+      decidingBefore: decidingAt(before),
+      decidingAfter: decidingAt(after),
+      people: peopleSeats(this.#table),
+      over: isOver(after),
+    });
+    const next = { ...clock, state };
+    this.#headClocks.set(after, next);
+    return next;
+  }
+
+  /**
+   * The clock once the table has `seats` (a seat taken over or given back, `resumed` when its
+   * player took it back): charged until now, then running for the seats their people play.
+   * Null when no clock runs (a friendly table, or a game not started). Call it once no move
+   * is being committed (`settled` in `takeover.ts`), so that it starts from the last move's.
+   */
+  clockAfterSeatChange(seats: StoredSeat[], resumed: Seat | null, now: number): TableClock | null {
+    const table = this.#table;
+    const { setting, state } = table.clock;
+    if (state === null || !this.#head) return null;
+    const people = peopleSeats({ ...table, seats });
+    const deciding = isOver(this.#head) ? [] : decidingAt(this.#head);
+    const next = afterSeatChange(setting, state, now, deciding, people, resumed);
+    return { ...table.clock, state: next };
   }
 
   // The watchers.

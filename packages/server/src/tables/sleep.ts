@@ -13,7 +13,7 @@
  */
 import type { Limits, Platform, TableMemory } from './context.ts';
 import { Deadlines } from './deadlines.ts';
-import { decidingAt } from './frames.ts';
+import { decidingAt } from './position.ts';
 import type { Room } from './room.ts';
 
 /** What keeps a table awake besides its watchers and recent moves. */

@@ -2,7 +2,7 @@
  * A bot takes a seat over for its player (out of time, absent from a friendly table, or left
  * the game) and gives it back when the player resumes (which a player who left may too, while
  * the game lasts). The seat keeps its player: only `away` changes, written with the clock it
- * implies (`tableClock.ts`) in one row change, and the chat says so.
+ * implies (`Room.clockAfterSeatChange`) in one row change, and the chat says so.
  */
 import type { Seat } from '@gangsta/engine';
 import type { BotLevel, Notice, NoticeKey } from '@gangsta/protocol';
@@ -14,7 +14,6 @@ import { postChatLine } from './chat.ts';
 import type { Platform, TableMemory } from './context.ts';
 import type { Room } from './room.ts';
 import { catchUp } from './stored.ts';
-import { clockAfterSeatChange, settled } from './tableClock.ts';
 
 export type AwayReason = 'timeout' | 'absent' | 'left';
 type Away = NonNullable<StoredSeat['away']>;
@@ -54,6 +53,14 @@ async function postNotice(
 }
 
 /**
+ * Waits until no move of the table is being committed, so that the row's clock is the
+ * head's: a seat change is charged from the clock of the last move, never an older one.
+ */
+export async function settled(ctx: Pick<TableMemory, 'commits'>, room: Room): Promise<void> {
+  while (room.head !== room.committed) await ctx.commits.drained();
+}
+
+/**
  * Writes a seat's new `away` with the clock it implies (charged until now, then running for
  * the seats their people play), on the seats' revision. Applied in memory at once, so that a
  * move made meanwhile already sees it; when another process changed the seats first, the
@@ -69,7 +76,7 @@ async function writeAway(
   const table = room.table;
   const seats = table.seats.map((s, i) => (i === seat ? { ...s, away } : s));
   const change: TableChange = { id: room.id, seats, revision: table.revision };
-  const clock = clockAfterSeatChange(ctx, room, seats, away === null ? seat : null);
+  const clock = room.clockAfterSeatChange(seats, away === null ? seat : null, ctx.now());
   if (clock) change.clock = clock;
   room.applyChange(change);
   let written = false;

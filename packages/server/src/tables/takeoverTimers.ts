@@ -10,11 +10,9 @@ import { itemAt, type Seat } from '@gangsta/engine';
 import { StoreUnavailable, storeBackoffMs } from '../store/health.ts';
 import { expiredSeats, nextDeadline } from './clock.ts';
 import type { Ownership, Platform, TableMemory } from './context.ts';
-import { decidingAt } from './frames.ts';
-import { isOver } from './position.ts';
+import { decidingAt, isOver } from './position.ts';
 import { peopleSeats, type Room } from './room.ts';
-import { headClock, settled } from './tableClock.ts';
-import { type AwayReason, takeOver } from './takeover.ts';
+import { type AwayReason, settled, takeOver } from './takeover.ts';
 
 export class TakeoverTimers {
   private readonly cancels = new Map<Room, () => void>();
@@ -101,7 +99,7 @@ export class TakeoverTimers {
   }
 
   private nextCheck(room: Room): number | null {
-    const clock = headClock(room);
+    const clock = room.clockAt();
     if (clock.setting.kind !== 'none') {
       if (!clock.state) return null;
       const state = {
@@ -156,7 +154,7 @@ export class TakeoverTimers {
   }
 
   private dueSeats(room: Room, now: number): { seat: Seat; reason: AwayReason }[] {
-    const clock = headClock(room);
+    const clock = room.clockAt();
     if (clock.setting.kind !== 'none') {
       if (!clock.state) return [];
       return expiredSeats(clock.state, now)

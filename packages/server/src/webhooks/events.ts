@@ -16,8 +16,7 @@ import {
 import { StoreUnavailable } from '../store/health.ts';
 import type { PendingMove } from '../tables/commits.ts';
 import type { Observers, Ownership, Platform } from '../tables/context.ts';
-import { decidingAt } from '../tables/frames.ts';
-import type { Position } from '../tables/position.ts';
+import { decidingAt, type Position } from '../tables/position.ts';
 import type { Room } from '../tables/room.ts';
 import type { WebhookQueue } from './queue.ts';
 
