@@ -13,7 +13,8 @@
  * - Inside the web client, a feature (`src/features/<name>/`) never imports another, and the
  *   table (`src/table/`), which every mode uses, imports no feature.
  * - Inside the server, the table core (`src/tables/`) knows nothing of sockets (`src/ws/`) or
- *   of the cluster (`src/cluster/`): they use it, not the other way round; the HTTP helpers
+ *   of the cluster (`src/cluster/`): they use it, not the other way round; the cluster routes
+ *   to the tables through their `LocalTables` face and never reaches into a table; the HTTP helpers
  *   (`src/http/`) know nothing of the accounts' routes and sessions (`src/accounts/`); the
  *   store does not run the rating model.
  * - Every import resolves to a file or an installed package.
@@ -84,6 +85,17 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/server/src/tables/' },
       to: { path: '^packages/server/src/(ws|cluster)/' },
+    },
+    {
+      name: 'server-cluster-reaches-into-tables',
+      comment:
+        'The cluster (src/cluster/) routes to the tables through LocalTables (src/tables/context.ts) and never reaches into a table: of src/tables/ it imports only the interfaces, the Room type and the frames’ encoding.',
+      severity: 'error',
+      from: { path: '^packages/server/src/cluster/' },
+      to: {
+        path: '^packages/server/src/tables/',
+        pathNot: '^packages/server/src/tables/(context|room|encode)[.]ts$',
+      },
     },
     {
       name: 'server-http-imports-accounts',

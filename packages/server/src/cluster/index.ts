@@ -12,26 +12,10 @@
  */
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { randomId } from '../ids.ts';
-import { isLocal } from '../peer.ts';
 import { StoreUnavailable } from '../store/health.ts';
 import type { Fence } from '../store/types.ts';
-import { sendTableInfo } from '../tables/broadcast.ts';
-import { showChatLine } from '../tables/chat.ts';
-import type {
-  Adopt,
-  ClusterLink,
-  Observers,
-  OwnedTables,
-  Platform,
-  TableMemory,
-  TableOwners,
-} from '../tables/context.ts';
-import { renameConnections } from '../tables/lifecycle.ts';
-import { hideChatLine, updateBlocked } from '../tables/moderation.ts';
-import { runHooks } from '../tables/play.ts';
+import type { Adopt, ClusterLink, LocalTables, TableOwners } from '../tables/context.ts';
 import type { Room } from '../tables/room.ts';
-import { applyStoredRows, catchUp } from '../tables/stored.ts';
-import { connectedHere, handOverWatch } from '../tables/watch.ts';
 import { Bus } from './bus.ts';
 import { Leases, RENEW_MS } from './leases.ts';
 import { ALIVE_EVERY_MS, Liveness } from './liveness.ts';
@@ -71,7 +55,7 @@ export function singleProcess(): Cluster {
     // Alone, no other process can take a table: no token, and nothing to fence.
     fenceOf: () => null,
     fenced: () => {},
-    isConnected: connectedHere,
+    connectedElsewhere: () => false,
     connect: async () => {},
     ownedElsewhere: async () => new Set(),
     start: async () => {},
@@ -89,7 +73,7 @@ export class RedisCluster implements Cluster {
   private readonly liveness = new Liveness();
   private readonly forwarder: Forwarder;
   private readonly remotePeers: RemotePeers;
-  private ctx: OwnedTables | null = null;
+  private tables: LocalTables | null = null;
   private adopt: Adopt = async () => {};
   private timers: NodeJS.Timeout[] = [];
   private sweeping: Promise<void> | null = null;
@@ -109,9 +93,7 @@ export class RedisCluster implements Cluster {
       names,
       {
         message: (from, message) => this.receive(from, message),
-        holds: (table) =>
-          this.ctx !== null &&
-          (this.ctx.rooms.loaded(table) !== undefined || this.ctx.rooms.isLoading(table)),
+        holds: (table) => this.tables?.holds(table) ?? false,
         resubscribed: () => this.catchUpAll(),
         // Leases were dropped while Redis was away: take the tables again now, not in 5 s.
         reconnected: () => this.sweepSoon(),
@@ -128,12 +110,11 @@ export class RedisCluster implements Cluster {
       ownerOf: async (table) => (await this.leases.ownersOf([table]))[0] ?? null,
       alive: (id) => this.bus.ready() && this.liveness.alive(id),
       runs: (table) => this.leases.holds(table),
-      watchLimit: () => this.ctx?.limits.watchedPerConnection ?? Number.POSITIVE_INFINITY,
+      watchLimit: () => this.tables?.limits.watchedPerConnection ?? Number.POSITIVE_INFINITY,
     });
     this.remotePeers = new RemotePeers(
-      () => this.ctx,
+      () => this.tables,
       (to, message) => this.bus.publishTo(to, message),
-      log,
     );
     this.link = {
       tableChanged: (room) => {
@@ -172,16 +153,16 @@ export class RedisCluster implements Cluster {
     this.sweepSoon();
   }
 
-  isConnected(room: Room, playerId: string): boolean {
-    return connectedHere(room, playerId) || this.presence.connected(room.id, playerId);
+  connectedElsewhere(room: Room, playerId: string): boolean {
+    return this.presence.connected(room.id, playerId);
   }
 
   unreachable(): string | null {
     return this.bus.unreachable();
   }
 
-  async connect(ctx: OwnedTables): Promise<void> {
-    this.ctx = ctx;
+  async connect(tables: LocalTables): Promise<void> {
+    this.tables = tables;
     await this.bus.connect();
     const beat = setInterval(() => this.beat(), ALIVE_EVERY_MS);
     beat.unref();
@@ -201,16 +182,11 @@ export class RedisCluster implements Cluster {
   }
 
   async start(adopt: Adopt): Promise<void> {
-    const ctx = this.ctx;
-    if (!ctx) throw new Error('the cluster starts after it connects');
+    const tables = this.tables;
+    if (!tables) throw new Error('the cluster starts after it connects');
     this.adopt = adopt;
-    ctx.hooks.movesCommitted.push((room, group) =>
-      this.bus.publish({
-        kind: 'moves',
-        table: room.id,
-        rows: group.map((p) => p.row),
-        changes: group.flatMap((p) => (p.change ? [p.change] : [])),
-      }),
+    tables.onMovesCommitted((table, rows, changes) =>
+      this.bus.publish({ kind: 'moves', table, rows, changes }),
     );
     await this.sweep();
     const timers = [
@@ -241,8 +217,8 @@ export class RedisCluster implements Cluster {
 
   /** The store raises the fences of tables whose leases this process just took. */
   private async takeFences(tables: string[]): Promise<Fence[]> {
-    if (!this.ctx) return [];
-    return this.ctx.store.takeFences(tables);
+    if (!this.tables) return [];
+    return this.tables.takeFences(tables);
   }
 
   /** Says this process lives, and notices the processes that died. */
@@ -268,39 +244,26 @@ export class RedisCluster implements Cluster {
   }
 
   private receive(from: string, message: BusMessage): void {
-    const ctx = this.ctx;
-    if (!ctx) return;
+    const tables = this.tables;
+    if (!tables) return;
     // Taken for dead and heard again: its connections here were dropped; it must know.
     if (this.liveness.heard(from)) this.bus.publishTo(from, { kind: 'forgot' });
     switch (message.kind) {
       case 'moves':
-        return void this.movesHeard(ctx, message);
+        return void tables.movesHeard(message.table, message.rows, message.changes);
       case 'table':
-        return void this.tableHeard(ctx, message.table);
-      case 'chat': {
-        const room = ctx.rooms.loaded(message.table);
-        if (room && message.row.seq > room.chatSeq - 200) showChatLine(room, message.row);
-        return;
-      }
-      case 'chatRemoved': {
-        const room = ctx.rooms.loaded(message.table);
-        if (room) hideChatLine(room, message.seq);
-        return;
-      }
+        return void tables.tableHeard(message.table);
+      case 'chat':
+        return tables.chatHeard(message.table, message.row);
+      case 'chatRemoved':
+        return tables.chatRemovedHeard(message.table, message.seq);
       case 'blockChanged':
-        return updateBlocked(ctx, message.player, message.other, message.on);
+        return tables.blockHeard(message.player, message.other, message.on);
       case 'playerRenamed':
-        return renameConnections(ctx, message.player, message.name);
-      case 'presence': {
+        return tables.renameHeard(message.player, message.name);
+      case 'presence':
         this.presence.change(from, message.table, message.player, message.connected);
-        // A player gone from another process may start a friendly table's absence count.
-        const room = ctx.rooms.loaded(message.table);
-        if (room) {
-          ctx.armTimers(room);
-          sendTableInfo(room);
-        }
-        return;
-      }
+        return tables.presenceHeard(message.table);
       case 'presenceAll':
         return this.presence.snapshot(from, message.entries);
       case 'released':
@@ -327,37 +290,12 @@ export class RedisCluster implements Cluster {
       .finally(() => this.sweepSoon());
   }
 
-  private async movesHeard(
-    ctx: Platform & TableMemory,
-    message: Extract<BusMessage, { kind: 'moves' }>,
-  ): Promise<void> {
-    // A table not in memory here is its owner's business: nothing to do. One being loaded
-    // gets the rows once it is in (those the store gave it already are skipped).
-    const room = ctx.rooms.loaded(message.table) ?? (await ctx.rooms.whenLoaded(message.table));
-    if (!room) return;
-    const had = room.committed?.version ?? 0;
-    if (!applyStoredRows(ctx, room, message.rows)) return catchUp(ctx, room);
-    // Changes written with rows this copy already had (read from the store) are older than
-    // the table it holds: a clock of then must not replace the clock of now.
-    const fresh = (message.rows.at(-1)?.seq ?? 0) > had;
-    const changes = fresh ? message.changes : [];
-    for (const change of changes) room.applyChange(change);
-    if (changes.some((c) => c.status !== undefined || c.clock !== undefined)) sendTableInfo(room);
-    // A game over that nobody here watches leaves this process's memory too.
-    if (message.changes.some((c) => c.status === 'finished')) ctx.rooms.release(room);
-  }
-
-  private async tableHeard(ctx: Platform & TableMemory, id: string): Promise<void> {
-    const room = ctx.rooms.loaded(id) ?? (await ctx.rooms.whenLoaded(id));
-    if (room) return catchUp(ctx, room);
-  }
-
   /** After Redis was away: every table may have missed messages, and processes may have died. */
   private catchUpAll(): void {
-    const ctx = this.ctx;
-    if (!ctx || this.closing) return;
+    const tables = this.tables;
+    if (!tables || this.closing) return;
     this.log.warn('the cluster bus reconnected; reading every table again');
-    for (const room of ctx.rooms.all()) void catchUp(ctx, room);
+    tables.readAllAgain();
     this.sendPresence();
     this.adoptOrphans();
   }
@@ -389,66 +327,20 @@ export class RedisCluster implements Cluster {
    * Tables another live process owns leave memory here once nothing here needs them.
    */
   private async sweep(): Promise<void> {
-    const ctx = this.ctx;
-    if (!ctx) return;
-    const active = [...ctx.rooms.all()].filter((r) => r.table.status !== 'finished');
-    const taken = await this.leases.sweep(active.map((r) => r.id));
-    await Promise.all(taken.map((id) => this.startRunning(ctx, id)));
-    for (const room of active) {
-      if (!this.ownedByAnother(this.leases.heldElsewhere(room.id))) continue;
-      if (settled(room)) this.handOver(room);
-      if (unused(room)) ctx.unload(room);
-    }
-  }
-
-  /**
-   * A table whose lease (and fence) this process just took: its copy here is brought to the
-   * store's last position before its bots and clocks run. The copy may lack commits of the
-   * table's last runner whose messages it never heard: Redis keeps no message for a process
-   * cut off from it, and the catch-up after Redis is back may have read the store before the
-   * last of them. Its bots would otherwise wait for a turn that has passed, and nothing else
-   * would wake them. The fence is raised by now, so no move under an older token can be
-   * committed after this read; later moves of people are heard on the bus.
-   */
-  private async startRunning(ctx: Platform & TableMemory & Observers, id: string): Promise<void> {
-    const room = ctx.rooms.loaded(id);
-    if (!room) return;
-    await catchUp(ctx, room);
-    runHooks(ctx, 'runnerChanged', (hook) => hook(room));
-  }
-
-  /**
-   * This process's connections watching a copy of a table another process runs (they watched
-   * before its lease was taken) go on through the owner, so that the copy can leave memory.
-   * Connections relayed here by other processes (they came while this process ran the table)
-   * stay, and keep the copy, which still gets every move: their relays know only this process.
-   */
-  private handOver(room: Room): void {
-    for (const peer of [...room.watchers]) {
-      if (isLocal(peer)) handOverWatch(room, peer);
+    const tables = this.tables;
+    if (!tables) return;
+    const active = tables.activeIds();
+    const taken = await this.leases.sweep(active);
+    await Promise.all(taken.map((id) => tables.runHere(id)));
+    for (const id of active) {
+      if (this.ownedByAnother(this.leases.heldElsewhere(id))) tables.leaveToOwner(id);
     }
   }
 
   private sendPresence(): void {
-    const ctx = this.ctx;
-    if (!ctx) return;
-    const entries = new Set<string>();
-    for (const room of ctx.rooms.all()) {
-      for (const peer of room.watchers) {
-        const id = peer.player?.id;
-        if (id !== undefined && room.seatOf(id) !== null) entries.add(presenceKey(room.id, id));
-      }
-    }
-    this.bus.publish({ kind: 'presenceAll', entries: [...entries] });
+    const tables = this.tables;
+    if (!tables) return;
+    const entries = tables.seatedWatchers().map(({ table, player }) => presenceKey(table, player));
+    this.bus.publish({ kind: 'presenceAll', entries });
   }
-}
-
-/** No move is being committed here and no bot is thinking. */
-function settled(room: Room): boolean {
-  return room.head === room.committed && !room.botBusy;
-}
-
-/** Nothing here needs the table: settled, and no watcher. */
-function unused(room: Room): boolean {
-  return room.watchers.size === 0 && settled(room);
 }

@@ -12,11 +12,8 @@
  * that was committed before is answered with its first ack (moves are idempotent by id).
  */
 import { protocolError } from '@gangsta/protocol';
-import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { LocalPeer, PeerPlayer } from '../peer.ts';
-import type { Limits, Platform, TableMemory } from '../tables/context.ts';
-import { handleTableMessage, type TableMessage } from '../tables/entry.ts';
-import { peerGone } from '../tables/watch.ts';
+import type { LocalTables, TableMessage } from '../tables/context.ts';
 import type { DirectMessage, RelayedFrame } from './messages.ts';
 import { RemotePeer } from './remotePeer.ts';
 
@@ -215,15 +212,14 @@ export class RemotePeers {
   private readonly outbox = new Map<string, RelayedFrame[]>();
 
   constructor(
-    private readonly ctx: () => (Platform & TableMemory & Limits) | null,
+    private readonly tables: () => LocalTables | null,
     private readonly send: (processId: string, message: DirectMessage) => void,
-    private readonly log: Logger,
   ) {}
 
   /** A message of another process's connection. */
   client(from: string, peerId: number, player: PeerPlayer | null, message: TableMessage): void {
-    const ctx = this.ctx();
-    if (!ctx) return;
+    const tables = this.tables();
+    if (!tables) return;
     const key = `${from}/${peerId}`;
     let peer = this.peers.get(key);
     if (!peer) {
@@ -232,22 +228,22 @@ export class RemotePeers {
         peerId,
         player,
         (to, frame) => this.post(to, frame),
-        ctx.limits.syncsPerMinute,
+        tables.limits.syncsPerMinute,
       );
       this.peers.set(key, peer);
     }
     const remote = peer;
-    remote.enqueue(() => handleTableMessage(ctx, remote, message, this.log));
+    remote.enqueue(() => tables.handle(remote, message));
   }
 
   /** A connection of another process closed. */
   gone(from: string, peerId: number): void {
     const key = `${from}/${peerId}`;
     const peer = this.peers.get(key);
-    const ctx = this.ctx();
-    if (!peer || !ctx) return;
+    const tables = this.tables();
+    if (!peer || !tables) return;
     this.peers.delete(key);
-    peer.enqueue(async () => peerGone(ctx, peer));
+    peer.enqueue(async () => tables.peerGone(peer));
   }
 
   /** A process died: its connections leave every table here. */

@@ -7,7 +7,7 @@ import type { AccountListener } from '../notify/accountEvents.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { LocalPeer, Peer } from '../peer.ts';
 import type { TokenBucket } from '../rateLimit.ts';
-import type { ChatRow, Store } from '../store/types.ts';
+import type { ChatRow, Fence, MoveRow, Store, TableChange } from '../store/types.ts';
 import type { TimeSource } from '../time.ts';
 import type { CommitQueue, PendingMove } from './commits.ts';
 import type { Rooms } from './registry.ts';
@@ -74,11 +74,64 @@ export interface ClusterLink {
 export type Adopt = (tables: string[] | null) => Promise<void>;
 
 /**
- * What the tables' owners reach of the tables: the tables to catch up, hand over and unload,
- * the hooks they publish moves from, and the watch and sync limits of the sockets they relay.
- * Not `runs` or `isConnected`: the owners are where those answers come from.
+ * The tables this process holds, as the cluster reaches them (`tables/localTables.ts` builds
+ * it). The cluster routes to them and asks what its leases and presence need; it never reaches
+ * into a table: what the other processes say of a table is applied here, by the tables.
  */
-export type OwnedTables = Platform & TableMemory & Limits & Observers & Pick<Ownership, 'unload'>;
+export interface LocalTables {
+  // Sockets of other processes, relayed to the tables this process owns (`cluster/relay.ts`).
+
+  /** A relayed socket's message about a table, handled as a socket's of this process is. */
+  handle(peer: Peer, message: TableMessage): Promise<void>;
+  /** A relayed socket closed: it stops watching the tables here. */
+  peerGone(peer: Peer): void;
+  /** What one connection may watch and sync: the limits the relayed sockets keep too. */
+  readonly limits: Pick<ResourceLimits, 'watchedPerConnection' | 'syncsPerMinute'>;
+
+  // The leases and presence (`cluster/index.ts`).
+
+  /** Whether the table is in memory here, or being read into it. */
+  holds(id: string): boolean;
+  /** The unfinished tables in memory here: the lease round renews or takes their leases. */
+  activeIds(): string[];
+  /** The store raises the fences of tables whose leases this process just took. */
+  takeFences(ids: string[]): Promise<Fence[]>;
+  /**
+   * This process took the table's lease: its copy here is brought to the store's last
+   * position, then its bots and timers run here.
+   */
+  runHere(id: string): Promise<void>;
+  /**
+   * Another live process runs the table: this process's connections watching the copy here go
+   * on through the owner, and the copy leaves memory once nothing here needs it.
+   */
+  leaveToOwner(id: string): void;
+  /** The seated players watching a table here (`table`, `player`), for the presence snapshot. */
+  seatedWatchers(): { table: string; player: string }[];
+  /** Calls `listener` with each group of moves this process commits (to publish them). */
+  onMovesCommitted(
+    listener: (table: string, rows: MoveRow[], changes: TableChange[]) => void,
+  ): void;
+
+  // What the other processes say.
+
+  /** Rows (and the row changes written with them) another process committed. */
+  movesHeard(id: string, rows: MoveRow[], changes: TableChange[]): Promise<void>;
+  /** A table's row changed in the store: the copy here reads it again. */
+  tableHeard(id: string): Promise<void>;
+  /** A chat line another process stored. */
+  chatHeard(id: string, row: ChatRow): void;
+  /** The host removed a chat line on another process. */
+  chatRemovedHeard(id: string, seq: number): void;
+  /** A player blocked another (or took the block back) on another process. */
+  blockHeard(playerId: string, otherId: string, on: boolean): void;
+  /** A player took a new name on another process. */
+  renameHeard(playerId: string, name: string): void;
+  /** A seated player's connections on another process came or went. */
+  presenceHeard(id: string): void;
+  /** The bus was away and may have lost messages: every table here reads the store again. */
+  readAllAgain(): void;
+}
 
 /**
  * Which process runs which table. The tables ask it and never reach the processes
@@ -96,12 +149,13 @@ export interface TableOwners {
   fenceOf(room: Room, byBot: boolean): number | null;
   /** Commits of these tables were refused for an old token: another process runs them now. */
   fenced(tables: string[]): void;
-  isConnected(room: Room, playerId: string): boolean;
+  /** Whether the player has a live connection to the table on another process. */
+  connectedElsewhere(room: Room, playerId: string): boolean;
   /**
-   * Joins the cluster and hears who else lives (before the tables are rebuilt); `ctx` is
+   * Joins the cluster and hears who else lives (before the tables are rebuilt); `tables` is
    * what the other processes' messages reach here.
    */
-  connect(ctx: OwnedTables): Promise<void>;
+  connect(tables: LocalTables): Promise<void>;
   /** Of these tables, those another live process owns (they are not loaded here). */
   ownedElsewhere(tables: string[]): Promise<Set<string>>;
   /** Starts the lease and presence rounds (after the tables are rebuilt). */

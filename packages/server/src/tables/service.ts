@@ -13,10 +13,13 @@ import { encodedFrames } from './broadcast.ts';
 import { CommitQueue } from './commits.ts';
 import type { TableContext, TableOwners } from './context.ts';
 import { startExpiry } from './expiry.ts';
+import { localTables } from './localTables.ts';
 import { commitConflicted, commitFailed, committed } from './play.ts';
 import { Rooms } from './registry.ts';
+import type { Room } from './room.ts';
 import { Sleeper } from './sleep.ts';
 import { TakeoverTimers } from './takeoverTimers.ts';
+import { connectedHere } from './watch.ts';
 
 export interface TableServiceOptions {
   botDelayMs: number;
@@ -59,9 +62,10 @@ export class TableService {
     this.timers = new TakeoverTimers(() => this.ctx, options.absentMs ?? 120_000);
     const time = options.time ?? realTime(options.now ?? Date.now);
     const now = () => time.now();
-    const rooms = new Rooms(store, now, (room, playerId) =>
-      this.owners.isConnected(room, playerId),
-    );
+    // Connected on any process of a cluster: watching here, or on another (which says so).
+    const isConnected = (room: Room, playerId: string) =>
+      connectedHere(room, playerId) || this.owners.connectedElsewhere(room, playerId);
+    const rooms = new Rooms(store, now, isConnected);
     const commits = new CommitQueue(
       store,
       {
@@ -123,7 +127,7 @@ export class TableService {
         framesEncoded: () => encodedFrames.count,
         chatBuckets: () => this.ctx.chatBuckets.size,
       }),
-      isConnected: (room, playerId) => owners.isConnected(room, playerId),
+      isConnected,
     };
     // The database is back: the bots that were waiting out a backoff play at once, and from
     // the first step of the backoff again should it fail anew.
@@ -142,7 +146,7 @@ export class TableService {
       timerDueAt: (room) => this.timers.dueAt(room),
       cancelTimer: (room) => this.timers.cancel(room),
     });
-    await this.owners.connect(this.ctx);
+    await this.owners.connect(localTables(this.ctx));
     const rebuilt = await this.loadActive();
     // A table's timer is set again after its moves commit and when this process takes it over.
     this.ctx.hooks.movesCommitted.push((room) => this.timers.arm(room));
