@@ -161,11 +161,20 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     options: { maxPayload: HARD_FRAME_LIMIT, skipUTF8Validation: true },
     errorHandler: socketErrorHandler,
   });
-  const hub = new Hub(tables.ctx, {
-    maxSocketsPerAddress: options.maxSocketsPerAddress,
-    heartbeatMs: 30_000,
-    guard: security.socket,
-  });
+  const hub = new Hub(
+    {
+      tables: tables.local,
+      cluster: tables.ctx.cluster,
+      limits: tables.ctx.limits,
+      time: tables.ctx.time,
+      playerOfToken: (hash) => tables.ctx.store.findPlayerByTokenHash(hash),
+    },
+    {
+      maxSocketsPerAddress: options.maxSocketsPerAddress,
+      heartbeatMs: 30_000,
+      guard: security.socket,
+    },
+  );
   friends.presence.addLiveSource(() => hub.players());
   await app.register(async (scope) => {
     // The API's larger answers compressed (http/compression.ts); the client's files come

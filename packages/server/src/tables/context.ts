@@ -74,17 +74,26 @@ export interface ClusterLink {
 export type Adopt = (tables: string[] | null) => Promise<void>;
 
 /**
+ * The tables as a connection reaches them, on this process (`ws/`) or relayed from another
+ * (`cluster/relay.ts`): it hands over each of its messages about a table, and says when it
+ * closed. Everything else the tables decide.
+ */
+export interface TableDoor {
+  /** The connection's message about a table; a refusal is answered to it, logged on `log`. */
+  handle(peer: Peer, message: TableMessage, log?: Logger): Promise<void>;
+  /** The connection closed: it stops watching the tables here. */
+  peerGone(peer: Peer): void;
+}
+
+/**
  * The tables this process holds, as the cluster reaches them (`tables/localTables.ts` builds
  * it). The cluster routes to them and asks what its leases and presence need; it never reaches
  * into a table: what the other processes say of a table is applied here, by the tables.
  */
-export interface LocalTables {
-  // Sockets of other processes, relayed to the tables this process owns (`cluster/relay.ts`).
+export interface LocalTables extends TableDoor {
+  // Sockets of other processes are relayed to the tables this process owns (`cluster/relay.ts`)
+  // through the door, and keep the same limits.
 
-  /** A relayed socket's message about a table, handled as a socket's of this process is. */
-  handle(peer: Peer, message: TableMessage): Promise<void>;
-  /** A relayed socket closed: it stops watching the tables here. */
-  peerGone(peer: Peer): void;
   /** What one connection may watch and sync: the limits the relayed sockets keep too. */
   readonly limits: Pick<ResourceLimits, 'watchedPerConnection' | 'syncsPerMinute'>;
 

@@ -34,7 +34,7 @@ const CHAT_HEARD_WINDOW = 200;
 
 export function localTables(ctx: Held): LocalTables {
   return {
-    handle: (peer, message) => handleTableMessage(ctx, peer, message, ctx.log),
+    handle: (peer, message, log = ctx.log) => handleTableMessage(ctx, peer, message, log),
     peerGone: (peer) => peerGone(ctx, peer),
     limits: ctx.limits,
 

@@ -11,7 +11,7 @@ import { realTime, type TimeSource } from '../time.ts';
 import { BotRunner } from './bots.ts';
 import { encodedFrames } from './broadcast.ts';
 import { CommitQueue } from './commits.ts';
-import type { TableContext, TableOwners } from './context.ts';
+import type { LocalTables, TableContext, TableOwners } from './context.ts';
 import { startExpiry } from './expiry.ts';
 import { localTables } from './localTables.ts';
 import { commitConflicted, commitFailed, committed } from './play.ts';
@@ -47,6 +47,8 @@ const CHAT_BUCKETS_MAX = 100_000;
 
 export class TableService {
   readonly ctx: TableContext;
+  /** The tables as connections and the cluster reach them. */
+  readonly local: LocalTables;
   private readonly pool: BotPool;
   private readonly bots: BotRunner;
   private readonly timers: TakeoverTimers;
@@ -129,6 +131,7 @@ export class TableService {
       }),
       isConnected,
     };
+    this.local = localTables(this.ctx);
     // The database is back: the bots that were waiting out a backoff play at once, and from
     // the first step of the backoff again should it fail anew.
     options.storeHealth?.onRecovered(() => {
@@ -146,7 +149,7 @@ export class TableService {
       timerDueAt: (room) => this.timers.dueAt(room),
       cancelTimer: (room) => this.timers.cancel(room),
     });
-    await this.owners.connect(localTables(this.ctx));
+    await this.owners.connect(this.local);
     const rebuilt = await this.loadActive();
     // A table's timer is set again after its moves commit and when this process takes it over.
     this.ctx.hooks.movesCommitted.push((room) => this.timers.arm(room));

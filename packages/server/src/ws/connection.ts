@@ -17,15 +17,30 @@ import {
 } from '@gangsta/protocol';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
+import type { ResourceLimits } from '../config.ts';
 import { hashToken } from '../ids.ts';
 import { type LocalPeer, nextPeerId, type PeerPlayer } from '../peer.ts';
 import { TokenBucket } from '../rateLimit.ts';
 import { asProtocolError, Refusal } from '../refusal.ts';
-import type { Limits, Platform, TableMemory } from '../tables/context.ts';
+import type { PlayerRow } from '../store/types.ts';
+import type { ClusterLink, TableDoor } from '../tables/context.ts';
 import { encodeMessage } from '../tables/encode.ts';
-import { answerRefusal, handleTableMessage, type TableMessage } from '../tables/entry.ts';
-import { peerGone } from '../tables/watch.ts';
+import { answerRefusal, type TableMessage } from '../tables/entry.ts';
+import type { TimeSource } from '../time.ts';
 import { TickWrites } from './tickWrites.ts';
+
+/** What a connection uses of the server: it parses, authenticates and hands over. */
+export interface ConnectionDeps {
+  /** The tables, which judge every message about one. */
+  tables: TableDoor;
+  /** The other processes: a message for a table another one owns goes to it. */
+  cluster: Pick<ClusterLink, 'forward' | 'peerClosed'>;
+  limits: Pick<ResourceLimits, 'helloTimeoutMs' | 'syncsPerMinute'>;
+  /** For the hello's deadline. */
+  time: TimeSource;
+  /** The player a hello's token (hashed) stands for. */
+  playerOfToken(tokenHash: string): Promise<PlayerRow | undefined>;
+}
 
 /**
  * Sustained abuse: refused messages count up, and drain at the allowed rate; past five times
@@ -91,7 +106,7 @@ export class Connection implements LocalPeer {
 
   constructor(
     private readonly socket: WebSocket,
-    private readonly ctx: Platform & TableMemory & Limits,
+    private readonly deps: ConnectionDeps,
     private readonly log: Logger,
   ) {
     this.writes = new TickWrites(socket);
@@ -99,9 +114,9 @@ export class Connection implements LocalPeer {
     socket.on('pong', () => {
       this.alive = true;
     });
-    const { helloTimeoutMs, syncsPerMinute } = ctx.limits;
+    const { helloTimeoutMs, syncsPerMinute } = deps.limits;
     // A socket that never says hello holds a slot of its address for nothing: closed.
-    this.cancelHelloTimer = ctx.time.setTimer(ctx.now() + helloTimeoutMs, () => {
+    this.cancelHelloTimer = deps.time.setTimer(deps.time.now() + helloTimeoutMs, () => {
       if (this.helloHeard) return;
       this.error(
         null,
@@ -114,8 +129,8 @@ export class Connection implements LocalPeer {
     this.syncs = new TokenBucket(syncsPerMinute, 60_000 / syncsPerMinute);
     socket.on('close', () => {
       this.cancelHelloTimer();
-      peerGone(ctx, this);
-      ctx.cluster.peerClosed(this);
+      deps.tables.peerGone(this);
+      deps.cluster.peerClosed(this);
     });
   }
 
@@ -227,14 +242,14 @@ export class Connection implements LocalPeer {
     if (!this.greeted) {
       return answerRefusal(this, message, new Refusal('BAD_MESSAGE', 'say hello first'), this.log);
     }
-    const forwarded = await this.ctx.cluster.forward(this, message).catch((error: unknown) => {
+    const forwarded = await this.deps.cluster.forward(this, message).catch((error: unknown) => {
       this.log.warn(
         { err: error, type: message.type },
         'a message could not be forwarded; handled here',
       );
       return false;
     });
-    if (!forwarded) await handleTableMessage(this.ctx, this, message, this.log);
+    if (!forwarded) await this.deps.tables.handle(this, message, this.log);
   }
 
   private refused(error: unknown, type: string): void {
@@ -252,7 +267,7 @@ export class Connection implements LocalPeer {
     this.helloHeard = true;
     this.cancelHelloTimer();
     const player = token
-      ? await this.ctx.store.findPlayerByTokenHash(hashToken(token))
+      ? await this.deps.playerOfToken(hashToken(token))
       : ((await this.fromCookie()) ?? undefined);
     this.greeted = true;
     this.player = player ?? null;

@@ -11,8 +11,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { WebSocket } from 'ws';
 import { addressKey } from '../addressKey.ts';
 import type { SocketGuard } from '../security/install.ts';
-import type { Limits, Platform, TableMemory } from '../tables/context.ts';
-import { Connection } from './connection.ts';
+import { Connection, type ConnectionDeps } from './connection.ts';
 
 /** Socket errors a peer causes by dropping the connection. */
 const NETWORK_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
@@ -79,7 +78,7 @@ export class Hub {
   private restarting = false;
 
   constructor(
-    private readonly ctx: Platform & TableMemory & Limits,
+    private readonly deps: ConnectionDeps,
     private readonly options: HubOptions,
   ) {
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs);
@@ -108,7 +107,7 @@ export class Hub {
         return;
       }
       this.perAddress.set(address, count + 1);
-      const connection = new Connection(socket, this.ctx, request.log);
+      const connection = new Connection(socket, this.deps, request.log);
       // Read now, so that the connection keeps the cookie's session id and not the request.
       const session = app.sessions.sessionIdOf(request);
       connection.fromCookie = () => app.sessions.playerOfSession(session);
