@@ -94,7 +94,7 @@ module.exports = {
       from: { path: '^packages/server/src/cluster/' },
       to: {
         path: '^packages/server/src/tables/',
-        pathNot: '^packages/server/src/tables/(context|room|encode)[.]ts$',
+        pathNot: '^packages/server/src/tables/(context|room|watchers/encode)[.]ts$',
       },
     },
     {

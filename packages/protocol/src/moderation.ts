@@ -1,5 +1,5 @@
 /**
- * Moderation over HTTP (the server's rules are in `packages/server/src/tables/moderation.ts`
+ * Moderation over HTTP (the server's rules are in `packages/server/src/tables/watchers/moderation.ts`
  * and docs/protocol.md):
  *
  *   GET    /api/v1/me/moderation                    → ModerationLists

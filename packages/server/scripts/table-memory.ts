@@ -14,9 +14,9 @@ import type { Seat } from '@gangsta/engine';
 import { tableOptionsSchema } from '@gangsta/protocol';
 import { gameOptionsOf } from '../src/gameOptions.ts';
 import type { TableRow } from '../src/store/types.ts';
-import { sharedUpdateFrame } from '../src/tables/frames.ts';
-import { legalOf, type Position, playMove, startPosition } from '../src/tables/position.ts';
+import { legalOf, type Position, playMove, startPosition } from '../src/tables/game/position.ts';
 import { keyOfMove, Room } from '../src/tables/room.ts';
+import { sharedUpdateFrame } from '../src/tables/watchers/frames.ts';
 import { at } from '../test/support/lists.ts';
 import { playingTable } from '../test/support/storeRows.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The server's sense of time: the moment now and timers. Everything that depends on time (the
  * game clocks' deadlines, absence, expiry, notices) asks a `TimeSource`, so that tests can move
- * time forward by hand instead of sleeping. ("TimeSource" is the game's clock only: `tables/clock.ts`.)
+ * time forward by hand instead of sleeping. ("TimeSource" is the game's clock only: `tables/game/clock.ts`.)
  */
 
 export interface TimeSource {

@@ -1,7 +1,7 @@
-/** The ids a table keeps of the client moves it answered (`src/tables/answered.ts`). */
+/** The ids a table keeps of the client moves it answered (`src/tables/moves/answered.ts`). */
 import { describe, expect, it } from 'vitest';
 import type { Peer } from '../src/peer.ts';
-import { AnsweredIds, ASK_THE_STORE, IDS_KEPT } from '../src/tables/answered.ts';
+import { AnsweredIds, ASK_THE_STORE, IDS_KEPT } from '../src/tables/moves/answered.ts';
 
 describe('answered move ids', () => {
   it('keeps the ids of the last IDS_KEPT versions whole and older ones as hashes', () => {

@@ -1,4 +1,4 @@
-/** The game clock model (`src/tables/clock.ts`) and the manual test time (`src/time.ts`). */
+/** The game clock model (`src/tables/game/clock.ts`) and the manual test time (`src/time.ts`). */
 import type { ClockSetting } from '@gangsta/protocol';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,7 @@ import {
   nextDeadline,
   RESUME_MIN_MS,
   startClock,
-} from '../src/tables/clock.ts';
+} from '../src/tables/game/clock.ts';
 import { ManualTime } from '../src/time.ts';
 
 const REALTIME: ClockSetting = { kind: 'realtime', bankMs: 300_000, incrementMs: 5_000 };

@@ -1,11 +1,11 @@
 /**
- * The commit window (`COMMIT_WINDOW_MS`, tables/commits.ts): moves queued within the window
+ * The commit window (`COMMIT_WINDOW_MS`, tables/moves/commits.ts): moves queued within the window
  * share one transaction; moves queued while a transaction is written are flushed right after
  * it, without a second wait.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Store } from '../src/store/types.ts';
-import { CommitQueue, type PendingMove } from '../src/tables/commits.ts';
+import { CommitQueue, type PendingMove } from '../src/tables/moves/commits.ts';
 import type { Room } from '../src/tables/room.ts';
 
 type Batch = Parameters<Store['commit']>[0];

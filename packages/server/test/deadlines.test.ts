@@ -1,11 +1,11 @@
 /**
- * Table deadlines on one heap (`src/tables/deadlines.ts`): waiting tables expire and idle ones
+ * Table deadlines on one heap (`src/tables/memory/deadlines.ts`): waiting tables expire and idle ones
  * sleep each at its own moment, and a tick of the event loop does the work of the tables due,
  * never a round over every table in memory.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/config.ts';
-import { Deadlines } from '../src/tables/deadlines.ts';
+import { Deadlines } from '../src/tables/memory/deadlines.ts';
 import { ManualTime } from '../src/time.ts';
 import { http, newPlayer, startTestServer, type TestServer } from './harness.ts';
 

@@ -2,7 +2,7 @@
 import { createGame, viewFor } from '@gangsta/engine';
 import type { ServerMessage } from '@gangsta/protocol';
 import { describe, expect, it } from 'vitest';
-import { encodeMessage } from '../src/tables/encode.ts';
+import { encodeMessage } from '../src/tables/watchers/encode.ts';
 
 describe('encodeMessage', () => {
   const created = createGame({ players: 3, seed: 11 });

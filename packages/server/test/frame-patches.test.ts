@@ -15,8 +15,8 @@ import {
 } from '@gangsta/protocol';
 import stableStringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
-import { sharedUpdateFrame, UpdatePatches, updateFrameFor } from '../src/tables/frames.ts';
-import { isOver, type Position, playMove, startPosition } from '../src/tables/position.ts';
+import { isOver, type Position, playMove, startPosition } from '../src/tables/game/position.ts';
+import { sharedUpdateFrame, UpdatePatches, updateFrameFor } from '../src/tables/watchers/frames.ts';
 import { at } from './support/lists.ts';
 
 function random(seed: number): () => number {

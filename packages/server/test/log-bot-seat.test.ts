@@ -6,8 +6,8 @@
  */
 import { legalMoves } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
-import { logFor } from '../src/tables/frames.ts';
-import { type Position, playMove, startPosition } from '../src/tables/position.ts';
+import { type Position, playMove, startPosition } from '../src/tables/game/position.ts';
+import { logFor } from '../src/tables/watchers/frames.ts';
 
 function play(position: Position, byBot: boolean): { position: Position; seat: number } {
   const [move] = legalMoves(position.state);

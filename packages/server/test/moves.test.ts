@@ -1,8 +1,8 @@
 /** The server as the authority over moves: undo, stale moves, resent ids, reconnection. */
 import type { MoveNews } from '@gangsta/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDS_KEPT } from '../src/tables/answered.ts';
-import { EVENTS_KEPT } from '../src/tables/position.ts';
+import { EVENTS_KEPT } from '../src/tables/game/position.ts';
+import { IDS_KEPT } from '../src/tables/moves/answered.ts';
 import {
   Follower,
   frameOf,

@@ -1,11 +1,17 @@
 /**
- * Moves on a position (`src/tables/position.ts`): a move equal to one of the position's legal
+ * Moves on a position (`src/tables/game/position.ts`): a move equal to one of the position's legal
  * moves is applied without the engine checking it again, and gives exactly what the engine's
  * checked `applyMove` gives; anything else still gets the engine's own refusal.
  */
 import { applyMove, legalMoves, type Move } from '@gangsta/engine';
 import { describe, expect, it } from 'vitest';
-import { isOver, legalOf, type Position, playMove, startPosition } from '../src/tables/position.ts';
+import {
+  isOver,
+  legalOf,
+  type Position,
+  playMove,
+  startPosition,
+} from '../src/tables/game/position.ts';
 import { at } from './support/lists.ts';
 
 function start(seed: number, players = 3): Position {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore, type SqlStore } from '../src/index.ts';
 import type { Store } from '../src/store/types.ts';
-import { Rooms } from '../src/tables/registry.ts';
+import { Rooms } from '../src/tables/memory/registry.ts';
 import { playingTable } from './support/storeRows.ts';
 
 const opened: { store: SqlStore; dir: string }[] = [];

@@ -1,5 +1,5 @@
 /**
- * Tables asleep (`src/tables/sleep.ts`): a turn-based table nobody watches leaves memory after
+ * Tables asleep (`src/tables/memory/sleep.ts`): a turn-based table nobody watches leaves memory after
  * `IDLE_TABLE_MS` without a move, "My games" lists it without waking it, and it comes back
  * whole (version, frame, resent ids, the next move) the moment a player opens it.
  */

@@ -10,7 +10,7 @@ import type { MyGame, MyGames } from '@gangsta/protocol';
 import { figuresOf } from '../profiles/profile.ts';
 import type { PlayerRow, TableRow } from '../store/types.ts';
 import type { Platform, TableMemory } from '../tables/context.ts';
-import { decidingAt } from '../tables/position.ts';
+import { decidingAt } from '../tables/game/position.ts';
 import { Room } from '../tables/room.ts';
 
 /** Active tables listed at most (a player with more is an outlier; the newest come first). */

@@ -19,11 +19,11 @@ export type BroadcastMessage =
   /** A table's row changed in the store: read it again. */
   | { kind: 'table'; table: string }
   | { kind: 'chat'; table: string; row: ChatRow }
-  /** The table's host removed this chat line (`tables/moderation.ts`). */
+  /** The table's host removed this chat line (`tables/watchers/moderation.ts`). */
   | { kind: 'chatRemoved'; table: string; seq: number }
-  /** A player blocked another, or took the block back (`tables/moderation.ts`). */
+  /** A player blocked another, or took the block back (`tables/watchers/moderation.ts`). */
   | { kind: 'blockChanged'; player: string; other: string; on: boolean }
-  /** A player took a new name (`tables/lifecycle.ts`, `renameSeated`). */
+  /** A player took a new name (`tables/seats/lifecycle.ts`, `renameSeated`). */
   | { kind: 'playerRenamed'; player: string; name: string }
   /** A seated player's connections to a table here went from none to some, or back. */
   | { kind: 'presence'; table: string; player: string; connected: boolean }

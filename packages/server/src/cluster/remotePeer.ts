@@ -7,7 +7,7 @@
 import type { ServerMessage } from '@gangsta/protocol';
 import { nextPeerId, type Peer, type PeerPlayer } from '../peer.ts';
 import { TokenBucket } from '../rateLimit.ts';
-import { encodeMessage } from '../tables/encode.ts';
+import { encodeMessage } from '../tables/watchers/encode.ts';
 import type { RelayedFrame } from './messages.ts';
 
 /** Where a remote peer's frames go: batched per process by the relay. */

@@ -14,11 +14,11 @@ import { notifyAccounts } from '../notify/accountEvents.ts';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
 import type { Limits, Observers, Platform, TableMemory } from '../tables/context.ts';
-import { deleteTable } from '../tables/expiry.ts';
-import { checkOpenTables, joinTable } from '../tables/lifecycle.ts';
-import { refuseIfBlocked } from '../tables/moderation.ts';
-import { tableOf } from '../tables/registry.ts';
+import { deleteTable } from '../tables/memory/expiry.ts';
+import { tableOf } from '../tables/memory/registry.ts';
 import { Room } from '../tables/room.ts';
+import { checkOpenTables, joinTable } from '../tables/seats/lifecycle.ts';
+import { refuseIfBlocked } from '../tables/watchers/moderation.ts';
 
 type ParsedChallenge = z.output<typeof createChallengeSchema>;
 

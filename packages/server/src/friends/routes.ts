@@ -12,7 +12,7 @@ import { refuse } from '../refusal.ts';
 import type { FollowedRow } from '../store/friends.ts';
 import type { PlayerRow } from '../store/types.ts';
 import type { Limits, Observers, Platform, TableMemory } from '../tables/context.ts';
-import { infoFor } from '../tables/lifecycle.ts';
+import { infoFor } from '../tables/seats/lifecycle.ts';
 import {
   acceptChallenge,
   accountPlayer,

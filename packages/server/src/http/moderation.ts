@@ -5,7 +5,7 @@ import { refuse } from '../refusal.ts';
 import type { ModerationList } from '../store/moderation.ts';
 import type { PlayerRow, Store } from '../store/types.ts';
 import type { Platform, TableMemory } from '../tables/context.ts';
-import { removeChatLine, reportChatLine, setListed } from '../tables/moderation.ts';
+import { removeChatLine, reportChatLine, setListed } from '../tables/watchers/moderation.ts';
 import { requirePlayer } from './auth.ts';
 import { route } from './route.ts';
 

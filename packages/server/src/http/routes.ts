@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { hashToken, newToken, randomId } from '../ids.ts';
 import type { PlayerRow } from '../store/types.ts';
 import type { Limits, Observers, Platform, TableMemory } from '../tables/context.ts';
-import { deleteTable } from '../tables/expiry.ts';
+import { deleteTable } from '../tables/memory/expiry.ts';
+import { tableOf } from '../tables/memory/registry.ts';
 import {
   createTable,
   gameRecord,
@@ -15,8 +16,7 @@ import {
   lobby,
   renameSeated,
   startTable,
-} from '../tables/lifecycle.ts';
-import { tableOf } from '../tables/registry.ts';
+} from '../tables/seats/lifecycle.ts';
 import { optionalPlayer, requirePlayer } from './auth.ts';
 import { moderationRoutes } from './moderation.ts';
 import { route } from './route.ts';

@@ -7,7 +7,7 @@
  * message. A listener never throws into the table code, and never awaits a delivery there.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Position } from '../tables/position.ts';
+import type { Position } from '../tables/game/position.ts';
 import type { Room } from '../tables/room.ts';
 
 /** Something at a table that concerns its players (the listeners decide what to send). */

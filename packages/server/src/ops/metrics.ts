@@ -15,7 +15,7 @@ export interface Metrics {
   webhookFailures: Counter;
   /** Moves another process committed that this one applied (cluster fan-out). */
   remoteMoves: Counter;
-  /** Playing tables that left memory, idle (`src/tables/sleep.ts`). */
+  /** Playing tables that left memory, idle (`src/tables/memory/sleep.ts`). */
   tablesSlept: Counter;
 }
 

@@ -19,7 +19,7 @@ import { LRUCache } from 'lru-cache';
 import { gameOptionsOf } from '../gameOptions.ts';
 import { placesOf } from '../ratings/model.ts';
 import type { LoadedTable, MoveRow } from '../store/types.ts';
-import { recordOf } from '../tables/position.ts';
+import { recordOf } from '../tables/game/position.ts';
 
 export interface SeatFigures {
   seat: number;

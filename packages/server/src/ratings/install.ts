@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerProfileRoutes } from '../profiles/routes.ts';
-import type { Rematching } from '../tables/rematch.ts';
+import type { Rematching } from '../tables/seats/rematch.ts';
 import { installRating, rateMissed } from './rate.ts';
 import { registerRatingRoutes } from './routes.ts';
 

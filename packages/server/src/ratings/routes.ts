@@ -14,9 +14,9 @@ import { refuse } from '../refusal.ts';
 import type { AccountStore } from '../store/accounts.ts';
 import type { PlayerStore } from '../store/players.ts';
 import type { RatingStore } from '../store/ratings.ts';
-import { infoFor } from '../tables/lifecycle.ts';
-import { tableOf } from '../tables/registry.ts';
-import { type Rematching, requestRematch } from '../tables/rematch.ts';
+import { tableOf } from '../tables/memory/registry.ts';
+import { infoFor } from '../tables/seats/lifecycle.ts';
+import { type Rematching, requestRematch } from '../tables/seats/rematch.ts';
 import { conservative, placesOf } from './model.ts';
 import { tableRating } from './tableRating.ts';
 

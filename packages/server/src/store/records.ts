@@ -44,7 +44,7 @@ export interface StoredSeat {
   botAccount?: boolean;
 }
 
-/** A game clock's running state (`tables/clock.ts`). */
+/** A game clock's running state (`tables/game/clock.ts`). */
 export interface ClockState {
   /** The moment (ms since the epoch) the remaining times are as of. */
   at: number;

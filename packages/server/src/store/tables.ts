@@ -48,7 +48,7 @@ export interface TableStore {
   movesAfter(tableId: string, seq: number): Promise<MoveRow[]>;
   /**
    * The row stored for a seat's client move id, if any: a table in memory keeps only its
-   * recent ids whole (`src/tables/answered.ts`) and asks here about an old one resent.
+   * recent ids whole (`src/tables/moves/answered.ts`) and asks here about an old one resent.
    */
   answeredMove(tableId: string, seat: number, clientId: string): Promise<MoveRow | undefined>;
   /** The tables where the player holds a seat, in these statuses, newest first. */
@@ -59,7 +59,7 @@ export interface TableStore {
   recentFinished(limit: number): Promise<TableRow[]>;
   /**
    * Every waiting or playing table with what decides whether it is rebuilt at start: its
-   * clock (a deadline) and its last move (or start). See `src/tables/sleep.ts`.
+   * clock (a deadline) and its last move (or start). See `src/tables/memory/sleep.ts`.
    */
   activeTables(): Promise<ActiveTable[]>;
   /** Public tables in this status, newest first: one page of a lobby list, plus one row to tell whether more follow. */

@@ -9,8 +9,8 @@ import type { LocalPeer, Peer } from '../peer.ts';
 import type { TokenBucket } from '../rateLimit.ts';
 import type { ChatRow, Fence, MoveRow, Store, TableChange } from '../store/types.ts';
 import type { TimeSource } from '../time.ts';
-import type { CommitQueue, PendingMove } from './commits.ts';
-import type { Rooms } from './registry.ts';
+import type { Rooms } from './memory/registry.ts';
+import type { CommitQueue, PendingMove } from './moves/commits.ts';
 import type { Room } from './room.ts';
 
 /** A client's message about one table (everything but `hello`). */

@@ -8,12 +8,12 @@ import type { ClientMessage } from '@gangsta/protocol';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Peer } from '../peer.ts';
 import { asProtocolError, Refusal } from '../refusal.ts';
-import { chat } from './chat.ts';
 import type { Limits, Platform, TableMemory, TableMessage } from './context.ts';
-import { receiveMove, receiveUndo } from './play.ts';
-import { tableOf } from './registry.ts';
-import { resume } from './takeover.ts';
-import { unwatch, watch } from './watch.ts';
+import { tableOf } from './memory/registry.ts';
+import { receiveMove, receiveUndo } from './moves/play.ts';
+import { resume } from './seats/takeover.ts';
+import { chat } from './watchers/chat.ts';
+import { unwatch, watch } from './watchers/watch.ts';
 
 export type { TableMessage };
 

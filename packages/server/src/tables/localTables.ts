@@ -5,8 +5,6 @@
  */
 import { isLocal } from '../peer.ts';
 import type { MoveRow, TableChange } from '../store/types.ts';
-import { sendTableInfo } from './broadcast.ts';
-import { showChatLine } from './chat.ts';
 import type {
   Limits,
   LocalTables,
@@ -16,12 +14,14 @@ import type {
   TableMemory,
 } from './context.ts';
 import { handleTableMessage } from './entry.ts';
-import { renameConnections } from './lifecycle.ts';
-import { hideChatLine, updateBlocked } from './moderation.ts';
-import { runHooks } from './play.ts';
+import { applyStoredRows, catchUp } from './memory/stored.ts';
+import { runHooks } from './moves/play.ts';
 import type { Room } from './room.ts';
-import { applyStoredRows, catchUp } from './stored.ts';
-import { handOverWatch, peerGone } from './watch.ts';
+import { renameConnections } from './seats/lifecycle.ts';
+import { sendTableInfo } from './watchers/broadcast.ts';
+import { showChatLine } from './watchers/chat.ts';
+import { hideChatLine, updateBlocked } from './watchers/moderation.ts';
+import { handOverWatch, peerGone } from './watchers/watch.ts';
 
 /** What the tables' side of the cluster uses of the table service. */
 type Held = Platform & TableMemory & Limits & Observers & Pick<Ownership, 'unload'>;

@@ -15,9 +15,9 @@ import type {
   TableClock,
   TableRow,
 } from '../store/types.ts';
-import { AnsweredIds, type AnsweredView, type SentMove } from './answered.ts';
-import { afterMove, afterSeatChange, clockInfoOf, startClock } from './clock.ts';
-import { decidingAt, isOver, type Position } from './position.ts';
+import { afterMove, afterSeatChange, clockInfoOf, startClock } from './game/clock.ts';
+import { decidingAt, isOver, type Position } from './game/position.ts';
+import { AnsweredIds, type AnsweredView, type SentMove } from './moves/answered.ts';
 
 /** What a table in memory asks of the process that holds it (`Rooms` gives it). */
 export interface RoomSurroundings {

@@ -8,18 +8,18 @@ import { createMetrics } from '../ops/metrics.ts';
 import type { StoreHealth } from '../store/health.ts';
 import type { Store } from '../store/types.ts';
 import { realTime, type TimeSource } from '../time.ts';
-import { BotRunner } from './bots.ts';
-import { encodedFrames } from './broadcast.ts';
-import { CommitQueue } from './commits.ts';
 import type { LocalTables, TableContext, TableOwners } from './context.ts';
-import { startExpiry } from './expiry.ts';
 import { localTables } from './localTables.ts';
-import { commitConflicted, commitFailed, committed } from './play.ts';
-import { Rooms } from './registry.ts';
+import { startExpiry } from './memory/expiry.ts';
+import { Rooms } from './memory/registry.ts';
+import { Sleeper } from './memory/sleep.ts';
+import { CommitQueue } from './moves/commits.ts';
+import { commitConflicted, commitFailed, committed } from './moves/play.ts';
 import type { Room } from './room.ts';
-import { Sleeper } from './sleep.ts';
-import { TakeoverTimers } from './takeoverTimers.ts';
-import { connectedHere } from './watch.ts';
+import { BotRunner } from './seats/bots.ts';
+import { TakeoverTimers } from './seats/takeoverTimers.ts';
+import { encodedFrames } from './watchers/broadcast.ts';
+import { connectedHere } from './watchers/watch.ts';
 
 export interface TableServiceOptions {
   botDelayMs: number;

@@ -2,7 +2,7 @@
  * When the players' webhooks are called: "your turn" when a person's seat starts a decision
  * after another seat's move (not at every step of their own turn) while they have no live
  * connection to the table, "your seat is waiting" when a rematch keeps a seat for them
- * (`tables/rematch.ts`), and "game over" with the result to every seated person. The table
+ * (`tables/seats/rematch.ts`), and "game over" with the result to every seated person. The table
  * hooks run on the one process that committed the move, so each event is sent once per
  * cluster. Everything here runs after the move was acknowledged and never awaits a delivery.
  */
@@ -14,9 +14,9 @@ import {
   notifyAccounts,
 } from '../notify/accountEvents.ts';
 import { StoreUnavailable } from '../store/health.ts';
-import type { PendingMove } from '../tables/commits.ts';
 import type { Observers, Ownership, Platform } from '../tables/context.ts';
-import { decidingAt, type Position } from '../tables/position.ts';
+import { decidingAt, type Position } from '../tables/game/position.ts';
+import type { PendingMove } from '../tables/moves/commits.ts';
 import type { Room } from '../tables/room.ts';
 import type { WebhookQueue } from './queue.ts';
 

@@ -24,8 +24,8 @@ import { TokenBucket } from '../rateLimit.ts';
 import { asProtocolError, Refusal } from '../refusal.ts';
 import type { PlayerRow } from '../store/types.ts';
 import type { ClusterLink, TableDoor } from '../tables/context.ts';
-import { encodeMessage } from '../tables/encode.ts';
 import { answerRefusal, type TableMessage } from '../tables/entry.ts';
+import { encodeMessage } from '../tables/watchers/encode.ts';
 import type { TimeSource } from '../time.ts';
 import { TickWrites } from './tickWrites.ts';
 

@@ -5,16 +5,16 @@
  * the store's log is the truth: the room ends at the position its rows give.
  */
 import { itemAt } from '@gangsta/engine';
-import { gameOptionsOf } from '../gameOptions.ts';
-import { StoreUnavailable } from '../store/health.ts';
-import type { MoveRow } from '../store/types.ts';
-import { sendSyncToAll, sendTableInfo, sendUpdateToAll } from './broadcast.ts';
-import type { Platform, TableMemory } from './context.ts';
+import { gameOptionsOf } from '../../gameOptions.ts';
+import { StoreUnavailable } from '../../store/health.ts';
+import type { MoveRow } from '../../store/types.ts';
+import type { Platform, TableMemory } from '../context.ts';
+import { type Position, playMove, startPosition, undoLast } from '../game/position.ts';
+import { keyOfRow, type Room } from '../room.ts';
+import { sendSyncToAll, sendTableInfo, sendUpdateToAll } from '../watchers/broadcast.ts';
 import { dropGoneTable } from './expiry.ts';
-import { type Position, playMove, startPosition, undoLast } from './position.ts';
 import { roomFromStore } from './rebuild.ts';
 import { refreshRematch } from './registry.ts';
-import { keyOfRow, type Room } from './room.ts';
 
 /** Remembers a stored row's client id, and acknowledges whoever here waited for it. */
 function markSent(room: Room, row: MoveRow): void {

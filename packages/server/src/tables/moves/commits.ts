@@ -5,9 +5,9 @@
  * wait for the next one, so the number of transactions per second stays bounded however many
  * games are played at once.
  */
-import type { Fence, MoveRow, Store, TableChange } from '../store/types.ts';
-import type { Position } from './position.ts';
-import type { Room } from './room.ts';
+import type { Fence, MoveRow, Store, TableChange } from '../../store/types.ts';
+import type { Position } from '../game/position.ts';
+import type { Room } from '../room.ts';
 
 export interface PendingMove {
   room: Room;

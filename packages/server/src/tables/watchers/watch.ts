@@ -3,14 +3,14 @@
  * the connection's player may see it. A (re)connecting watcher says which version it has
  * seen and gets the moves it missed, or a full sync.
  */
-import type { LocalPeer, Peer } from '../peer.ts';
-import { refuse } from '../refusal.ts';
+import type { LocalPeer, Peer } from '../../peer.ts';
+import { refuse } from '../../refusal.ts';
+import type { Limits, Platform, TableMemory } from '../context.ts';
+import { tableOf } from '../memory/registry.ts';
+import { catchUpTo } from '../memory/stored.ts';
+import type { Room } from '../room.ts';
 import { catchUpFor, sendTableInfo, syncNeeded } from './broadcast.ts';
-import type { Limits, Platform, TableMemory } from './context.ts';
 import { loadBlocked } from './moderation.ts';
-import { tableOf } from './registry.ts';
-import type { Room } from './room.ts';
-import { catchUpTo } from './stored.ts';
 
 /** The player of a connection when they hold a seat at the table. */
 function seatedPlayer(room: Room, peer: Peer): string | null {

@@ -7,7 +7,7 @@
  */
 import { itemAt, type Seat } from '@gangsta/engine';
 import type { ClockInfo, ClockSetting } from '@gangsta/protocol';
-import type { ClockState } from '../store/types.ts';
+import type { ClockState } from '../../store/types.ts';
 
 /**
  * A real-time player who takes their seat back gets at least this much (or their whole bank

@@ -11,12 +11,12 @@
 
 import { botSeed } from '@gangsta/bots';
 import { legalMoves, viewFor } from '@gangsta/engine';
-import type { BotPool } from '../bots/pool.ts';
-import { storeBackoffMs } from '../store/health.ts';
-import type { Ownership, Play } from './context.ts';
-import { submit } from './play.ts';
-import { decidingAt, isOver } from './position.ts';
-import { botLevelOf, type Room } from './room.ts';
+import type { BotPool } from '../../bots/pool.ts';
+import { storeBackoffMs } from '../../store/health.ts';
+import type { Ownership, Play } from '../context.ts';
+import { decidingAt, isOver } from '../game/position.ts';
+import { submit } from '../moves/play.ts';
+import { botLevelOf, type Room } from '../room.ts';
 
 export interface BotRunnerOptions {
   pool: BotPool;

@@ -6,14 +6,14 @@
  */
 import type { Seat } from '@gangsta/engine';
 import type { BotLevel, Notice, NoticeKey } from '@gangsta/protocol';
-import type { PeerPlayer } from '../peer.ts';
-import { refuse } from '../refusal.ts';
-import type { StoredSeat, TableChange } from '../store/types.ts';
-import { sendTableInfo } from './broadcast.ts';
-import { postChatLine } from './chat.ts';
-import type { Platform, TableMemory } from './context.ts';
-import type { Room } from './room.ts';
-import { catchUp } from './stored.ts';
+import type { PeerPlayer } from '../../peer.ts';
+import { refuse } from '../../refusal.ts';
+import type { StoredSeat, TableChange } from '../../store/types.ts';
+import type { Platform, TableMemory } from '../context.ts';
+import { catchUp } from '../memory/stored.ts';
+import type { Room } from '../room.ts';
+import { sendTableInfo } from '../watchers/broadcast.ts';
+import { postChatLine } from '../watchers/chat.ts';
 
 export type AwayReason = 'timeout' | 'absent' | 'left';
 type Away = NonNullable<StoredSeat['away']>;

@@ -5,11 +5,11 @@
  * processes of a cluster, which read the store and find the table gone, drop theirs too.
  */
 import { protocolError } from '@gangsta/protocol';
-import { refuse } from '../refusal.ts';
-import type { PlayerRow } from '../store/types.ts';
-import type { Limits, Ownership, Platform, TableMemory } from './context.ts';
+import { refuse } from '../../refusal.ts';
+import type { PlayerRow } from '../../store/types.ts';
+import type { Limits, Ownership, Platform, TableMemory } from '../context.ts';
+import type { Room } from '../room.ts';
 import { Deadlines } from './deadlines.ts';
-import type { Room } from './room.ts';
 
 export type GoneReason = 'deleted' | 'expired';
 

@@ -6,11 +6,11 @@
  * from the store that is not kept, so no request can pin finished tables in memory.
  */
 import { LIMITS } from '@gangsta/protocol';
-import { refuse } from '../refusal.ts';
-import type { Store } from '../store/types.ts';
-import { nextDeadline } from './clock.ts';
+import { refuse } from '../../refusal.ts';
+import type { Store } from '../../store/types.ts';
+import { nextDeadline } from '../game/clock.ts';
+import type { Room } from '../room.ts';
 import { roomFromStore } from './rebuild.ts';
-import type { Room } from './room.ts';
 
 /** The table's room (loaded from the store if it is asleep), or UNKNOWN_TABLE. */
 export async function tableOf(ctx: { rooms: Rooms }, id: string): Promise<Room> {

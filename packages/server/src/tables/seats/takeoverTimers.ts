@@ -7,11 +7,11 @@
  * the deadlines themselves are in the table's row, so they survive a restart.
  */
 import { itemAt, type Seat } from '@gangsta/engine';
-import { StoreUnavailable, storeBackoffMs } from '../store/health.ts';
-import { expiredSeats, nextDeadline } from './clock.ts';
-import type { Ownership, Platform, TableMemory } from './context.ts';
-import { decidingAt, isOver } from './position.ts';
-import { peopleSeats, type Room } from './room.ts';
+import { StoreUnavailable, storeBackoffMs } from '../../store/health.ts';
+import type { Ownership, Platform, TableMemory } from '../context.ts';
+import { expiredSeats, nextDeadline } from '../game/clock.ts';
+import { decidingAt, isOver } from '../game/position.ts';
+import { peopleSeats, type Room } from '../room.ts';
 import { type AwayReason, settled, takeOver } from './takeover.ts';
 
 export class TakeoverTimers {

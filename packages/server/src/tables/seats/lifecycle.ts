@@ -14,18 +14,18 @@ import type {
   SeatSetup,
   TableInfo,
 } from '@gangsta/protocol';
-import { gameOptionsOf } from '../gameOptions.ts';
-import { newSeed, randomId } from '../ids.ts';
-import { Refusal, refuse } from '../refusal.ts';
-import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
-import { sendSyncToAll, sendTableInfo } from './broadcast.ts';
-import type { Limits, Observers, Platform, TableMemory } from './context.ts';
-import { refuseIfBlocked } from './moderation.ts';
-import { runHooks } from './play.ts';
-import { recordOf, startPosition } from './position.ts';
-import { tableOf } from './registry.ts';
-import { Room } from './room.ts';
-import { catchUp } from './stored.ts';
+import { gameOptionsOf } from '../../gameOptions.ts';
+import { newSeed, randomId } from '../../ids.ts';
+import { Refusal, refuse } from '../../refusal.ts';
+import type { PlayerRow, StoredSeat, TableRow } from '../../store/types.ts';
+import type { Limits, Observers, Platform, TableMemory } from '../context.ts';
+import { recordOf, startPosition } from '../game/position.ts';
+import { tableOf } from '../memory/registry.ts';
+import { catchUp } from '../memory/stored.ts';
+import { runHooks } from '../moves/play.ts';
+import { Room } from '../room.ts';
+import { sendSyncToAll, sendTableInfo } from '../watchers/broadcast.ts';
+import { refuseIfBlocked } from '../watchers/moderation.ts';
 import { leaveGame } from './takeover.ts';
 
 /** Invitation codes: 128 random bits. */

@@ -12,16 +12,16 @@
  * others find it in their "My games" (the seat index names them) and are notified.
  */
 import type { RematchInfo } from '@gangsta/protocol';
-import { randomId } from '../ids.ts';
-import { type AccountNotifier, notifyAccounts } from '../notify/accountEvents.ts';
-import { refuse } from '../refusal.ts';
-import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
-import { sendTableInfo } from './broadcast.ts';
-import type { Observers, Ownership, Platform, TableMemory } from './context.ts';
+import { randomId } from '../../ids.ts';
+import { type AccountNotifier, notifyAccounts } from '../../notify/accountEvents.ts';
+import { refuse } from '../../refusal.ts';
+import type { PlayerRow, StoredSeat, TableRow } from '../../store/types.ts';
+import type { Observers, Ownership, Platform, TableMemory } from '../context.ts';
+import { allEvents } from '../game/position.ts';
+import { tableOf } from '../memory/registry.ts';
+import { Room } from '../room.ts';
+import { sendTableInfo } from '../watchers/broadcast.ts';
 import { joinTable, startWhenFilled } from './lifecycle.ts';
-import { allEvents } from './position.ts';
-import { tableOf } from './registry.ts';
-import { Room } from './room.ts';
 
 /** Who played first in the table's game (the engine's `gameStarted` event). */
 function firstPlayerOf(room: Room): number {

@@ -11,10 +11,10 @@
  * At start, only waiting tables, tables moved within `idleTableMs` and tables due within it are
  * rebuilt; the deadlines of the others are set as wake-ups.
  */
-import type { Limits, Platform, TableMemory } from './context.ts';
+import type { Limits, Platform, TableMemory } from '../context.ts';
+import { decidingAt } from '../game/position.ts';
+import type { Room } from '../room.ts';
 import { Deadlines } from './deadlines.ts';
-import { decidingAt } from './position.ts';
-import type { Room } from './room.ts';
 
 /** What keeps a table awake besides its watchers and recent moves. */
 export interface WakeReasons {

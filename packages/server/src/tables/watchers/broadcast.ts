@@ -6,11 +6,11 @@
 import type { Seat } from '@gangsta/engine';
 import type { ServerMessageOf } from '@gangsta/protocol';
 import { carriesDigest, frameDigest } from '@gangsta/protocol';
-import type { Peer } from '../peer.ts';
+import type { Peer } from '../../peer.ts';
+import { isOver, type Position } from '../game/position.ts';
+import type { Room } from '../room.ts';
 import { encodeMessage, updateText } from './encode.ts';
 import { frameFor, logFor, newsFor, sharedUpdateFrame, UpdatePatches } from './frames.ts';
-import { isOver, type Position } from './position.ts';
-import type { Room } from './room.ts';
 
 /** Updates carry at most this many missed moves; a client further behind gets a full sync. */
 export const MAX_CATCH_UP = 64;

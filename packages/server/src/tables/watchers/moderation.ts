@@ -14,15 +14,15 @@
  *   at once (`chatRemoved`) and after a reload (it stays stored, marked, for reports).
  */
 import { LRUCache } from 'lru-cache';
-import { randomId } from '../ids.ts';
-import type { Peer } from '../peer.ts';
-import { TokenBucket } from '../rateLimit.ts';
-import { refuse } from '../refusal.ts';
-import { type ModerationList, REPORT_CONTEXT } from '../store/moderation.ts';
-import type { PlayerRow } from '../store/types.ts';
-import type { Platform, TableMemory } from './context.ts';
-import { tableOf } from './registry.ts';
-import type { Room } from './room.ts';
+import { randomId } from '../../ids.ts';
+import type { Peer } from '../../peer.ts';
+import { TokenBucket } from '../../rateLimit.ts';
+import { refuse } from '../../refusal.ts';
+import { type ModerationList, REPORT_CONTEXT } from '../../store/moderation.ts';
+import type { PlayerRow } from '../../store/types.ts';
+import type { Platform, TableMemory } from '../context.ts';
+import { tableOf } from '../memory/registry.ts';
+import type { Room } from '../room.ts';
 
 /** Reports per player: a few at once, then one a minute. */
 export const REPORT_BURST = 5;

@@ -1,9 +1,9 @@
 /** A table rebuilt from the store: its row, its move log replayed, its recent chat. */
 import { type Move, replay } from '@gangsta/engine';
-import { gameOptionsOf } from '../gameOptions.ts';
-import type { LoadedTable } from '../store/types.ts';
-import { type Position, recentEvents, recordOf } from './position.ts';
-import { keyOfRow, Room } from './room.ts';
+import { gameOptionsOf } from '../../gameOptions.ts';
+import type { LoadedTable } from '../../store/types.ts';
+import { type Position, recentEvents, recordOf } from '../game/position.ts';
+import { keyOfRow, Room } from '../room.ts';
 
 export function roomFromStore(loaded: LoadedTable): Room {
   const room = new Room(loaded.table);

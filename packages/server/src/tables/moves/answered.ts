@@ -12,7 +12,7 @@
  * only a resend from long ago (or a hash collision, one in two billion) costs a query.
  */
 import type { Seat } from '@gangsta/engine';
-import type { Peer } from '../peer.ts';
+import type { Peer } from '../../peer.ts';
 
 /**
  * What a client move id was used for, and its answer once committed. A settled one is as small

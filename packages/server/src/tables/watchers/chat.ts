@@ -4,13 +4,13 @@
  * bidirectional controls; clients show it as text (never as HTML), in an isolated run.
  */
 import { cleanChatText, LIMITS, textLength } from '@gangsta/protocol';
-import type { Peer } from '../peer.ts';
-import { TokenBucket } from '../rateLimit.ts';
-import { refuse } from '../refusal.ts';
-import type { ChatRow } from '../store/types.ts';
-import type { Limits, Platform, TableMemory } from './context.ts';
-import { tableOf } from './registry.ts';
-import type { Room } from './room.ts';
+import type { Peer } from '../../peer.ts';
+import { TokenBucket } from '../../rateLimit.ts';
+import { refuse } from '../../refusal.ts';
+import type { ChatRow } from '../../store/types.ts';
+import type { Limits, Platform, TableMemory } from '../context.ts';
+import { tableOf } from '../memory/registry.ts';
+import type { Room } from '../room.ts';
 
 /** One bucket per player, across connections and tables. */
 function checkRate(ctx: Limits, playerId: string): void {

@@ -8,7 +8,7 @@
  * Keys due together are handed out at most `batch` per turn of the event loop; the rest
  * follow on the next turn (tables rebuilt together at start share their deadlines).
  */
-import type { TimeSource } from '../time.ts';
+import type { TimeSource } from '../../time.ts';
 
 interface Entry<K> {
   key: K;

@@ -5,7 +5,14 @@
 import { itemAt, playerViewFor, type Seat, viewFor, visibleEvents } from '@gangsta/engine';
 import type { FramePatch, GameFrame, LogLine, MoveNews, UpdateFrame } from '@gangsta/protocol';
 import { diffFrames, diffPart, withoutCards } from '@gangsta/protocol';
-import { allEvents, eventsOfMove, isOver, legalOf, mayUndo, type Position } from './position.ts';
+import {
+  allEvents,
+  eventsOfMove,
+  isOver,
+  legalOf,
+  mayUndo,
+  type Position,
+} from '../game/position.ts';
 
 export function frameFor(position: Position, seat: Seat | null): GameFrame {
   const { state } = position;
