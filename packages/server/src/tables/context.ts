@@ -204,9 +204,15 @@ export interface Platform {
 export interface TableMemory {
   rooms: Rooms;
   commits: CommitQueue;
-  /** Tells the bots of a table to look whether one of them must move. */
+  /**
+   * Tells the bots of a table to look whether one of them must move, and sets its timers again
+   * (`armTimers`): what gives a bot its turn also changes whose time runs.
+   */
   wakeBots(room: Room): void;
-  /** Sets the table's clock and absence timers again (after a change of seats, moves, presence). */
+  /**
+   * Sets the table's clock and absence timers again, alone: for a change that no bot needs to
+   * hear of (a player's presence). After a change of seats or moves, `wakeBots` does it.
+   */
   armTimers(room: Room): void;
   /** The other processes of a cluster: what changed here that they must hear of. */
   cluster: ClusterLink;

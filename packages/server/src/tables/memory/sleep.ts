@@ -74,7 +74,6 @@ export class Sleeper {
       .get(id)
       .then((room) => {
         if (!room) return;
-        this.ctx.armTimers(room);
         this.ctx.wakeBots(room);
       })
       .catch((error: unknown) => {

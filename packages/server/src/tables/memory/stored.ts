@@ -51,7 +51,6 @@ export function applyStoredRows(ctx: Platform & TableMemory, room: Room, rows: M
   if (fresh.some((row) => row.kind === 'undo')) sendSyncToAll(room);
   else sendUpdateToAll(room, base);
   ctx.wakeBots(room);
-  ctx.armTimers(room);
   return true;
 }
 

@@ -89,7 +89,6 @@ async function writeAway(
   ctx.cluster.tableChanged(room);
   sendTableInfo(room);
   ctx.wakeBots(room);
-  ctx.armTimers(room);
   return true;
 }
 
