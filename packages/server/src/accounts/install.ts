@@ -33,7 +33,7 @@ export async function installAccounts(
     Pick<Ownership, 'isConnected'>,
   options: ServerOptions,
 ): Promise<InstalledAccounts> {
-  await installSessions(app, ctx.store, ctx.now, {
+  await installSessions(app, ctx.store, () => ctx.time.now(), {
     secret: options.sessionSecret,
     secure: options.cookieSecure,
   });

@@ -32,7 +32,7 @@ import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 export interface AccountRouteDeps {
   /** The store, the clock, and the tables in memory ("My games" reads the live ones). */
-  ctx: Pick<Platform, 'store' | 'now'> & Pick<TableMemory, 'rooms'>;
+  ctx: Pick<Platform, 'store' | 'time'> & Pick<TableMemory, 'rooms'>;
   limits: LoginLimits;
   webhooks: WebhookQueue;
   /** Which loopback and private addresses webhooks may point at (tests: all). */
@@ -84,7 +84,7 @@ function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
         playerId: player.id,
         username: body.username,
         passwordHash: await hashPassword(body.password),
-        createdAt: new Date(deps.ctx.now()).toISOString(),
+        createdAt: new Date(deps.ctx.time.now()).toISOString(),
       });
       if (created === 'already') refuse('ALREADY_ACCOUNT', 'this player already has an account');
       if (created === 'taken')
@@ -136,13 +136,13 @@ async function login(
 ): Promise<MeAnswer> {
   const { store } = deps.ctx;
   const key = usernameKey(body.username);
-  const retryMs = deps.limits.attempt(addressKey(request.ip), key, deps.ctx.now());
+  const retryMs = deps.limits.attempt(addressKey(request.ip), key, deps.ctx.time.now());
   if (retryMs > 0) refuse('RATE_LIMITED', 'too many login attempts; try again later', { retryMs });
   const account = await store.accountByUsername(body.username);
   const valid = await verifyPassword(body.password, account?.passwordHash ?? (await decoyHash()));
   const player = valid && account ? await store.playerById(account.playerId) : undefined;
   if (!player) {
-    deps.limits.failed(key, deps.ctx.now());
+    deps.limits.failed(key, deps.ctx.time.now());
     return refuse('BAD_CREDENTIALS', 'the username or the password is wrong');
   }
   deps.limits.succeeded(key);
@@ -167,7 +167,7 @@ function meRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
       const webhook = url
         ? await checkWebhookUrl(url, deps.allowPrivateWebhooks, deps.resolveWebhookHost)
         : null;
-      await ctx.store.setWebhook(player.id, webhook, new Date(ctx.now()).toISOString());
+      await ctx.store.setWebhook(player.id, webhook, new Date(ctx.time.now()).toISOString());
       return { webhook };
     },
     { codeFor: webhookCode },
@@ -176,7 +176,7 @@ function meRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
     const player = await requirePlayer(ctx.store, request);
     const url = await ctx.store.webhookOf(player.id);
     if (url === null) refuse('BAD_WEBHOOK', 'no webhook is set');
-    const retryMs = deps.webhookTests.take(player.id, ctx.now());
+    const retryMs = deps.webhookTests.take(player.id, ctx.time.now());
     if (retryMs > 0) refuse('RATE_LIMITED', 'too many webhook tests; try again later', { retryMs });
     return deps.webhooks.tryOnce(url, testBody(deps.publicUrl()));
   });

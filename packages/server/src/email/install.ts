@@ -42,7 +42,7 @@ export async function installEmail(
         store: ctx.store,
         mailer,
         secret,
-        now: () => ctx.now(),
+        now: () => ctx.time.now(),
         publicUrl,
         log: ctx.log,
       })

@@ -3,7 +3,7 @@
  * when it has a verified address and opted in to that kind of mail. "Your turn" is batched:
  * at most one mail per table an hour (`YOUR_TURN_EVERY_MS`), decided in the store so that
  * every process of a cluster agrees; an invitation or a rematch is mailed once per table.
- * Time is the server's clock (`ctx.now`), so tests move it instead of waiting.
+ * Time is the server's clock (`ctx.time`), so tests move it instead of waiting.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountEvent } from '../notify/accountEvents.ts';

@@ -21,7 +21,7 @@ export const VERIFICATIONS_PER_HOUR = 5;
 const ADDRESS = /^[^\s@<>()",;:\\]+@[^\s@<>()",;:\\]+\.[^\s@<>()",;:\\]+$/;
 
 export interface EmailRouteDeps {
-  ctx: Pick<Platform, 'store' | 'now'>;
+  ctx: Pick<Platform, 'store' | 'time'>;
   /** null: no SMTP server is configured; the settings are kept but nothing is sent. */
   notifier: EmailNotifier | null;
   secret: string;
@@ -59,7 +59,7 @@ function meEmailRoutes(app: FastifyInstance, deps: EmailRouteDeps): void {
   const verifications = new WebhookTestLimits(VERIFICATIONS_PER_HOUR);
   const sendVerification = async (player: PlayerRow, address: string) => {
     if (!deps.notifier) return;
-    const retryMs = verifications.take(player.id, ctx.now());
+    const retryMs = verifications.take(player.id, ctx.time.now());
     if (retryMs > 0)
       refuse('RATE_LIMITED', 'too many verification mails; try again later', { retryMs });
     await deps.notifier.sendVerification(player.id, address);
@@ -75,7 +75,7 @@ function meEmailRoutes(app: FastifyInstance, deps: EmailRouteDeps): void {
     // A guest is told to make an account before anything about the address.
     await requireAccount(deps, player);
     const body = call.body;
-    const nowIso = new Date(ctx.now()).toISOString();
+    const nowIso = new Date(ctx.time.now()).toISOString();
     if (body.address === null) {
       await ctx.store.setEmail(player.id, null, nowIso);
       return settingsOf(deps, player);
@@ -98,16 +98,16 @@ function meEmailRoutes(app: FastifyInstance, deps: EmailRouteDeps): void {
 function linkRoutes(app: FastifyInstance, deps: EmailRouteDeps): void {
   const { ctx } = deps;
   rawRoute(app, ROUTES.verifyEmail, async ({ reply, query }) => {
-    const token = readToken(deps.secret, query.token ?? '', ctx.now());
+    const token = readToken(deps.secret, query.token ?? '', ctx.time.now());
     if (token?.kind !== 'verify') return landing(deps, reply, 'invalid');
-    const nowIso = new Date(ctx.now()).toISOString();
+    const nowIso = new Date(ctx.time.now()).toISOString();
     const verified = await ctx.store.verifyEmail(token.playerId, token.address, nowIso);
     return landing(deps, reply, verified ? 'verified' : 'invalid');
   });
   const unsubscribe = async (token: string | undefined) => {
-    const read = readToken(deps.secret, token ?? '', ctx.now());
+    const read = readToken(deps.secret, token ?? '', ctx.time.now());
     if (read?.kind !== 'unsubscribe') return false;
-    await ctx.store.unsubscribeEmail(read.playerId, new Date(ctx.now()).toISOString());
+    await ctx.store.unsubscribeEmail(read.playerId, new Date(ctx.time.now()).toISOString());
     return true;
   };
   // The link in the mail (a person's click) and the mail program's one-click POST (RFC 8058).

@@ -118,7 +118,7 @@ export async function createChallenge(
   // A player who blocked the challenger is not challenged by them (BLOCKED).
   await refuseIfBlocked(ctx, [to.id], from.id);
   await checkOpenTables(ctx, from);
-  const nowIso = new Date(ctx.now()).toISOString();
+  const nowIso = new Date(ctx.time.now()).toISOString();
   const row = challengeTable(from, to, body, nowIso);
   await ctx.store.createTable(row);
   await ctx.store.createChallenge({

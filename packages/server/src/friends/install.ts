@@ -21,7 +21,7 @@ export function installFriends(
   app: FastifyInstance,
   ctx: FriendRouteDeps['ctx'],
 ): InstalledFriends {
-  const presence = new Presence(ctx.store, () => ctx.now(), ctx.log);
+  const presence = new Presence(ctx.store, () => ctx.time.now(), ctx.log);
   const streams = new AccountStreams();
   app.decorate('presence', presence);
   presence.addLiveSource(() => streams.players());

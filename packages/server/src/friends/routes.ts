@@ -69,7 +69,7 @@ function friendRoutes(app: FastifyInstance, deps: FriendRouteDeps): void {
       refuse('BAD_MESSAGE', `a player follows at most ${FOLLOWING_MAX} accounts`, {
         max: FOLLOWING_MAX,
       });
-    await ctx.store.follow(player.id, other.id, new Date(ctx.now()).toISOString());
+    await ctx.store.follow(player.id, other.id, new Date(ctx.time.now()).toISOString());
     const rows = await ctx.store.following(player.id, FOLLOWING_MAX);
     const row = rows.find((r) => r.id === other.id);
     if (!row) throw new Error('a followed account is missing from the list');

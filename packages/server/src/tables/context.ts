@@ -190,9 +190,10 @@ export interface Platform {
   log: Logger;
   /** Prometheus metrics of this process (`src/ops/metrics.ts`). */
   metrics: Metrics;
-  /** Milliseconds since the epoch: `Date.now` in production, `ManualTime` in tests. */
-  now(): number;
-  /** The time source `now` reads, with its timers (the game clocks' deadlines, absence). */
+  /**
+   * The time: `time.now()` in milliseconds since the epoch, and timers (the game clocks'
+   * deadlines, absence). Real time in production, `ManualTime` in tests.
+   */
   time: TimeSource;
 }
 
@@ -260,7 +261,7 @@ export interface Play {
   store: Store;
   log: Logger;
   commits: CommitQueue;
-  now(): number;
+  time: TimeSource;
   wakeBots(room: Room): void;
 }
 

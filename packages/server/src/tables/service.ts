@@ -103,7 +103,6 @@ export class TableService {
         this.bots.wake(room);
         this.timers.arm(room);
       },
-      now,
       time,
       armTimers: (room) => this.timers.arm(room),
       unload: (room) => {
@@ -175,7 +174,7 @@ export class TableService {
   private async loadActive(): Promise<number> {
     const sleeper = this.sleeper;
     const { rebuilt, failed, asleep } = await this.ctx.rooms.rebuildActive(
-      this.ctx.now(),
+      this.ctx.time.now(),
       this.ctx.limits.idleTableMs,
       (ids) => this.owners.ownedElsewhere(ids),
     );

@@ -72,12 +72,12 @@ export function startExpiry(
   const retryMs = Math.min(ctx.limits.waitingTableTtlMs, 60_000);
   const deadlines: Deadlines<Room> = new Deadlines(ctx.time, (room) => {
     if (ctx.rooms.loaded(room.id) !== room || room.table.status !== 'waiting') return;
-    const now = ctx.now();
+    const now = ctx.time.now();
     if (!expired(ctx, room, now)) return deadlines.set(room, expiresAt(ctx, room));
     if (!ctx.runs(room)) return deadlines.set(room, now + retryMs);
     deleteWaiting(ctx, room, 'expired').catch((error: unknown) => {
       ctx.log.warn({ err: error, table: room.id }, 'an expired table could not be deleted yet');
-      deadlines.set(room, ctx.now() + retryMs);
+      deadlines.set(room, ctx.time.now() + retryMs);
     });
   });
   const entered = (room: Room) => {

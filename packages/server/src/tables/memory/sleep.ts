@@ -78,13 +78,13 @@ export class Sleeper {
       })
       .catch((error: unknown) => {
         this.ctx.log.warn({ err: error, table: id }, 'a table due could not be woken; retrying');
-        this.wakeAt(id, this.ctx.now() + 5_000);
+        this.wakeAt(id, this.ctx.time.now() + 5_000);
       });
   }
 
   start(): void {
-    const now = this.ctx.now();
-    this.ctx.rooms.onEntered((room) => this.looks.set(room, this.ctx.now() + this.everyMs));
+    const now = this.ctx.time.now();
+    this.ctx.rooms.onEntered((room) => this.looks.set(room, this.ctx.time.now() + this.everyMs));
     this.ctx.rooms.onLeft((room) => this.looks.delete(room));
     for (const room of this.ctx.rooms.all()) this.looks.set(room, now + this.everyMs);
   }
@@ -98,7 +98,7 @@ export class Sleeper {
   private look(room: Room): void {
     const { ctx } = this;
     if (ctx.rooms.loaded(room.id) !== room) return;
-    const now = ctx.now();
+    const now = ctx.time.now();
     const version = room.committed?.version ?? -1;
     if (!restful(room, this.reasons, now + this.idleMs)) {
       this.restingSince.delete(room);

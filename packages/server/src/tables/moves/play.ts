@@ -237,7 +237,7 @@ export function submit(ctx: Play, sub: Submission): void {
 }
 
 function pendingOf(ctx: Play, sub: Submission, before: Position, after: Position): PendingMove {
-  const at = new Date(ctx.now()).toISOString();
+  const at = new Date(ctx.time.now()).toISOString();
   const row: MoveRow = {
     tableId: sub.room.id,
     seq: after.version,
@@ -253,7 +253,7 @@ function pendingOf(ctx: Play, sub: Submission, before: Position, after: Position
     : null;
   // A clocked table's clock is written with every move, in the move's transaction.
   const mover = { seat: sub.seat, undo: sub.move === null, byBot: sub.byBot };
-  const clock = sub.room.clockAfterMove(mover, before, after, ctx.now());
+  const clock = sub.room.clockAfterMove(mover, before, after, ctx.time.now());
   if (clock) change = { ...(change ?? { id: sub.room.id }), clock };
   return {
     room: sub.room,

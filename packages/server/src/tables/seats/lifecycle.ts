@@ -98,7 +98,7 @@ export async function createTable(
     moveCount: 0,
     revision: 0,
     // On the server's clock: a waiting table expires `waitingTableTtlMs` after this.
-    createdAt: new Date(ctx.now()).toISOString(),
+    createdAt: new Date(ctx.time.now()).toISOString(),
     startedAt: null,
     finishedAt: null,
     clock: { setting: body.clock, takeoverLevel: body.takeoverLevel, state: null },
@@ -364,8 +364,8 @@ async function beginGame(ctx: Platform & TableMemory & Observers, room: Room): P
   const seed = newSeed();
   const started = startPosition(gameOptionsOf(room.table.options, seed));
   if (!started.ok) refuse('BAD_OPTIONS', started.error.message);
-  const startedAt = new Date(ctx.now()).toISOString();
-  const clock = room.startingClock(started.position, ctx.now());
+  const startedAt = new Date(ctx.time.now()).toISOString();
+  const clock = room.startingClock(started.position, ctx.time.now());
   // Marked at once so that a second start in the meantime is refused.
   const waiting = room.markStarting(seed, startedAt);
   // Written on the seats' revision, so that two processes can never both start the game.

@@ -99,7 +99,7 @@ export type Rematching = Platform & TableMemory & Pick<Ownership, 'isConnected'>
 async function rematchOf(ctx: Rematching, from: Room, asker: PlayerRow): Promise<RematchInfo> {
   const known = await ctx.store.rematchOf(from.id);
   if (known) return known;
-  const row = rematchRow(from, asker, new Date(ctx.now()).toISOString());
+  const row = rematchRow(from, asker, new Date(ctx.time.now()).toISOString());
   // A duplicate: another process made it at the same moment, and theirs holds.
   const { outcome, rematch } = await ctx.store.createRematch(from.id, row);
   if (outcome === 'created') {

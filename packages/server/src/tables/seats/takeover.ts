@@ -76,7 +76,7 @@ async function writeAway(
   const table = room.table;
   const seats = table.seats.map((s, i) => (i === seat ? { ...s, away } : s));
   const change: TableChange = { id: room.id, seats, revision: table.revision };
-  const clock = room.clockAfterSeatChange(seats, away === null ? seat : null, ctx.now());
+  const clock = room.clockAfterSeatChange(seats, away === null ? seat : null, ctx.time.now());
   if (clock) change.clock = clock;
   room.applyChange(change);
   let written = false;

@@ -122,7 +122,7 @@ export class TakeoverTimers {
    */
   private nextAbsence(room: Room): number | null {
     const ctx = this.ctx();
-    const now = ctx.now();
+    const now = ctx.time.now();
     const since = this.absentSince.get(room) ?? new Map<string, number>();
     this.absentSince.set(room, since);
     const deciding = this.decidingPeople(room);
@@ -146,7 +146,7 @@ export class TakeoverTimers {
   /** The timer fired: seats whose time is up (or whose player is gone) get the bot. */
   private check(room: Room): void {
     if (!this.active(room)) return;
-    const now = this.ctx().now();
+    const now = this.ctx().time.now();
     const due = this.dueSeats(room, now);
     for (const { seat, reason } of due) void this.handOver(room, seat, reason);
     // A hand-over sets the timer again when it is done.
@@ -199,10 +199,10 @@ export class TakeoverTimers {
   private armAfter(room: Room, pauseMs: number): void {
     const ctx = this.ctx();
     this.cancels.get(room)?.();
-    this.due.set(room, ctx.now() + pauseMs);
+    this.due.set(room, ctx.time.now() + pauseMs);
     this.cancels.set(
       room,
-      ctx.time.setTimer(ctx.now() + pauseMs, () => {
+      ctx.time.setTimer(ctx.time.now() + pauseMs, () => {
         this.cancels.delete(room);
         this.arm(room);
       }),
@@ -214,7 +214,7 @@ export class TakeoverTimers {
     if (!peopleSeats(room.table).includes(seat)) return false;
     if (reason === 'timeout') {
       const state = room.table.clock.state;
-      return state !== null && expiredSeats(state, ctx.now()).includes(seat);
+      return state !== null && expiredSeats(state, ctx.time.now()).includes(seat);
     }
     const player = this.playerOf(room, seat);
     return decidingAt(room.head!).includes(seat) && !ctx.isConnected(room, player);

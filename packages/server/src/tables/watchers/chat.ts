@@ -71,7 +71,7 @@ async function storeChatLine(ctx: Platform, room: Room, fields: ChatFields): Pro
       ...fields,
       tableId: room.id,
       seq: room.takeChatSeq(),
-      at: new Date(ctx.now()).toISOString(),
+      at: new Date(ctx.time.now()).toISOString(),
     };
     if ((await ctx.store.appendChat(row)) === 'appended') return row;
     if (attempt >= CHAT_ATTEMPTS) {

@@ -71,7 +71,7 @@ export async function setListed(
     if (listed.length >= LIST_MAX)
       refuse('TOO_MANY_LISTED', `a list holds at most ${LIST_MAX} players`, { max: LIST_MAX });
   }
-  await ctx.store.setListed(list, player.id, otherId, on, new Date(ctx.now()).toISOString());
+  await ctx.store.setListed(list, player.id, otherId, on, new Date(ctx.time.now()).toISOString());
   if (list === 'blocks') {
     updateBlocked(ctx, player.id, otherId, on);
     ctx.cluster.blockChanged(player.id, otherId, on);
@@ -128,7 +128,7 @@ export async function reportChatLine(
     reporterId: reporter.id,
     reportedId: line.playerId,
     lines,
-    createdAt: new Date(ctx.now()).toISOString(),
+    createdAt: new Date(ctx.time.now()).toISOString(),
   });
 }
 
@@ -146,7 +146,7 @@ export async function removeChatLine(
   if (!line) refuse('NOT_FOUND', 'there is no such chat line');
   if (line.notice || line.seat !== null)
     refuse('BAD_MESSAGE', 'a host removes spectators’ lines only');
-  await ctx.store.removeChatLine(room.id, seq, new Date(ctx.now()).toISOString());
+  await ctx.store.removeChatLine(room.id, seq, new Date(ctx.time.now()).toISOString());
   hideChatLine(room, seq);
   // Watchers connected to other processes see the line through those processes' copies.
   ctx.cluster.chatRemoved(room, seq);
