@@ -13,7 +13,7 @@ import { randomId } from '../ids.ts';
 import { notifyAccounts } from '../notify/accountEvents.ts';
 import { refuse } from '../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../store/types.ts';
-import type { Limits, Observers, Platform, TableMemory } from '../tables/context.ts';
+import type { Limits, Observers, Platform, TableMemory, TableParts } from '../tables/context.ts';
 import { deleteTable } from '../tables/memory/expiry.ts';
 import { tableOf } from '../tables/memory/registry.ts';
 import { Room } from '../tables/room.ts';
@@ -154,7 +154,7 @@ async function challengeFor(ctx: Pick<Platform, 'store'>, player: PlayerRow, tab
 
 /** Takes the kept seat; the game starts by itself once every seat is taken. */
 export async function acceptChallenge(
-  ctx: Platform & TableMemory & Observers,
+  ctx: Platform & TableMemory & Observers & Pick<TableParts, 'catchUp' | 'seatWrites'>,
   player: PlayerRow,
   tableId: string,
 ) {

@@ -11,7 +11,7 @@ import { rawRoute, route } from '../http/route.ts';
 import { refuse } from '../refusal.ts';
 import type { FollowedRow } from '../store/friends.ts';
 import type { PlayerRow } from '../store/types.ts';
-import type { Limits, Observers, Platform, TableMemory } from '../tables/context.ts';
+import type { Limits, Observers, Platform, TableMemory, TableParts } from '../tables/context.ts';
 import { infoFor } from '../tables/seats/lifecycle.ts';
 import {
   acceptChallenge,
@@ -31,7 +31,7 @@ export const RECHECK_MS = 30_000;
 
 export interface FriendRouteDeps {
   /** The tables a challenge makes, joins or deletes, with their limits and hooks. */
-  ctx: Platform & TableMemory & Limits & Observers;
+  ctx: Platform & TableMemory & Limits & Observers & Pick<TableParts, 'catchUp' | 'seatWrites'>;
   streams: AccountStreams;
   presence: Presence;
 }

@@ -3,7 +3,7 @@ import { type ProtocolErrorCode, ROUTES } from '@gangsta/protocol';
 import type { FastifyInstance } from 'fastify';
 import { hashToken, newToken, randomId } from '../ids.ts';
 import type { PlayerRow } from '../store/types.ts';
-import type { Limits, Observers, Platform, TableMemory } from '../tables/context.ts';
+import type { Limits, Observers, Platform, TableMemory, TableParts } from '../tables/context.ts';
 import { deleteTable } from '../tables/memory/expiry.ts';
 import { tableOf } from '../tables/memory/registry.ts';
 import {
@@ -45,7 +45,7 @@ function publicPlayer(player: PlayerRow) {
 
 function playerRoutes(
   app: FastifyInstance,
-  ctx: Platform & TableMemory,
+  ctx: Platform & TableMemory & Pick<TableParts, 'catchUp' | 'seatWrites'>,
   limits: RouteLimits,
 ): void {
   const { store } = ctx;
@@ -85,7 +85,7 @@ function playerRoutes(
 }
 
 /** What the table routes reach: the tables, their limits, and the hooks a game's start runs. */
-type TableRouteContext = Platform & TableMemory & Limits & Observers;
+type TableRouteContext = Platform & TableMemory & Limits & Observers & TableParts;
 
 function tableRoutes(app: FastifyInstance, ctx: TableRouteContext): void {
   const { store } = ctx;

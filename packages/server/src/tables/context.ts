@@ -11,6 +11,7 @@ import type { ChatRow, Fence, MoveRow, Store, TableChange } from '../store/types
 import type { TimeSource } from '../time.ts';
 import type { Rooms } from './memory/registry.ts';
 import type { CommitQueue, PendingMove } from './moves/commits.ts';
+import type { CatchUp, Chat, Moves, SeatWrites, Takeover, Watching } from './parts.ts';
 import type { Room } from './room.ts';
 
 /** A client's message about one table (everything but `hello`). */
@@ -265,5 +266,32 @@ export interface Play {
   wakeBots(room: Room): void;
 }
 
+/**
+ * The objects that do a table's work (`parts.ts`), each built once by the table service with
+ * what it needs, so that a function that uses one is given it alone rather than everything it
+ * reaches.
+ */
+export interface TableParts {
+  /** Brings a table in memory to the store's position (`memory/stored.ts`). */
+  catchUp: CatchUp;
+  /** Checks, applies and queues moves and undos (`moves/play.ts`). */
+  moves: Moves;
+  /** A bot takes a seat over for its player, and gives it back (`seats/takeover.ts`). */
+  takeover: Takeover;
+  /** Changes of a table's row that people make, on the seats' revision (`seats/seatWrites.ts`). */
+  seatWrites: SeatWrites;
+  /** The tables' chat: lines checked, stored and shown (`watchers/chat.ts`). */
+  chat: Chat;
+  /** Connections watching tables (`watchers/watch.ts`). */
+  watching: Watching;
+}
+
 /** Every part at once: what the table service builds and hands to its parts. */
-export interface TableContext extends Platform, TableMemory, Ownership, Limits, Observers, Play {}
+export interface TableContext
+  extends Platform,
+    TableMemory,
+    Ownership,
+    Limits,
+    Observers,
+    Play,
+    TableParts {}

@@ -8,12 +8,9 @@ import type { ClientMessage } from '@gangsta/protocol';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Peer } from '../peer.ts';
 import { asProtocolError, Refusal } from '../refusal.ts';
-import type { Limits, Platform, TableMemory, TableMessage } from './context.ts';
+import type { TableContext, TableMessage } from './context.ts';
 import { tableOf } from './memory/registry.ts';
 import { receiveMove, receiveUndo } from './moves/play.ts';
-import { resume } from './seats/takeover.ts';
-import { chat } from './watchers/chat.ts';
-import { unwatch, watch } from './watchers/watch.ts';
 
 export type { TableMessage };
 
@@ -21,30 +18,35 @@ export function isTableMessage(message: ClientMessage): message is TableMessage 
   return message.type !== 'hello';
 }
 
-async function dispatch(
-  ctx: Platform & TableMemory & Limits,
-  peer: Peer,
-  message: TableMessage,
-): Promise<void> {
+/**
+ * What the messages reach: the tables (`rooms`) and the parts that handle them, each of
+ * which holds what it needs itself.
+ */
+export type Entry = Pick<
+  TableContext,
+  'rooms' | 'moves' | 'catchUp' | 'takeover' | 'chat' | 'watching'
+>;
+
+async function dispatch(ctx: Entry, peer: Peer, message: TableMessage): Promise<void> {
   switch (message.type) {
     case 'watch':
-      return watch(ctx, peer, message.table, message.seen, message.patches !== false);
+      return ctx.watching.watch(peer, message.table, message.seen, message.patches !== false);
     case 'unwatch':
-      return unwatch(ctx, peer, message.table);
+      return ctx.watching.unwatch(peer, message.table);
     case 'move':
       return receiveMove(ctx, peer, message);
     case 'undo':
       return receiveUndo(ctx, peer, message);
     case 'chat':
-      return chat(ctx, peer, message.table, message.text);
+      return ctx.chat.say(peer, message.table, message.text);
     case 'resume':
-      return resume(ctx, await tableOf(ctx, message.table), peer.player);
+      return ctx.takeover.resume(await tableOf(ctx, message.table), peer.player);
   }
 }
 
 /** Handles the message; a refusal is answered (`answerRefusal`). */
 export async function handleTableMessage(
-  ctx: Platform & TableMemory & Limits,
+  ctx: Entry,
   peer: Peer,
   message: TableMessage,
   log: Logger,

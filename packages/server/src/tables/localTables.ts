@@ -5,26 +5,23 @@
  */
 import { isLocal } from '../peer.ts';
 import type { MoveRow, TableChange } from '../store/types.ts';
-import type {
-  Limits,
-  LocalTables,
-  Observers,
-  Ownership,
-  Platform,
-  TableMemory,
-} from './context.ts';
-import { handleTableMessage } from './entry.ts';
-import { applyStoredRows, catchUp } from './memory/stored.ts';
+import type { LocalTables, Ownership, TableContext, TableMemory } from './context.ts';
+import { type Entry, handleTableMessage } from './entry.ts';
 import { runHooks } from './moves/play.ts';
+import type { CatchUp } from './parts.ts';
 import type { Room } from './room.ts';
 import { renameConnections } from './seats/lifecycle.ts';
 import { sendTableInfo } from './watchers/broadcast.ts';
 import { showChatLine } from './watchers/chat.ts';
 import { hideChatLine, updateBlocked } from './watchers/moderation.ts';
-import { handOverWatch, peerGone } from './watchers/watch.ts';
+import { handOverWatch } from './watchers/watch.ts';
 
-/** What the tables' side of the cluster uses of the table service. */
-type Held = Platform & TableMemory & Limits & Observers & Pick<Ownership, 'unload'>;
+/**
+ * What the tables' side of the cluster uses of the table service: the entry's parts for the
+ * relayed sockets, and the tables, their catch-up and their timers for the news.
+ */
+type Held = Entry &
+  Pick<TableContext, 'log' | 'limits' | 'store' | 'hooks' | 'armTimers' | 'unload'>;
 
 /**
  * A chat line heard is shown only if it is recent: an older one is in the history a watcher
@@ -35,7 +32,7 @@ const CHAT_HEARD_WINDOW = 200;
 export function localTables(ctx: Held): LocalTables {
   return {
     handle: (peer, message, log = ctx.log) => handleTableMessage(ctx, peer, message, log),
-    peerGone: (peer) => peerGone(ctx, peer),
+    peerGone: (peer) => ctx.watching.peerGone(peer),
     limits: ctx.limits,
 
     holds: (id) => ctx.rooms.loaded(id) !== undefined || ctx.rooms.isLoading(id),
@@ -58,7 +55,7 @@ export function localTables(ctx: Held): LocalTables {
     movesHeard: (id, rows, changes) => movesHeard(ctx, id, rows, changes),
     tableHeard: async (id) => {
       const room = ctx.rooms.loaded(id) ?? (await ctx.rooms.whenLoaded(id));
-      if (room) await catchUp(ctx, room);
+      if (room) await ctx.catchUp.run(room);
     },
     chatHeard: (id, row) => {
       const room = ctx.rooms.loaded(id);
@@ -78,13 +75,13 @@ export function localTables(ctx: Held): LocalTables {
       sendTableInfo(room);
     },
     readAllAgain: () => {
-      for (const room of ctx.rooms.all()) void catchUp(ctx, room);
+      for (const room of ctx.rooms.all()) void ctx.catchUp.run(room);
     },
   };
 }
 
 async function movesHeard(
-  ctx: Platform & TableMemory,
+  ctx: Pick<TableMemory, 'rooms'> & { catchUp: CatchUp },
   id: string,
   rows: MoveRow[],
   changes: TableChange[],
@@ -94,7 +91,7 @@ async function movesHeard(
   const room = ctx.rooms.loaded(id) ?? (await ctx.rooms.whenLoaded(id));
   if (!room) return;
   const had = room.committed?.version ?? 0;
-  if (!applyStoredRows(ctx, room, rows)) return catchUp(ctx, room);
+  if (!ctx.catchUp.rows(room, rows)) return ctx.catchUp.run(room);
   // Changes written with rows this copy already had (read from the store) are older than
   // the table it holds: a clock of then must not replace the clock of now.
   const fresh = (rows.at(-1)?.seq ?? 0) > had;
@@ -114,10 +111,13 @@ async function movesHeard(
  * would wake them. The fence is raised by now, so no move under an older token can be
  * committed after this read; later moves of people are heard on the bus.
  */
-async function runHere(ctx: Platform & TableMemory & Observers, id: string): Promise<void> {
+async function runHere(
+  ctx: Pick<TableContext, 'rooms' | 'catchUp' | 'hooks' | 'log'>,
+  id: string,
+): Promise<void> {
   const room = ctx.rooms.loaded(id);
   if (!room) return;
-  await catchUp(ctx, room);
+  await ctx.catchUp.run(room);
   runHooks(ctx, 'runnerChanged', (hook) => hook(room));
 }
 

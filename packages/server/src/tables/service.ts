@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { BotPool } from '../bots/pool.ts';
 import { DEFAULT_LIMITS, type ResourceLimits } from '../config.ts';
 import { createMetrics } from '../ops/metrics.ts';
+import type { TokenBucket } from '../rateLimit.ts';
 import type { StoreHealth } from '../store/health.ts';
 import type { Store } from '../store/types.ts';
 import { realTime, type TimeSource } from '../time.ts';
@@ -13,13 +14,17 @@ import { localTables } from './localTables.ts';
 import { startExpiry } from './memory/expiry.ts';
 import { Rooms } from './memory/registry.ts';
 import { Sleeper } from './memory/sleep.ts';
+import { StoreCatchUp } from './memory/stored.ts';
 import { CommitQueue } from './moves/commits.ts';
-import { commitConflicted, commitFailed, committed } from './moves/play.ts';
+import { commitConflicted, commitFailed, committed, TableMoves } from './moves/play.ts';
 import type { Room } from './room.ts';
 import { BotRunner } from './seats/bots.ts';
+import { SeatRowWrites } from './seats/seatWrites.ts';
+import { SeatTakeover } from './seats/takeover.ts';
 import { TakeoverTimers } from './seats/takeoverTimers.ts';
 import { encodedFrames } from './watchers/broadcast.ts';
-import { connectedHere } from './watchers/watch.ts';
+import { TableChat } from './watchers/chat.ts';
+import { connectedHere, TableWatching } from './watchers/watch.ts';
 
 export interface TableServiceOptions {
   botDelayMs: number;
@@ -84,27 +89,48 @@ export class TableService {
     );
     this.owners = options.owners;
     const owners = this.owners;
+    const wakeBots = (room: Room) => {
+      this.bots.wake(room);
+      this.timers.arm(room);
+    };
+    const metrics = createMetrics({
+      liveGames: () => [...rooms.all()].filter((r) => r.table.status === 'playing').length,
+      connections: () => this.connections(),
+      tablesRun: () =>
+        [...rooms.all()].filter((r) => r.table.status !== 'finished' && owners.runs(r)).length,
+      tablesLoaded: () => rooms.size,
+      framesEncoded: () => encodedFrames.count,
+      chatBuckets: () => chatBuckets.size,
+    });
+    const cluster = owners.link;
+    // The parts that do the tables' work, each given what it uses.
+    const catchUp = new StoreCatchUp({ store, log, metrics, rooms, wakeBots });
+    const seatWrites = new SeatRowWrites({ store, commits, cluster, catchUp });
+    const limits = options.limits ?? DEFAULT_LIMITS;
+    // A bucket unused for burst × interval is full again: forgetting it changes nothing.
+    const chatBuckets = new LRUCache<string, TokenBucket>({
+      max: CHAT_BUCKETS_MAX,
+      ttl: LIMITS.chatBurst * LIMITS.chatEveryMs,
+      updateAgeOnGet: true,
+      // Buckets count real time (`TokenBucket` reads Date.now), and so does their expiry;
+      // expired ones are dropped by their own (unref'd) timer, not only when read again.
+      ttlAutopurge: true,
+    });
+    const armTimers = (room: Room) => this.timers.arm(room);
+    const chat = new TableChat({ store, time, rooms, cluster, chatBuckets });
+    const watching = new TableWatching({ store, rooms, cluster, armTimers, limits, catchUp });
+    const takeover = new SeatTakeover({ log, time, wakeBots, seatWrites, chat });
+    const moves = new TableMoves({ store, log, commits, time, wakeBots });
     this.ctx = {
       store,
       rooms,
       commits,
       log,
-      // A bucket unused for burst × interval is full again: forgetting it changes nothing.
-      chatBuckets: new LRUCache({
-        max: CHAT_BUCKETS_MAX,
-        ttl: LIMITS.chatBurst * LIMITS.chatEveryMs,
-        updateAgeOnGet: true,
-        // Buckets count real time (`TokenBucket` reads Date.now), and so does their expiry;
-        // expired ones are dropped by their own (unref'd) timer, not only when read again.
-        ttlAutopurge: true,
-      }),
-      limits: options.limits ?? DEFAULT_LIMITS,
-      wakeBots: (room) => {
-        this.bots.wake(room);
-        this.timers.arm(room);
-      },
+      chatBuckets,
+      limits,
+      wakeBots,
       time,
-      armTimers: (room) => this.timers.arm(room),
+      armTimers,
       unload: (room) => {
         this.timers.cancel(room);
         rooms.forget(room);
@@ -117,18 +143,16 @@ export class TableService {
         runnerChanged: [(room) => this.ctx.armTimers(room)],
         accountsNotified: [],
       },
-      cluster: owners.link,
+      cluster,
       runs: (room) => owners.runs(room),
-      metrics: createMetrics({
-        liveGames: () => [...rooms.all()].filter((r) => r.table.status === 'playing').length,
-        connections: () => this.connections(),
-        tablesRun: () =>
-          [...rooms.all()].filter((r) => r.table.status !== 'finished' && owners.runs(r)).length,
-        tablesLoaded: () => rooms.size,
-        framesEncoded: () => encodedFrames.count,
-        chatBuckets: () => this.ctx.chatBuckets.size,
-      }),
+      metrics,
       isConnected,
+      catchUp,
+      seatWrites,
+      chat,
+      takeover,
+      moves,
+      watching,
     };
     this.local = localTables(this.ctx);
     // The database is back: the bots that were waiting out a backoff play at once, and from

@@ -14,7 +14,11 @@ import { Deadlines } from './deadlines.ts';
 export type GoneReason = 'deleted' | 'expired';
 
 /** The room of a table no longer in the store: out of memory, its watchers told. */
-export function dropGoneTable(ctx: TableMemory, room: Room, reason: GoneReason): void {
+export function dropGoneTable(
+  ctx: Pick<TableMemory, 'rooms'>,
+  room: Room,
+  reason: GoneReason,
+): void {
   ctx.rooms.forget(room);
   const message =
     reason === 'expired'

@@ -11,12 +11,11 @@ import type { Peer } from '../../peer.ts';
 import { asProtocolError, Refusal, refuse } from '../../refusal.ts';
 import { StoreUnavailable } from '../../store/health.ts';
 import type { MoveRow, TableChange } from '../../store/types.ts';
-import type { Observers, Ownership, Platform, Play, TableHooks, TableMemory } from '../context.ts';
+import type { Observers, Ownership, Play, TableHooks, TableMemory } from '../context.ts';
 import { isOver, mayUndo, type Position, playMove, undoLast } from '../game/position.ts';
 import { tableOf } from '../memory/registry.ts';
-import { catchUp, catchUpTo } from '../memory/stored.ts';
+import type { CatchUp, Moves, Submission, Takeover } from '../parts.ts';
 import { keyOfMove, keyOfRow, type Room } from '../room.ts';
-import { resumeSeat } from '../seats/takeover.ts';
 import { sendSyncToAll, sendTableInfo, sendUpdateToAll, syncFor } from '../watchers/broadcast.ts';
 import { ASK_THE_STORE, type SentMove } from './answered.ts';
 import type { PendingMove } from './commits.ts';
@@ -24,25 +23,16 @@ import type { PendingMove } from './commits.ts';
 type MoveMessage = Extract<ClientMessage, { type: 'move' }>;
 type UndoMessage = Extract<ClientMessage, { type: 'undo' }>;
 
-/** One move or undo to apply, from a person (with the connection to answer) or a bot. */
-export interface Submission {
-  room: Room;
-  seat: Seat;
-  clientId: string;
-  seen: number;
-  /** The move, or null for an undo. */
-  move: unknown;
-  byBot: boolean;
-  peer: Peer | null;
-  /** `performance.now()` when it arrived (acknowledgement latency). */
-  receivedAt: number;
-  /** The store said it holds no move with this id (an old id's hash matched: `answered.ts`). */
-  idUnknownToStore?: boolean;
-}
-
 function reject(peer: Peer | null, room: Room, clientId: string, error: ProtocolError): void {
   peer?.send({ type: 'rejected', table: room.id, id: clientId, error });
 }
+
+/** What receiving a person's move uses: the table, its catch-up, its seats, its moves. */
+export type Receiving = Pick<TableMemory, 'rooms'> & {
+  catchUp: CatchUp;
+  takeover: Takeover;
+  moves: Moves;
+};
 
 /**
  * A person's move as the socket brought it: the table it names (read from the store if it
@@ -50,27 +40,19 @@ function reject(peer: Peer | null, room: Room, clientId: string, error: Protocol
  * (it was connected to another one), the sender's seat checked, and that seat taken back
  * from the bot playing it, for a move of their own is how a player resumes. Then `submit`.
  */
-export async function receiveMove(
-  ctx: Platform & TableMemory,
-  peer: Peer,
-  message: MoveMessage,
-): Promise<void> {
+export async function receiveMove(ctx: Receiving, peer: Peer, message: MoveMessage): Promise<void> {
   const room = await tableOf(ctx, message.table);
-  await catchUpTo(ctx, room, message.seen);
+  await ctx.catchUp.ifBehind(room, message.seen);
   const sub = moveSubmission(room, peer, message);
-  await resumeSeat(ctx, room, sub.seat);
-  submit(ctx, sub);
+  await ctx.takeover.resumeSeat(room, sub.seat);
+  ctx.moves.submit(sub);
 }
 
 /** A person's undo as the socket brought it: like `receiveMove`, without taking a seat back. */
-export async function receiveUndo(
-  ctx: Platform & TableMemory,
-  peer: Peer,
-  message: UndoMessage,
-): Promise<void> {
+export async function receiveUndo(ctx: Receiving, peer: Peer, message: UndoMessage): Promise<void> {
   const room = await tableOf(ctx, message.table);
-  await catchUpTo(ctx, room, message.seen);
-  submit(ctx, undoSubmission(room, peer, message));
+  await ctx.catchUp.ifBehind(room, message.seen);
+  ctx.moves.submit(undoSubmission(room, peer, message));
 }
 
 /** The seat the sender holds at this table; refuses a spectator, a waiting table, a finished one. */
@@ -116,26 +98,6 @@ function undoSubmission(room: Room, peer: Peer, message: UndoMessage): Submissio
   };
 }
 
-/**
- * A resent id: answered with the first answer (an ack, now or when its commit ends), or
- * DUPLICATE_ID when the id came with another move. Returns whether the id was known (or may
- * be: an id from long ago is looked up in the store, and answered or submitted after that).
- */
-function answeredBefore(ctx: Play, sub: Submission): boolean {
-  const { answered } = sub.room;
-  const sent = sub.idUnknownToStore
-    ? answered.kept(sub.seat, sub.clientId)
-    : answered.get(sub.seat, sub.clientId);
-  if (sent === undefined) return false;
-  if (sent === ASK_THE_STORE) {
-    void answerFromStore(ctx, sub);
-    return true;
-  }
-  answerAgain(sub, sent);
-  ctx.log.debug({ table: sub.room.id, id: sub.clientId }, 'resent move id');
-  return true;
-}
-
 /** What the submission's id is used for: its move's key, or "undo". */
 function keyOfSubmission(sub: Submission): string {
   return sub.move === null ? 'undo' : keyOfMove(sub.move);
@@ -156,20 +118,6 @@ function answerAgain(sub: Submission, sent: SentMove): void {
   } else {
     sub.peer?.send({ type: 'ack', table: sub.room.id, id: sub.clientId, version: sent.version });
   }
-}
-
-/** An id older than the table keeps whole: the store's row answers it, or it is a new one. */
-async function answerFromStore(ctx: Play, sub: Submission): Promise<void> {
-  let row: MoveRow | undefined;
-  try {
-    row = await ctx.store.answeredMove(sub.room.id, sub.seat, sub.clientId);
-  } catch (error) {
-    if (!(error instanceof Refusal))
-      ctx.log.error({ err: error, table: sub.room.id }, 'looking up a move id failed');
-    return reject(sub.peer, sub.room, sub.clientId, asProtocolError(error));
-  }
-  if (!row) return submit(ctx, { ...sub, idUnknownToStore: true });
-  answerAgain(sub, { key: keyOfRow(row), version: row.seq });
 }
 
 /**
@@ -200,77 +148,119 @@ function nextPosition(sub: Submission, head: Position) {
   return undoLast(head);
 }
 
-/** Checks and applies a move or an undo; it is answered once its commit ends. */
-export function submit(ctx: Play, sub: Submission): void {
-  const { room } = sub;
-  const head = room.head;
-  if (!head)
-    return reject(
-      sub.peer,
-      room,
-      sub.clientId,
-      protocolError('WRONG_STATUS', 'the game has not started yet'),
-    );
-  if (answeredBefore(ctx, sub)) return;
-  if (sub.seen !== head.version && !simultaneousKeep(head, sub)) {
-    // The sync that follows is the whole visible game: a connection gets `syncsPerMinute` of
-    // them, so that stale moves cannot multiply traffic. Beyond that the refusal says when
-    // to watch the table again for one (`retryMs`), and no sync follows.
-    const retryMs = sub.peer?.takeSync() ?? 0;
-    const params = { version: head.version, seen: sub.seen };
-    const message = `the table is at version ${head.version}, not ${sub.seen}`;
-    reject(
-      sub.peer,
-      room,
-      sub.clientId,
-      protocolError('STALE', message, retryMs > 0 ? { ...params, sync: false, retryMs } : params),
-    );
-    if (sub.peer && retryMs === 0) sub.peer.send(syncFor(room, sub.peer));
-    return;
-  }
-  const next = nextPosition(sub, head);
-  if (!next.ok) return reject(sub.peer, room, sub.clientId, next.error as ProtocolError);
-  room.applied(next.position);
-  room.moveCommitting(sub.seat, sub.clientId, keyOfSubmission(sub), sub.peer);
-  ctx.commits.add(pendingOf(ctx, sub, head, next.position));
-  ctx.wakeBots(room);
-}
+/**
+ * Moves and undos checked, applied to the head position and queued for the group commit: a
+ * person's (through `receiveMove`), a bot's, or one that lost a commit race and is judged again.
+ */
+export class TableMoves implements Moves {
+  constructor(private readonly deps: Play) {}
 
-function pendingOf(ctx: Play, sub: Submission, before: Position, after: Position): PendingMove {
-  const at = new Date(ctx.time.now()).toISOString();
-  const row: MoveRow = {
-    tableId: sub.room.id,
-    seq: after.version,
-    seat: sub.seat,
-    kind: sub.move === null ? 'undo' : 'move',
-    move: sub.move === null ? null : (after.moves.at(-1) ?? null),
-    clientId: sub.clientId,
-    byBot: sub.byBot,
-    at,
-  };
-  let change: TableChange | null = isOver(after)
-    ? { id: sub.room.id, status: 'finished', finishedAt: at, moveCount: after.moves.length }
-    : null;
-  // A clocked table's clock is written with every move, in the move's transaction.
-  const mover = { seat: sub.seat, undo: sub.move === null, byBot: sub.byBot };
-  const clock = sub.room.clockAfterMove(mover, before, after, ctx.time.now());
-  if (clock) change = { ...(change ?? { id: sub.room.id }), clock };
-  return {
-    room: sub.room,
-    row,
-    before,
-    after,
-    change,
-    seen: sub.seen,
-    receivedAt: sub.receivedAt,
-  };
+  /** Checks and applies a move or an undo; it is answered once its commit ends. */
+  submit(sub: Submission): void {
+    const { room } = sub;
+    const head = room.head;
+    if (!head)
+      return reject(
+        sub.peer,
+        room,
+        sub.clientId,
+        protocolError('WRONG_STATUS', 'the game has not started yet'),
+      );
+    if (this.answeredBefore(sub)) return;
+    if (sub.seen !== head.version && !simultaneousKeep(head, sub)) {
+      // The sync that follows is the whole visible game: a connection gets `syncsPerMinute` of
+      // them, so that stale moves cannot multiply traffic. Beyond that the refusal says when
+      // to watch the table again for one (`retryMs`), and no sync follows.
+      const retryMs = sub.peer?.takeSync() ?? 0;
+      const params = { version: head.version, seen: sub.seen };
+      const message = `the table is at version ${head.version}, not ${sub.seen}`;
+      reject(
+        sub.peer,
+        room,
+        sub.clientId,
+        protocolError('STALE', message, retryMs > 0 ? { ...params, sync: false, retryMs } : params),
+      );
+      if (sub.peer && retryMs === 0) sub.peer.send(syncFor(room, sub.peer));
+      return;
+    }
+    const next = nextPosition(sub, head);
+    if (!next.ok) return reject(sub.peer, room, sub.clientId, next.error as ProtocolError);
+    room.applied(next.position);
+    room.moveCommitting(sub.seat, sub.clientId, keyOfSubmission(sub), sub.peer);
+    this.deps.commits.add(this.pendingOf(sub, head, next.position));
+    this.deps.wakeBots(room);
+  }
+
+  private pendingOf(sub: Submission, before: Position, after: Position): PendingMove {
+    const at = new Date(this.deps.time.now()).toISOString();
+    const row: MoveRow = {
+      tableId: sub.room.id,
+      seq: after.version,
+      seat: sub.seat,
+      kind: sub.move === null ? 'undo' : 'move',
+      move: sub.move === null ? null : (after.moves.at(-1) ?? null),
+      clientId: sub.clientId,
+      byBot: sub.byBot,
+      at,
+    };
+    let change: TableChange | null = isOver(after)
+      ? { id: sub.room.id, status: 'finished', finishedAt: at, moveCount: after.moves.length }
+      : null;
+    // A clocked table's clock is written with every move, in the move's transaction.
+    const mover = { seat: sub.seat, undo: sub.move === null, byBot: sub.byBot };
+    const clock = sub.room.clockAfterMove(mover, before, after, this.deps.time.now());
+    if (clock) change = { ...(change ?? { id: sub.room.id }), clock };
+    return {
+      room: sub.room,
+      row,
+      before,
+      after,
+      change,
+      seen: sub.seen,
+      receivedAt: sub.receivedAt,
+    };
+  }
+
+  /**
+   * A resent id: answered with the first answer (an ack, now or when its commit ends), or
+   * DUPLICATE_ID when the id came with another move. Returns whether the id was known (or may
+   * be: an id from long ago is looked up in the store, and answered or submitted after that).
+   */
+  private answeredBefore(sub: Submission): boolean {
+    const { answered } = sub.room;
+    const sent = sub.idUnknownToStore
+      ? answered.kept(sub.seat, sub.clientId)
+      : answered.get(sub.seat, sub.clientId);
+    if (sent === undefined) return false;
+    if (sent === ASK_THE_STORE) {
+      void this.answerFromStore(sub);
+      return true;
+    }
+    answerAgain(sub, sent);
+    this.deps.log.debug({ table: sub.room.id, id: sub.clientId }, 'resent move id');
+    return true;
+  }
+
+  /** An id older than the table keeps whole: the store's row answers it, or it is a new one. */
+  private async answerFromStore(sub: Submission): Promise<void> {
+    let row: MoveRow | undefined;
+    try {
+      row = await this.deps.store.answeredMove(sub.room.id, sub.seat, sub.clientId);
+    } catch (error) {
+      if (!(error instanceof Refusal))
+        this.deps.log.error({ err: error, table: sub.room.id }, 'looking up a move id failed');
+      return reject(sub.peer, sub.room, sub.clientId, asProtocolError(error));
+    }
+    if (!row) return this.submit({ ...sub, idUnknownToStore: true });
+    answerAgain(sub, { key: keyOfRow(row), version: row.seq });
+  }
 }
 
 /** Groups a committed batch by table, in order. */
 const byRoom = (batch: PendingMove[]) => groupBy(batch, (pending) => pending.room);
 
 /** The batch is on the disk: tell everyone, then acknowledge, then the hooks. */
-export function committed(ctx: Observers & TableMemory, batch: PendingMove[]): void {
+export function committed(ctx: Observers & Pick<TableMemory, 'rooms'>, batch: PendingMove[]): void {
   for (const [room, group] of byRoom(batch)) {
     room.storeReached();
     // A group holds at least the move it was made for (`groupBy`).
@@ -331,7 +321,11 @@ function acknowledge(ctx: Observers, room: Room, pending: PendingMove): void {
  * same id; a commit whose answer was lost may have been stored, and the resend then finds its
  * row and is acknowledged), INTERNAL otherwise.
  */
-export function commitFailed(ctx: Play, batch: PendingMove[], error: unknown): void {
+export function commitFailed(
+  ctx: Pick<Play, 'log' | 'commits' | 'wakeBots'>,
+  batch: PendingMove[],
+  error: unknown,
+): void {
   const unavailable = error instanceof StoreUnavailable;
   // An outage is logged by the store's health, once and then every few seconds, not per commit.
   if (!unavailable) {
@@ -362,16 +356,17 @@ export function commitFailed(ctx: Play, batch: PendingMove[], error: unknown): v
  * to be stored already (the same client id, sent before to the other process) is
  * acknowledged, every other sender hears STALE with a fresh sync.
  */
-export function commitConflicted(
-  ctx: Platform & TableMemory & Pick<Ownership, 'runs'>,
-  batch: PendingMove[],
-): void {
+export function commitConflicted(ctx: Conflicts, batch: PendingMove[]): void {
   for (const [room, group] of byRoom(batch)) {
     const lost = [...group, ...ctx.commits.dropQueued(room)];
     room.rolledBackTo(room.committed);
-    void catchUp(ctx, room).then(() => settleLost(ctx, room, lost));
+    void ctx.catchUp.run(room).then(() => settleLost(ctx, room, lost));
   }
 }
+
+/** What settling the moves that lost a commit race uses. */
+type Conflicts = Pick<TableMemory, 'commits' | 'wakeBots'> &
+  Pick<Ownership, 'runs'> & { catchUp: CatchUp; moves: Moves };
 
 /**
  * The moves that lost the race, judged again on the position the store gave: a move stored
@@ -379,7 +374,7 @@ export function commitConflicted(
  * submitted again as it came, so one still valid there (another seat's simultaneous resource
  * choice came first) is accepted, and one that is not gets STALE with a sync.
  */
-function settleLost(ctx: Play & Pick<Ownership, 'runs'>, room: Room, lost: PendingMove[]): void {
+function settleLost(ctx: Conflicts, room: Room, lost: PendingMove[]): void {
   for (const pending of lost) {
     const { seat, clientId } = pending.row;
     const sent = room.answered.kept(seat, clientId);
@@ -389,7 +384,7 @@ function settleLost(ctx: Play & Pick<Ownership, 'runs'>, room: Room, lost: Pendi
     // the bots are the new runner's now.
     if (pending.row.byBot && !ctx.runs(room)) continue;
     const [first, ...others] = [...sent.waiters];
-    submit(ctx, {
+    ctx.moves.submit({
       room,
       seat: pending.row.seat,
       clientId: pending.row.clientId,

@@ -13,9 +13,8 @@ import { botSeed } from '@gangsta/bots';
 import { legalMoves, viewFor } from '@gangsta/engine';
 import type { BotPool } from '../../bots/pool.ts';
 import { storeBackoffMs } from '../../store/health.ts';
-import type { Ownership, Play } from '../context.ts';
+import type { Ownership, Platform, TableParts } from '../context.ts';
 import { decidingAt, isOver } from '../game/position.ts';
-import { submit } from '../moves/play.ts';
 import { botLevelOf, type Room } from '../room.ts';
 
 export interface BotRunnerOptions {
@@ -31,7 +30,9 @@ export class BotRunner {
   private readonly backingOff = new Map<Room, () => void>();
 
   constructor(
-    private readonly ctx: () => Play & Ownership,
+    private readonly ctx: () => Pick<TableParts, 'moves'> &
+      Pick<Ownership, 'runs'> &
+      Pick<Platform, 'log'>,
     private readonly options: BotRunnerOptions,
   ) {}
 
@@ -99,7 +100,7 @@ export class BotRunner {
     // Or the seat's player took it back meanwhile: the answer is dropped, the player decides.
     if (this.stopped || room.head !== head) return;
     if (botLevelOf(room.table.seats[seat]) === null) return;
-    submit(this.ctx(), {
+    this.ctx().moves.submit({
       room,
       seat,
       clientId: `bot-${head.version + 1}`,

@@ -18,15 +18,13 @@ import { gameOptionsOf } from '../../gameOptions.ts';
 import { newSeed, randomId } from '../../ids.ts';
 import { Refusal, refuse } from '../../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../../store/types.ts';
-import type { Limits, Observers, Platform, TableMemory } from '../context.ts';
+import type { TableContext } from '../context.ts';
 import { recordOf, startPosition } from '../game/position.ts';
 import { tableOf } from '../memory/registry.ts';
-import { catchUp } from '../memory/stored.ts';
 import { runHooks } from '../moves/play.ts';
 import { Room } from '../room.ts';
 import { sendSyncToAll, sendTableInfo } from '../watchers/broadcast.ts';
 import { refuseIfBlocked } from '../watchers/moderation.ts';
-import { leaveGame } from './takeover.ts';
 
 /** Invitation codes: 128 random bits. */
 const INVITE_BYTES = 16;
@@ -69,7 +67,10 @@ export function infoFor(room: Room, player: PlayerRow | null): TableInfo | HostT
  * Refuses a new table to a player who hosts `openTablesPerPlayer` waiting or playing tables
  * already: each is held in memory (and listed in the lobby) until it ends or expires.
  */
-export async function checkOpenTables(ctx: Platform & Limits, host: PlayerRow): Promise<void> {
+export async function checkOpenTables(
+  ctx: Pick<TableContext, 'store' | 'limits'>,
+  host: PlayerRow,
+): Promise<void> {
   const max = ctx.limits.openTablesPerPlayer;
   // Counted in the store: tables asleep (not in memory) count too.
   const open = await ctx.store.openTablesOf(host.id);
@@ -81,7 +82,7 @@ export async function checkOpenTables(ctx: Platform & Limits, host: PlayerRow): 
 }
 
 export async function createTable(
-  ctx: Platform & TableMemory & Limits,
+  ctx: Pick<TableContext, 'store' | 'limits' | 'time' | 'rooms' | 'cluster'>,
   host: PlayerRow,
   body: ParsedCreateTable,
 ): Promise<HostTableInfo> {
@@ -158,14 +159,12 @@ function seatToJoin(room: Room, body: JoinTable, playerId: string): number {
  * reads the table again and the request is refused with STALE, to be made again.
  */
 async function changeSeats(
-  ctx: Platform & TableMemory,
+  ctx: Pick<TableContext, 'seatWrites'>,
   room: Room,
   seats: StoredSeat[],
 ): Promise<void> {
   const change = { id: room.id, seats, revision: room.table.revision };
-  if (!(await ctx.store.updateTable(change))) await changedElsewhere(ctx, room);
-  room.applyChange(change);
-  ctx.cluster.tableChanged(room);
+  if (!(await ctx.seatWrites.write(room, change))) throw changedElsewhere(room);
   sendTableInfo(room);
   // A watcher who took or lost a seat now sees the table from another place.
   sendSyncToAll(room);
@@ -174,10 +173,15 @@ async function changeSeats(
 /** Another process changed the table first; the room has read it again. */
 class ChangedElsewhere extends Error {}
 
-async function changedElsewhere(ctx: Platform & TableMemory, room: Room): Promise<never> {
-  await catchUp(ctx, room);
-  throw new ChangedElsewhere(`table ${room.id} changed on another process`);
+function changedElsewhere(room: Room): ChangedElsewhere {
+  return new ChangedElsewhere(`table ${room.id} changed on another process`);
 }
+
+/** Changing seats: the tables, read again when another process changed one first. */
+type Seating = Pick<TableContext, 'rooms' | 'catchUp' | 'seatWrites'>;
+
+/** Starting a game: writing the start, its bots, and the hooks that hear of it. */
+type Starting = Seating & Pick<TableContext, 'time' | 'wakeBots' | 'hooks' | 'log'>;
 
 /** Tries of a seat change that another process's change beat (each reads the table again). */
 const SEAT_CHANGE_TRIES = 4;
@@ -188,7 +192,7 @@ const SEAT_CHANGE_TRIES = 4;
  * STALE only when that keeps happening.
  */
 async function onFreshTable<T>(
-  ctx: Platform & TableMemory,
+  ctx: Pick<TableContext, 'rooms' | 'catchUp'>,
   id: string,
   work: () => Promise<T>,
 ): Promise<T> {
@@ -222,14 +226,14 @@ const RECHECKED = new Set<string>([
 ]);
 
 /** Reads the table from the store; whether its row had changed. */
-async function caughtUpAnything(ctx: Platform & TableMemory, room: Room): Promise<boolean> {
+async function caughtUpAnything(ctx: Pick<TableContext, 'catchUp'>, room: Room): Promise<boolean> {
   const { revision, status } = room.table;
-  await catchUp(ctx, room);
+  await ctx.catchUp.run(room);
   return room.table.revision !== revision || room.table.status !== status;
 }
 
 export async function joinTable(
-  ctx: Platform & TableMemory & Observers,
+  ctx: Starting & Pick<TableContext, 'store'>,
   player: PlayerRow,
   id: string,
   body: JoinTable,
@@ -278,7 +282,7 @@ function vacated(seat: StoredSeat): StoredSeat {
 }
 
 export async function leaveTable(
-  ctx: Platform & TableMemory,
+  ctx: Seating & Pick<TableContext, 'takeover'>,
   player: PlayerRow,
   id: string,
 ): Promise<Room> {
@@ -287,7 +291,7 @@ export async function leaveTable(
     const seat = room.seatOf(player.id);
     // During a game the seat stays the player's, and the takeover bot finishes it for them.
     if (room.table.status === 'playing' && seat !== null) {
-      await leaveGame(ctx, room, seat);
+      await ctx.takeover.leaveGame(room, seat);
       return room;
     }
     requireWaiting(room);
@@ -304,7 +308,7 @@ export async function leaveTable(
 }
 
 export async function kickPlayer(
-  ctx: Platform & TableMemory,
+  ctx: Seating,
   host: PlayerRow,
   id: string,
   seat: number,
@@ -326,11 +330,7 @@ export async function kickPlayer(
   });
 }
 
-export async function startTable(
-  ctx: Platform & TableMemory & Observers,
-  host: PlayerRow,
-  id: string,
-): Promise<Room> {
+export async function startTable(ctx: Starting, host: PlayerRow, id: string): Promise<Room> {
   return onFreshTable(ctx, id, async () => {
     const room = await tableOf(ctx, id);
     requireHost(room, host);
@@ -343,10 +343,7 @@ export async function startTable(
  * same players (`reservedFor`), who asked for it by taking them. Another start in the
  * meantime is fine: the table is no longer waiting.
  */
-export async function startWhenFilled(
-  ctx: Platform & TableMemory & Observers,
-  id: string,
-): Promise<void> {
+export async function startWhenFilled(ctx: Starting, id: string): Promise<void> {
   await onFreshTable(ctx, id, async () => {
     const room = await tableOf(ctx, id);
     const { seats, status } = room.table;
@@ -357,7 +354,10 @@ export async function startWhenFilled(
 }
 
 /** Starts a waiting table whose seats are all taken. */
-async function beginGame(ctx: Platform & TableMemory & Observers, room: Room): Promise<Room> {
+async function beginGame(
+  ctx: Pick<Starting, 'seatWrites' | 'time' | 'wakeBots' | 'hooks' | 'log'>,
+  room: Room,
+): Promise<Room> {
   requireWaiting(room);
   const empty = room.table.seats.findIndex((s) => s.playerId === null && s.botLevel === null);
   if (empty >= 0) refuse('SEATS_NOT_FILLED', `seat ${empty} is still empty`, { seat: empty });
@@ -378,15 +378,8 @@ async function beginGame(ctx: Platform & TableMemory & Observers, room: Room): P
     revision: waiting.revision,
     clock,
   };
-  let written = false;
-  try {
-    written = await ctx.store.updateTable(change);
-  } finally {
-    if (!written) room.startNotWritten(waiting);
-  }
-  if (!written) await changedElsewhere(ctx, room);
-  room.applyChange(change);
-  ctx.cluster.tableChanged(room);
+  const notWritten = () => room.startNotWritten(waiting);
+  if (!(await ctx.seatWrites.write(room, change, { notWritten }))) throw changedElsewhere(room);
   room.resetTo(started.position);
   sendTableInfo(room);
   sendSyncToAll(room);
@@ -395,7 +388,7 @@ async function beginGame(ctx: Platform & TableMemory & Observers, room: Room): P
   return room;
 }
 
-export async function gameRecord(ctx: TableMemory, player: PlayerRow, id: string) {
+export async function gameRecord(ctx: Pick<TableContext, 'rooms'>, player: PlayerRow, id: string) {
   const room = await tableOf(ctx, id);
   if (room.table.status !== 'finished' || !room.committed)
     refuse('WRONG_STATUS', 'the record is available once the game is over');
@@ -413,7 +406,7 @@ export async function gameRecord(ctx: TableMemory, player: PlayerRow, id: string
  * (one page, read from the store).
  */
 export async function lobby(
-  ctx: Platform & TableMemory & Limits,
+  ctx: Pick<TableContext, 'limits' | 'rooms' | 'store'>,
   query: LobbyQuery = { offset: 0 },
 ): Promise<Lobby> {
   const size = ctx.limits.lobbyPageSize;
@@ -455,7 +448,11 @@ export async function lobby(
 const RENAMED_TABLES_MAX = 100;
 
 /** The player's connections to tables on this process speak under their new name. */
-export function renameConnections(ctx: TableMemory, playerId: string, name: string): void {
+export function renameConnections(
+  ctx: Pick<TableContext, 'rooms'>,
+  playerId: string,
+  name: string,
+): void {
   for (const room of ctx.rooms.all()) {
     for (const peer of room.watchers) {
       if (peer.player?.id === playerId) peer.player = { ...peer.player, name };
@@ -468,7 +465,10 @@ export function renameConnections(ctx: TableMemory, playerId: string, name: stri
  * they watch from on every process, so the seats and their next chat lines say it at once,
  * without a reload. Finished tables keep the name they were played under.
  */
-export async function renameSeated(ctx: Platform & TableMemory, player: PlayerRow): Promise<void> {
+export async function renameSeated(
+  ctx: Seating & Pick<TableContext, 'cluster' | 'store' | 'log'>,
+  player: PlayerRow,
+): Promise<void> {
   renameConnections(ctx, player.id, player.name);
   ctx.cluster.playerRenamed(player.id, player.name);
   const rows = await ctx.store.tablesOfPlayer(

@@ -16,7 +16,7 @@ import { randomId } from '../../ids.ts';
 import { type AccountNotifier, notifyAccounts } from '../../notify/accountEvents.ts';
 import { refuse } from '../../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../../store/types.ts';
-import type { Observers, Ownership, Platform, TableMemory } from '../context.ts';
+import type { Observers, Ownership, Platform, TableMemory, TableParts } from '../context.ts';
 import { allEvents } from '../game/position.ts';
 import { tableOf } from '../memory/registry.ts';
 import { Room } from '../room.ts';
@@ -83,7 +83,7 @@ export function rematchRow(from: Room, asker: PlayerRow, nowIso: string): TableR
 }
 
 /** The finished table's watchers (and the other processes) hear of its rematch. */
-function announce(ctx: TableMemory, from: Room, rematch: RematchInfo): void {
+function announce(ctx: Pick<TableMemory, 'cluster'>, from: Room, rematch: RematchInfo): void {
   if (!from.rematchMade(rematch)) return;
   sendTableInfo(from);
   ctx.cluster.tableChanged(from);
@@ -93,7 +93,11 @@ function announce(ctx: TableMemory, from: Room, rematch: RematchInfo): void {
  * What asking for a rematch uses: the tables, their hooks, and whether the players a seat is
  * kept for are at the finished table now (they are not notified then).
  */
-export type Rematching = Platform & TableMemory & Pick<Ownership, 'isConnected'> & Observers;
+export type Rematching = Platform &
+  TableMemory &
+  Pick<Ownership, 'isConnected'> &
+  Observers &
+  Pick<TableParts, 'catchUp' | 'seatWrites'>;
 
 /** The table's rematch, made now unless it exists (here or on another process). */
 async function rematchOf(ctx: Rematching, from: Room, asker: PlayerRow): Promise<RematchInfo> {
@@ -136,11 +140,7 @@ function tellKeptSeats(
 }
 
 /** Seats the asker at the rematch, in the seat kept for them (if it is still free). */
-async function takeKeptSeat(
-  ctx: Platform & TableMemory & Observers,
-  tableId: string,
-  asker: PlayerRow,
-) {
+async function takeKeptSeat(ctx: Rematching, tableId: string, asker: PlayerRow) {
   const room = await tableOf(ctx, tableId);
   const mine = room.seatOf(asker.id);
   if (mine !== null || room.table.status !== 'waiting') return { room, seat: mine };

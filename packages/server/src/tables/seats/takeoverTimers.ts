@@ -8,11 +8,11 @@
  */
 import { itemAt, type Seat } from '@gangsta/engine';
 import { StoreUnavailable, storeBackoffMs } from '../../store/health.ts';
-import type { Ownership, Platform, TableMemory } from '../context.ts';
+import type { Ownership, Platform, TableParts } from '../context.ts';
 import { expiredSeats, nextDeadline } from '../game/clock.ts';
 import { decidingAt, isOver } from '../game/position.ts';
+import type { AwayReason } from '../parts.ts';
 import { peopleSeats, type Room } from '../room.ts';
-import { type AwayReason, settled, takeOver } from './takeover.ts';
 
 export class TakeoverTimers {
   private readonly cancels = new Map<Room, () => void>();
@@ -25,7 +25,9 @@ export class TakeoverTimers {
   private stopped = false;
 
   constructor(
-    private readonly ctx: () => Platform & TableMemory & Ownership,
+    private readonly ctx: () => Pick<Platform, 'time' | 'log'> &
+      Pick<Ownership, 'runs' | 'isConnected'> &
+      Pick<TableParts, 'seatWrites' | 'takeover'>,
     private readonly absentMs: number,
   ) {}
 
@@ -178,9 +180,9 @@ export class TakeoverTimers {
     const ctx = this.ctx();
     let pause = 0;
     try {
-      await settled(ctx, room);
+      await ctx.seatWrites.settled(room);
       if (this.active(room) && this.stillDue(room, seat, reason)) {
-        await takeOver(ctx, room, seat, reason);
+        await ctx.takeover.takeOver(room, seat, reason);
       }
     } catch (error) {
       // The store is down: the seat is still due, and setting the timer again at once would

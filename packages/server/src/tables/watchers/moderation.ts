@@ -49,7 +49,7 @@ function checkReportRate(ctx: Platform, playerId: string): void {
 }
 
 /** The players the connection's player blocked, read once per connection. */
-export async function loadBlocked(ctx: Platform, peer: Peer): Promise<void> {
+export async function loadBlocked(ctx: Pick<Platform, 'store'>, peer: Peer): Promise<void> {
   if (!peer.player || peer.blocked !== undefined) return;
   const listed = await ctx.store.listOf('blocks', peer.player.id);
   peer.blocked = new Set(listed.map((other) => other.id));
@@ -80,7 +80,7 @@ export async function setListed(
 
 /** The player's connections on this process hear (or stop hearing) the other player at once. */
 export function updateBlocked(
-  ctx: TableMemory,
+  ctx: Pick<TableMemory, 'rooms'>,
   playerId: string,
   otherId: string,
   on: boolean,
@@ -96,7 +96,7 @@ export function updateBlocked(
 
 /** Refuses a seat to a player whom someone seated at the table blocked. */
 export async function refuseIfBlocked(
-  ctx: Platform,
+  ctx: Pick<Platform, 'store'>,
   seatedIds: string[],
   playerId: string,
 ): Promise<void> {

@@ -7,7 +7,7 @@ import type { LocalPeer, Peer } from '../../peer.ts';
 import { refuse } from '../../refusal.ts';
 import type { Limits, Platform, TableMemory } from '../context.ts';
 import { tableOf } from '../memory/registry.ts';
-import { catchUpTo } from '../memory/stored.ts';
+import type { CatchUp, Watching } from '../parts.ts';
 import type { Room } from '../room.ts';
 import { catchUpFor, sendTableInfo, syncNeeded } from './broadcast.ts';
 import { loadBlocked } from './moderation.ts';
@@ -24,31 +24,61 @@ export function connectedHere(room: Room, playerId: string): boolean {
   return false;
 }
 
-export async function watch(
-  ctx: Platform & TableMemory & Limits,
-  peer: Peer,
-  id: string,
-  seen: number | undefined,
-  patches = true,
-): Promise<void> {
-  const found = await tableOf(ctx, id);
-  await loadBlocked(ctx, peer);
-  const player = seatedPlayer(found, peer);
-  admit(ctx, found, peer, player, seen);
-  // A finished table is kept in memory only while watched: this watch keeps it.
-  const room = ctx.rooms.keep(found);
-  const wasConnected = player !== null && connectedHere(room, player);
-  room.watch(peer, patches);
-  peer.tables.add(room.id);
-  if (player !== null && !wasConnected) {
-    ctx.cluster.presenceChanged(room, player, true);
-    ctx.armTimers(room);
+/** What watching tables uses. */
+export type WatchingDeps = Pick<Platform, 'store'> &
+  Pick<TableMemory, 'rooms' | 'cluster' | 'armTimers'> &
+  Pick<Limits, 'limits'> & { catchUp: CatchUp };
+
+/** Connections that watch tables: who watches what, within the limits, and who is connected. */
+export class TableWatching implements Watching {
+  constructor(private readonly deps: WatchingDeps) {}
+
+  /** The connection watches the table from now on, and gets what it missed. */
+  async watch(peer: Peer, id: string, seen: number | undefined, patches = true): Promise<void> {
+    const ctx = this.deps;
+    const found = await tableOf(ctx, id);
+    await loadBlocked(ctx, peer);
+    const player = seatedPlayer(found, peer);
+    admit(ctx, found, peer, player, seen);
+    // A finished table is kept in memory only while watched: this watch keeps it.
+    const room = ctx.rooms.keep(found);
+    const wasConnected = player !== null && connectedHere(room, player);
+    room.watch(peer, patches);
+    peer.tables.add(room.id);
+    if (player !== null && !wasConnected) {
+      ctx.cluster.presenceChanged(room, player, true);
+      ctx.armTimers(room);
+    }
+    // A client ahead of this process has seen moves another process committed: read them first.
+    if (seen !== undefined) await ctx.catchUp.ifBehind(room, seen);
+    // Everyone learns of the new spectator or the seat that is connected again.
+    sendTableInfo(room);
+    peer.send(catchUpFor(room, peer, seen));
   }
-  // A client ahead of this process has seen moves another process committed: read them first.
-  if (seen !== undefined) await catchUpTo(ctx, room, seen);
-  // Everyone learns of the new spectator or the seat that is connected again.
-  sendTableInfo(room);
-  peer.send(catchUpFor(room, peer, seen));
+
+  /** The connection stops watching the table. */
+  unwatch(peer: Peer, id: string): void {
+    const ctx = this.deps;
+    peer.tables.delete(id);
+    const room = ctx.rooms.loaded(id);
+    if (!room?.unwatch(peer)) return;
+    const player = seatedPlayer(room, peer);
+    if (player !== null && !connectedHere(room, player)) {
+      ctx.cluster.presenceChanged(room, player, false);
+      // A friendly table counts the absence of a deciding player from now.
+      ctx.armTimers(room);
+    }
+    sendTableInfo(room);
+    ctx.rooms.release(room);
+  }
+
+  /**
+   * A closed connection leaves every table it watched. (Acks it still awaited are dropped when
+   * their commit ends: sending to a closed socket does nothing.)
+   */
+  peerGone(peer: Peer): void {
+    for (const id of [...peer.tables]) this.unwatch(peer, id);
+  }
 }
 
 /**
@@ -57,7 +87,7 @@ export async function watch(
  * the missed moves is cheap and not counted).
  */
 function admit(
-  ctx: TableMemory & Limits,
+  ctx: Pick<TableMemory, 'cluster'> & Pick<Limits, 'limits'>,
   room: Room,
   peer: Peer,
   player: string | null,
@@ -94,20 +124,6 @@ export function takeSync(peer: Peer): void {
   }
 }
 
-export function unwatch(ctx: TableMemory, peer: Peer, id: string): void {
-  peer.tables.delete(id);
-  const room = ctx.rooms.loaded(id);
-  if (!room?.unwatch(peer)) return;
-  const player = seatedPlayer(room, peer);
-  if (player !== null && !connectedHere(room, player)) {
-    ctx.cluster.presenceChanged(room, player, false);
-    // A friendly table counts the absence of a deciding player from now.
-    ctx.armTimers(room);
-  }
-  sendTableInfo(room);
-  ctx.rooms.release(room);
-}
-
 /**
  * Moves a connection of this process that watches a copy of a table run by another process to
  * that owner: it leaves the copy without a word to the others (the player is still connected,
@@ -124,12 +140,4 @@ export function handOverWatch(room: Room, peer: LocalPeer): void {
     seen: room.committed?.version,
     ...(patches ? {} : { patches }),
   });
-}
-
-/**
- * A closed connection leaves every table it watched. (Acks it still awaited are dropped when
- * their commit ends: sending to a closed socket does nothing.)
- */
-export function peerGone(ctx: TableMemory, peer: Peer): void {
-  for (const id of [...peer.tables]) unwatch(ctx, peer, id);
 }
