@@ -183,7 +183,11 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     await limitRequests(scope, options);
     security.guardApi(scope);
     hub.register(scope);
-    registerRoutes(scope, tables.ctx, { playersPerMinute: options.playersPerMinute });
+    registerRoutes(
+      scope,
+      { store: tables.ctx.store, tables: tables.requests },
+      { playersPerMinute: options.playersPerMinute },
+    );
     accounts.routes(scope);
     friends.routes(scope);
     email.routes(scope);

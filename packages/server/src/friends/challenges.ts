@@ -107,7 +107,10 @@ export async function accountPlayer(
 }
 
 export async function createChallenge(
-  ctx: Platform & TableMemory & Limits & Observers,
+  ctx: Pick<Platform, 'store' | 'time' | 'log'> &
+    Pick<TableMemory, 'rooms' | 'cluster'> &
+    Pick<Limits, 'limits'> &
+    Pick<Observers, 'hooks'>,
   streams: AccountStreams,
   from: PlayerRow,
   body: ParsedChallenge,
@@ -154,7 +157,9 @@ async function challengeFor(ctx: Pick<Platform, 'store'>, player: PlayerRow, tab
 
 /** Takes the kept seat; the game starts by itself once every seat is taken. */
 export async function acceptChallenge(
-  ctx: Platform & TableMemory & Observers & Pick<TableParts, 'catchUp' | 'seatWrites'>,
+  ctx: Pick<Platform, 'store' | 'log'> &
+    Pick<TableMemory, 'rooms'> &
+    Pick<TableParts, 'seatWrites' | 'gameStart'>,
   player: PlayerRow,
   tableId: string,
 ) {
@@ -166,7 +171,7 @@ export async function acceptChallenge(
 
 /** Deletes the challenge's table and tells the challenger. */
 export async function declineChallenge(
-  ctx: Platform & TableMemory,
+  ctx: Pick<Platform, 'store'> & Pick<TableMemory, 'rooms' | 'cluster'>,
   streams: AccountStreams,
   player: PlayerRow,
   tableId: string,

@@ -31,7 +31,7 @@ export const RECHECK_MS = 30_000;
 
 export interface FriendRouteDeps {
   /** The tables a challenge makes, joins or deletes, with their limits and hooks. */
-  ctx: Platform & TableMemory & Limits & Observers & Pick<TableParts, 'catchUp' | 'seatWrites'>;
+  ctx: Platform & TableMemory & Limits & Observers & Pick<TableParts, 'seatWrites' | 'gameStart'>;
   streams: AccountStreams;
   presence: Presence;
 }

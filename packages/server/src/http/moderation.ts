@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { refuse } from '../refusal.ts';
 import type { ModerationList } from '../store/moderation.ts';
 import type { PlayerRow, Store } from '../store/types.ts';
-import type { Platform, TableMemory } from '../tables/context.ts';
-import { removeChatLine, reportChatLine, setListed } from '../tables/watchers/moderation.ts';
+import type { TableRequests } from '../tables/requests.ts';
 import { requirePlayer } from './auth.ts';
 import { route } from './route.ts';
 
@@ -23,8 +22,13 @@ function lineNumber(text: string): number {
   return seq;
 }
 
-export function moderationRoutes(app: FastifyInstance, ctx: Platform & TableMemory): void {
-  const { store } = ctx;
+/** The moderation requests the tables answer (a block reaches their connections at once). */
+type ModerationRequests = Pick<TableRequests, 'setListed' | 'reportChatLine' | 'removeChatLine'>;
+
+export function moderationRoutes(
+  app: FastifyInstance,
+  { store, tables }: { store: Store; tables: ModerationRequests },
+): void {
   route(app, ROUTES.moderationLists, async ({ request }) =>
     listsOf(store, await requirePlayer(store, request)),
   );
@@ -37,19 +41,19 @@ export function moderationRoutes(app: FastifyInstance, ctx: Platform & TableMemo
   for (const [spec, list, on] of lists) {
     route(app, spec, async ({ request, params }) => {
       const player = await requirePlayer(store, request);
-      await setListed(ctx, player, list, params.playerId.slice(0, 64), on);
+      await tables.setListed(player, list, params.playerId.slice(0, 64), on);
       return listsOf(store, player);
     });
   }
   route(app, ROUTES.reportChatLine, async ({ request, params }) => {
     const player = await requirePlayer(store, request);
-    await reportChatLine(ctx, player, params.id, lineNumber(params.seq));
+    await tables.reportChatLine(player, params.id, lineNumber(params.seq));
     return { reported: true as const };
   });
   route(app, ROUTES.removeChatLine, async ({ request, params }) => {
     const host = await requirePlayer(store, request);
     const seq = lineNumber(params.seq);
-    await removeChatLine(ctx, host, params.id, seq);
+    await tables.removeChatLine(host, params.id, seq);
     return { removed: seq };
   });
 }

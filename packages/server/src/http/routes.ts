@@ -2,21 +2,8 @@
 import { type ProtocolErrorCode, ROUTES } from '@gangsta/protocol';
 import type { FastifyInstance } from 'fastify';
 import { hashToken, newToken, randomId } from '../ids.ts';
-import type { PlayerRow } from '../store/types.ts';
-import type { Limits, Observers, Platform, TableMemory, TableParts } from '../tables/context.ts';
-import { deleteTable } from '../tables/memory/expiry.ts';
-import { tableOf } from '../tables/memory/registry.ts';
-import {
-  createTable,
-  gameRecord,
-  infoFor,
-  joinTable,
-  kickPlayer,
-  leaveTable,
-  lobby,
-  renameSeated,
-  startTable,
-} from '../tables/seats/lifecycle.ts';
+import type { PlayerRow, Store } from '../store/types.ts';
+import type { TableRequests } from '../tables/requests.ts';
 import { optionalPlayer, requirePlayer } from './auth.ts';
 import { moderationRoutes } from './moderation.ts';
 import { route } from './route.ts';
@@ -43,12 +30,16 @@ function publicPlayer(player: PlayerRow) {
   return { id: player.id, name: player.name };
 }
 
-function playerRoutes(
-  app: FastifyInstance,
-  ctx: Platform & TableMemory & Pick<TableParts, 'catchUp' | 'seatWrites'>,
-  limits: RouteLimits,
-): void {
-  const { store } = ctx;
+/**
+ * What the routes reach: the store, for the players (who asks: `auth.ts`), and the tables,
+ * through their requests.
+ */
+export interface RouteDeps {
+  store: Store;
+  tables: TableRequests;
+}
+
+function playerRoutes(app: FastifyInstance, { store, tables }: RouteDeps, limits: RouteLimits) {
   const rateLimit = { max: limits.playersPerMinute, timeWindow: 60_000 };
   route(
     app,
@@ -77,75 +68,53 @@ function playerRoutes(
       const { name } = call.body;
       await store.renamePlayer(player.id, name);
       // The seats and the chat say the new name at once, not after a reload.
-      await renameSeated(ctx, { ...player, name });
+      await tables.renamed({ ...player, name });
       return { player: { id: player.id, name } };
     },
     { codeFor: nameCode },
   );
 }
 
-/** What the table routes reach: the tables, their limits, and the hooks a game's start runs. */
-type TableRouteContext = Platform & TableMemory & Limits & Observers & TableParts;
-
-function tableRoutes(app: FastifyInstance, ctx: TableRouteContext): void {
-  const { store } = ctx;
-  route(app, ROUTES.lobby, ({ query }) => lobby(ctx, query));
+function tableRoutes(app: FastifyInstance, { store, tables }: RouteDeps): void {
+  route(app, ROUTES.lobby, ({ query }) => tables.lobby(query));
   route(app, ROUTES.deleteTable, async ({ request, params }) => {
     const host = await requirePlayer(store, request);
-    const room = await tableOf(ctx, params.id);
-    await deleteTable(ctx, host, room);
-    return { deleted: room.id };
+    return { deleted: await tables.remove(host, params.id) };
   });
   route(
     app,
     ROUTES.createTable,
     async (call) => {
       const host = await requirePlayer(store, call.request);
-      const table = await createTable(ctx, host, call.body);
-      return { table };
+      return { table: await tables.create(host, call.body) };
     },
     { codeFor: tableCode },
   );
-  route(app, ROUTES.getTable, async ({ request, params }) => {
-    const player = await optionalPlayer(store, request);
-    const room = await tableOf(ctx, params.id);
-    const answer = { table: infoFor(room, player), seat: room.seatOf(player?.id) };
-    ctx.rooms.release(room);
-    return answer;
-  });
+  route(app, ROUTES.getTable, async ({ request, params }) =>
+    tables.look(params.id, await optionalPlayer(store, request)),
+  );
   route(app, ROUTES.joinTable, async (call) => {
     const player = await requirePlayer(store, call.request);
-    const { room, seat } = await joinTable(ctx, player, call.params.id, call.body);
-    return { table: infoFor(room, player), seat };
+    return tables.join(player, call.params.id, call.body);
   });
-  route(app, ROUTES.leaveTable, async ({ request, params }) => {
-    const player = await requirePlayer(store, request);
-    const room = await leaveTable(ctx, player, params.id);
-    // A game in play keeps the seat its player's (a bot plays it until they come back).
-    return { table: infoFor(room, player), seat: room.seatOf(player.id) };
-  });
+  route(app, ROUTES.leaveTable, async ({ request, params }) =>
+    tables.leave(await requirePlayer(store, request), params.id),
+  );
   route(app, ROUTES.kickPlayer, async (call) => {
     const host = await requirePlayer(store, call.request);
-    const room = await kickPlayer(ctx, host, call.params.id, call.body.seat);
-    return { table: infoFor(room, host), seat: room.seatOf(host.id) };
+    return tables.kick(host, call.params.id, call.body.seat);
   });
-  route(app, ROUTES.startTable, async ({ request, params }) => {
-    const host = await requirePlayer(store, request);
-    const room = await startTable(ctx, host, params.id);
-    return { table: infoFor(room, host), seat: room.seatOf(host.id) };
-  });
+  route(app, ROUTES.startTable, async ({ request, params }) =>
+    tables.start(await requirePlayer(store, request), params.id),
+  );
   route(app, ROUTES.gameRecord, async ({ request, params }) => {
     const player = await requirePlayer(store, request);
-    return gameRecord(ctx, player, params.id);
+    return tables.record(player, params.id);
   });
 }
 
-export function registerRoutes(
-  app: FastifyInstance,
-  ctx: TableRouteContext,
-  limits: RouteLimits,
-): void {
-  playerRoutes(app, ctx, limits);
-  tableRoutes(app, ctx);
-  moderationRoutes(app, ctx);
+export function registerRoutes(app: FastifyInstance, deps: RouteDeps, limits: RouteLimits): void {
+  playerRoutes(app, deps, limits);
+  tableRoutes(app, deps);
+  moderationRoutes(app, deps);
 }

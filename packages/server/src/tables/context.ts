@@ -11,7 +11,7 @@ import type { ChatRow, Fence, MoveRow, Store, TableChange } from '../store/types
 import type { TimeSource } from '../time.ts';
 import type { Rooms } from './memory/registry.ts';
 import type { CommitQueue, PendingMove } from './moves/commits.ts';
-import type { CatchUp, Chat, Moves, SeatWrites, Takeover, Watching } from './parts.ts';
+import type { CatchUp, Chat, GameStart, Moves, SeatWrites, Takeover, Watching } from './parts.ts';
 import type { Room } from './room.ts';
 
 /** A client's message about one table (everything but `hello`). */
@@ -175,11 +175,12 @@ export interface TableOwners {
 }
 
 /*
- * What the table functions are given, in small parts: each function takes the part (or the
- * two or three parts) it uses, or a `Pick` of a part where it uses one or two of its members
- * (the routes, ratings, webhooks, mail), so that its signature says what it may reach.
- * `TableContext` is all of them at once; only the table service builds it (`service.ts`) and
- * the composition root (`app.ts`) hands it out: it satisfies every part.
+ * What the table functions are given: each takes a `Pick` of the members it uses, so that its
+ * signature says what it may reach. What several functions need together is an object that
+ * holds its own dependencies (`TableParts`), reached as one member. `TableContext` is all of
+ * them at once; only the table service builds it (`service.ts`), and hands it to the faces it
+ * builds (`localTables.ts`, `requests.ts`) and to the composition root (`app.ts`), which
+ * installs the features (ratings, webhooks, mail, friends).
  */
 
 /**
@@ -284,6 +285,8 @@ export interface TableParts {
   chat: Chat;
   /** Connections watching tables (`watchers/watch.ts`). */
   watching: Watching;
+  /** Games started (`seats/lifecycle.ts`). */
+  gameStart: GameStart;
 }
 
 /** Every part at once: what the table service builds and hands to its parts. */

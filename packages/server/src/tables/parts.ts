@@ -74,6 +74,19 @@ export interface SeatWrites {
    * table first, or the write failed), `notWritten` runs and the room reads the store again.
    */
   write(room: Room, change: TableChange, options?: WriteOptions): Promise<boolean>;
+  /** Writes the change like `write`; not written, the `onFreshTable` around it runs again. */
+  change(room: Room, change: TableChange, options?: WriteOptions): Promise<void>;
+  /**
+   * Runs a request that changes a table's seats, and again on the table as the store has it
+   * when another process changed it first; refuses with STALE when that keeps happening.
+   */
+  onFreshTable<T>(id: string, work: () => Promise<T>): Promise<T>;
+}
+
+/** Games started, by their host or once a rematch's kept seats are taken (`seats/lifecycle.ts`). */
+export interface GameStart {
+  /** Starts a waiting table whose seats are all taken; refuses one that cannot start. */
+  begin(room: Room): Promise<Room>;
 }
 
 /** A chat line as its writer gives it; the table, its number and the time are added. */

@@ -9,7 +9,7 @@ import type { TokenBucket } from '../rateLimit.ts';
 import type { StoreHealth } from '../store/health.ts';
 import type { Store } from '../store/types.ts';
 import { realTime, type TimeSource } from '../time.ts';
-import type { LocalTables, TableContext, TableOwners } from './context.ts';
+import type { LocalTables, TableContext, TableHooks, TableOwners } from './context.ts';
 import { localTables } from './localTables.ts';
 import { startExpiry } from './memory/expiry.ts';
 import { Rooms } from './memory/registry.ts';
@@ -17,8 +17,10 @@ import { Sleeper } from './memory/sleep.ts';
 import { StoreCatchUp } from './memory/stored.ts';
 import { CommitQueue } from './moves/commits.ts';
 import { commitConflicted, commitFailed, committed, TableMoves } from './moves/play.ts';
+import { type TableRequests, tableRequests } from './requests.ts';
 import type { Room } from './room.ts';
 import { BotRunner } from './seats/bots.ts';
+import { TableGameStart } from './seats/lifecycle.ts';
 import { SeatRowWrites } from './seats/seatWrites.ts';
 import { SeatTakeover } from './seats/takeover.ts';
 import { TakeoverTimers } from './seats/takeoverTimers.ts';
@@ -54,6 +56,8 @@ export class TableService {
   readonly ctx: TableContext;
   /** The tables as connections and the cluster reach them. */
   readonly local: LocalTables;
+  /** The tables as a player's requests over HTTP reach them. */
+  readonly requests: TableRequests;
   private readonly pool: BotPool;
   private readonly bots: BotRunner;
   private readonly timers: TakeoverTimers;
@@ -105,7 +109,7 @@ export class TableService {
     const cluster = owners.link;
     // The parts that do the tables' work, each given what it uses.
     const catchUp = new StoreCatchUp({ store, log, metrics, rooms, wakeBots });
-    const seatWrites = new SeatRowWrites({ store, commits, cluster, catchUp });
+    const seatWrites = new SeatRowWrites({ store, rooms, commits, cluster, catchUp });
     const limits = options.limits ?? DEFAULT_LIMITS;
     // A bucket unused for burst × interval is full again: forgetting it changes nothing.
     const chatBuckets = new LRUCache<string, TokenBucket>({
@@ -121,6 +125,15 @@ export class TableService {
     const watching = new TableWatching({ store, rooms, cluster, armTimers, limits, catchUp });
     const takeover = new SeatTakeover({ log, time, wakeBots, seatWrites, chat });
     const moves = new TableMoves({ store, log, commits, time, wakeBots });
+    const hooks: TableHooks = {
+      movesCommitted: [],
+      gameFinished: [],
+      gameStarted: [],
+      // A table this process now runs (a lease taken over): its clock's deadlines too.
+      runnerChanged: [armTimers],
+      accountsNotified: [],
+    };
+    const gameStart = new TableGameStart({ seatWrites, time, wakeBots, hooks, log });
     this.ctx = {
       store,
       rooms,
@@ -135,14 +148,7 @@ export class TableService {
         this.timers.cancel(room);
         rooms.forget(room);
       },
-      hooks: {
-        movesCommitted: [],
-        gameFinished: [],
-        gameStarted: [],
-        // A table this process now runs (a lease taken over): its clock's deadlines too.
-        runnerChanged: [(room) => this.ctx.armTimers(room)],
-        accountsNotified: [],
-      },
+      hooks,
       cluster,
       runs: (room) => owners.runs(room),
       metrics,
@@ -153,8 +159,10 @@ export class TableService {
       takeover,
       moves,
       watching,
+      gameStart,
     };
     this.local = localTables(this.ctx);
+    this.requests = tableRequests(this.ctx);
     // The database is back: the bots that were waiting out a backoff play at once, and from
     // the first step of the backoff again should it fail anew.
     options.storeHealth?.onRecovered(() => {
@@ -168,10 +176,14 @@ export class TableService {
    * process owns) and lets their bots play on.
    */
   async rebuild(): Promise<number> {
-    this.sleeper = new Sleeper(this.ctx, {
-      timerDueAt: (room) => this.timers.dueAt(room),
-      cancelTimer: (room) => this.timers.cancel(room),
-    });
+    this.sleeper = new Sleeper(
+      this.ctx,
+      {
+        timerDueAt: (room) => this.timers.dueAt(room),
+        cancelTimer: (room) => this.timers.cancel(room),
+      },
+      this.ctx.limits.idleTableMs,
+    );
     await this.owners.connect(this.local);
     const rebuilt = await this.loadActive();
     // A table's timer is set again after its moves commit and when this process takes it over.
@@ -185,7 +197,7 @@ export class TableService {
     // The bots play on, and the clocks' deadlines (in the rows) are set again.
     for (const room of this.ctx.rooms.all()) this.ctx.wakeBots(room);
     // Waiting tables that never start are deleted after `waitingTableTtlMs`.
-    this.stopExpiry = startExpiry(this.ctx);
+    this.stopExpiry = startExpiry(this.ctx, this.ctx.limits.waitingTableTtlMs);
     // Playing tables nobody touches leave memory until someone opens them.
     this.sleeper.start();
     return rebuilt;

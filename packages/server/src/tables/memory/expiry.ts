@@ -33,7 +33,7 @@ export function dropGoneTable(
 
 /** Deletes a waiting table everywhere; false when it is not waiting (any more). */
 async function deleteWaiting(
-  ctx: Platform & TableMemory,
+  ctx: Pick<Platform, 'store'> & Pick<TableMemory, 'rooms' | 'cluster'>,
   room: Room,
   reason: GoneReason,
 ): Promise<boolean> {
@@ -46,7 +46,7 @@ async function deleteWaiting(
 
 /** The host deletes a table of theirs that has not started. */
 export async function deleteTable(
-  ctx: Platform & TableMemory,
+  ctx: Pick<Platform, 'store'> & Pick<TableMemory, 'rooms' | 'cluster'>,
   host: PlayerRow,
   room: Room,
 ): Promise<void> {
@@ -60,8 +60,8 @@ export async function deleteTable(
 }
 
 /** Whether a waiting table has waited longer than `waitingTableTtlMs` at `now`. */
-export function expired(ctx: Limits, room: Room, now: number): boolean {
-  return room.table.status === 'waiting' && expiresAt(ctx, room) <= now;
+export function expired(ttlMs: number, room: Room, now: number): boolean {
+  return room.table.status === 'waiting' && expiresAt(ttlMs, room) <= now;
 }
 
 /**
@@ -71,13 +71,16 @@ export function expired(ctx: Limits, room: Room, now: number): boolean {
  * `min(TTL, 1 min)` later. Returns the function that stops it.
  */
 export function startExpiry(
-  ctx: Platform & TableMemory & Limits & Pick<Ownership, 'runs'>,
+  ctx: Pick<Platform, 'store' | 'time' | 'log'> &
+    Pick<TableMemory, 'rooms' | 'cluster'> &
+    Pick<Ownership, 'runs'>,
+  ttlMs: number,
 ): () => void {
-  const retryMs = Math.min(ctx.limits.waitingTableTtlMs, 60_000);
+  const retryMs = Math.min(ttlMs, 60_000);
   const deadlines: Deadlines<Room> = new Deadlines(ctx.time, (room) => {
     if (ctx.rooms.loaded(room.id) !== room || room.table.status !== 'waiting') return;
     const now = ctx.time.now();
-    if (!expired(ctx, room, now)) return deadlines.set(room, expiresAt(ctx, room));
+    if (!expired(ttlMs, room, now)) return deadlines.set(room, expiresAt(ttlMs, room));
     if (!ctx.runs(room)) return deadlines.set(room, now + retryMs);
     deleteWaiting(ctx, room, 'expired').catch((error: unknown) => {
       ctx.log.warn({ err: error, table: room.id }, 'an expired table could not be deleted yet');
@@ -85,7 +88,7 @@ export function startExpiry(
     });
   });
   const entered = (room: Room) => {
-    if (room.table.status === 'waiting') deadlines.set(room, expiresAt(ctx, room));
+    if (room.table.status === 'waiting') deadlines.set(room, expiresAt(ttlMs, room));
   };
   ctx.rooms.onEntered(entered);
   ctx.rooms.onLeft((room) => deadlines.delete(room));
@@ -93,6 +96,6 @@ export function startExpiry(
   return () => deadlines.stop();
 }
 
-function expiresAt(ctx: Limits, room: Room): number {
-  return Date.parse(room.table.createdAt) + ctx.limits.waitingTableTtlMs;
+function expiresAt(ttlMs: number, room: Room): number {
+  return Date.parse(room.table.createdAt) + ttlMs;
 }

@@ -55,10 +55,13 @@ export class Sleeper {
   private readonly everyMs: number;
 
   constructor(
-    private readonly ctx: Platform & TableMemory & Limits,
+    private readonly ctx: Pick<Platform, 'time' | 'log' | 'metrics'> &
+      Pick<TableMemory, 'rooms' | 'wakeBots'>,
     private readonly reasons: WakeReasons,
+    /** How long a table rests before it sleeps (`idleTableMs`). */
+    idleMs: number,
   ) {
-    this.idleMs = ctx.limits.idleTableMs;
+    this.idleMs = idleMs;
     this.everyMs = Math.max(1, Math.min(Math.floor(this.idleMs / 2), 60_000));
     this.wakeUps = new Deadlines(ctx.time, (id) => this.wake(id));
     this.looks = new Deadlines(ctx.time, (room) => this.look(room));

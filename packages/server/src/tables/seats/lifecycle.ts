@@ -22,6 +22,7 @@ import type { TableContext } from '../context.ts';
 import { recordOf, startPosition } from '../game/position.ts';
 import { tableOf } from '../memory/registry.ts';
 import { runHooks } from '../moves/play.ts';
+import type { GameStart } from '../parts.ts';
 import { Room } from '../room.ts';
 import { sendSyncToAll, sendTableInfo } from '../watchers/broadcast.ts';
 import { refuseIfBlocked } from '../watchers/moderation.ts';
@@ -156,89 +157,29 @@ function seatToJoin(room: Room, body: JoinTable, playerId: string): number {
 /**
  * Writes new seats on the revision they were made on and tells the watchers (and the other
  * processes). When another process changed the table first, nothing is written: the room
- * reads the table again and the request is refused with STALE, to be made again.
+ * reads the table again and the change is made again on it (`SeatWrites.onFreshTable`).
  */
 async function changeSeats(
   ctx: Pick<TableContext, 'seatWrites'>,
   room: Room,
   seats: StoredSeat[],
 ): Promise<void> {
-  const change = { id: room.id, seats, revision: room.table.revision };
-  if (!(await ctx.seatWrites.write(room, change))) throw changedElsewhere(room);
+  await ctx.seatWrites.change(room, { id: room.id, seats, revision: room.table.revision });
   sendTableInfo(room);
   // A watcher who took or lost a seat now sees the table from another place.
   sendSyncToAll(room);
 }
 
-/** Another process changed the table first; the room has read it again. */
-class ChangedElsewhere extends Error {}
-
-function changedElsewhere(room: Room): ChangedElsewhere {
-  return new ChangedElsewhere(`table ${room.id} changed on another process`);
-}
-
-/** Changing seats: the tables, read again when another process changed one first. */
-type Seating = Pick<TableContext, 'rooms' | 'catchUp' | 'seatWrites'>;
-
-/** Starting a game: writing the start, its bots, and the hooks that hear of it. */
-type Starting = Seating & Pick<TableContext, 'time' | 'wakeBots' | 'hooks' | 'log'>;
-
-/** Tries of a seat change that another process's change beat (each reads the table again). */
-const SEAT_CHANGE_TRIES = 4;
-
-/**
- * Runs a change of the seats again, on the table as the store has it now, when another
- * process changed it first (two people joining at once through two processes); refuses with
- * STALE only when that keeps happening.
- */
-async function onFreshTable<T>(
-  ctx: Pick<TableContext, 'rooms' | 'catchUp'>,
-  id: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof Refusal && RECHECKED.has(error.error.code) && attempt === 1) {
-        // Refused on what this process knows of the table: read the store and look again.
-        const room = ctx.rooms.loaded(id);
-        if (!room || !(await caughtUpAnything(ctx, room))) throw error;
-        continue;
-      }
-      if (!(error instanceof ChangedElsewhere)) throw error;
-      if (attempt >= SEAT_CHANGE_TRIES)
-        refuse('STALE', 'the table kept changing at the same moment; try again');
-    }
-  }
-}
-
-/**
- * Refusals that another process may have made untrue a moment ago (a seat filled or freed,
- * the game started there): looked at again after reading the store.
- */
-const RECHECKED = new Set<string>([
-  'SEATS_NOT_FILLED',
-  'SEAT_TAKEN',
-  'NOT_SEATED',
-  'WRONG_STATUS',
-  'ALREADY_SEATED',
-]);
-
-/** Reads the table from the store; whether its row had changed. */
-async function caughtUpAnything(ctx: Pick<TableContext, 'catchUp'>, room: Room): Promise<boolean> {
-  const { revision, status } = room.table;
-  await ctx.catchUp.run(room);
-  return room.table.revision !== revision || room.table.status !== status;
-}
+/** Changing seats: the tables, and their row written again when another process changed it first. */
+type Seating = Pick<TableContext, 'rooms' | 'seatWrites'>;
 
 export async function joinTable(
-  ctx: Starting & Pick<TableContext, 'store'>,
+  ctx: Seating & Pick<TableContext, 'store' | 'log' | 'gameStart'>,
   player: PlayerRow,
   id: string,
   body: JoinTable,
 ): Promise<{ room: Room; seat: number }> {
-  const joined = await onFreshTable(ctx, id, async () => {
+  const joined = await ctx.seatWrites.onFreshTable(id, async () => {
     const room = await tableOf(ctx, id);
     requireWaiting(room);
     if (room.seatOf(player.id) !== null)
@@ -286,7 +227,7 @@ export async function leaveTable(
   player: PlayerRow,
   id: string,
 ): Promise<Room> {
-  return onFreshTable(ctx, id, async () => {
+  return ctx.seatWrites.onFreshTable(id, async () => {
     const room = await tableOf(ctx, id);
     const seat = room.seatOf(player.id);
     // During a game the seat stays the player's, and the takeover bot finishes it for them.
@@ -313,7 +254,7 @@ export async function kickPlayer(
   id: string,
   seat: number,
 ): Promise<Room> {
-  return onFreshTable(ctx, id, async () => {
+  return ctx.seatWrites.onFreshTable(id, async () => {
     const room = await tableOf(ctx, id);
     requireHost(room, host);
     requireWaiting(room);
@@ -330,11 +271,15 @@ export async function kickPlayer(
   });
 }
 
-export async function startTable(ctx: Starting, host: PlayerRow, id: string): Promise<Room> {
-  return onFreshTable(ctx, id, async () => {
+export async function startTable(
+  ctx: Pick<TableContext, 'rooms' | 'seatWrites' | 'gameStart'>,
+  host: PlayerRow,
+  id: string,
+): Promise<Room> {
+  return ctx.seatWrites.onFreshTable(id, async () => {
     const room = await tableOf(ctx, id);
     requireHost(room, host);
-    return beginGame(ctx, room);
+    return ctx.gameStart.begin(room);
   });
 }
 
@@ -343,49 +288,60 @@ export async function startTable(ctx: Starting, host: PlayerRow, id: string): Pr
  * same players (`reservedFor`), who asked for it by taking them. Another start in the
  * meantime is fine: the table is no longer waiting.
  */
-export async function startWhenFilled(ctx: Starting, id: string): Promise<void> {
-  await onFreshTable(ctx, id, async () => {
+export async function startWhenFilled(
+  ctx: Pick<TableContext, 'rooms' | 'seatWrites' | 'gameStart'>,
+  id: string,
+): Promise<void> {
+  await ctx.seatWrites.onFreshTable(id, async () => {
     const room = await tableOf(ctx, id);
     const { seats, status } = room.table;
     if (status !== 'waiting' || !seats.some((s) => s.reservedFor)) return;
     if (seats.some((s) => s.playerId === null && s.botLevel === null)) return;
-    await beginGame(ctx, room);
+    await ctx.gameStart.begin(room);
   });
 }
 
-/** Starts a waiting table whose seats are all taken. */
-async function beginGame(
-  ctx: Pick<Starting, 'seatWrites' | 'time' | 'wakeBots' | 'hooks' | 'log'>,
-  room: Room,
-): Promise<Room> {
-  requireWaiting(room);
-  const empty = room.table.seats.findIndex((s) => s.playerId === null && s.botLevel === null);
-  if (empty >= 0) refuse('SEATS_NOT_FILLED', `seat ${empty} is still empty`, { seat: empty });
-  const seed = newSeed();
-  const started = startPosition(gameOptionsOf(room.table.options, seed));
-  if (!started.ok) refuse('BAD_OPTIONS', started.error.message);
-  const startedAt = new Date(ctx.time.now()).toISOString();
-  const clock = room.startingClock(started.position, ctx.time.now());
-  // Marked at once so that a second start in the meantime is refused.
-  const waiting = room.markStarting(seed, startedAt);
-  // Written on the seats' revision, so that two processes can never both start the game.
-  const change = {
-    id: room.id,
-    status: 'playing' as const,
-    seed,
-    startedAt,
-    seats: waiting.seats,
-    revision: waiting.revision,
-    clock,
-  };
-  const notWritten = () => room.startNotWritten(waiting);
-  if (!(await ctx.seatWrites.write(room, change, { notWritten }))) throw changedElsewhere(room);
-  room.resetTo(started.position);
-  sendTableInfo(room);
-  sendSyncToAll(room);
-  ctx.wakeBots(room);
-  runHooks(ctx, 'gameStarted', (hook) => hook(room));
-  return room;
+/** What starting a game uses: writing the start, its bots, the hooks that hear of it. */
+export type GameStartDeps = Pick<
+  TableContext,
+  'seatWrites' | 'time' | 'wakeBots' | 'hooks' | 'log'
+>;
+
+/** Games started: by their host, or by themselves once a rematch's kept seats are taken. */
+export class TableGameStart implements GameStart {
+  constructor(private readonly deps: GameStartDeps) {}
+
+  /** Starts a waiting table whose seats are all taken. */
+  async begin(room: Room): Promise<Room> {
+    const ctx = this.deps;
+    requireWaiting(room);
+    const empty = room.table.seats.findIndex((s) => s.playerId === null && s.botLevel === null);
+    if (empty >= 0) refuse('SEATS_NOT_FILLED', `seat ${empty} is still empty`, { seat: empty });
+    const seed = newSeed();
+    const started = startPosition(gameOptionsOf(room.table.options, seed));
+    if (!started.ok) refuse('BAD_OPTIONS', started.error.message);
+    const startedAt = new Date(ctx.time.now()).toISOString();
+    const clock = room.startingClock(started.position, ctx.time.now());
+    // Marked at once so that a second start in the meantime is refused.
+    const waiting = room.markStarting(seed, startedAt);
+    // Written on the seats' revision, so that two processes can never both start the game.
+    const change = {
+      id: room.id,
+      status: 'playing' as const,
+      seed,
+      startedAt,
+      seats: waiting.seats,
+      revision: waiting.revision,
+      clock,
+    };
+    await ctx.seatWrites.change(room, change, { notWritten: () => room.startNotWritten(waiting) });
+    room.resetTo(started.position);
+    sendTableInfo(room);
+    sendSyncToAll(room);
+    ctx.wakeBots(room);
+    runHooks(ctx, 'gameStarted', (hook) => hook(room));
+    return room;
+  }
 }
 
 export async function gameRecord(ctx: Pick<TableContext, 'rooms'>, player: PlayerRow, id: string) {
@@ -477,19 +433,21 @@ export async function renameSeated(
     RENAMED_TABLES_MAX,
   );
   for (const row of rows) {
-    await onFreshTable(ctx, row.id, async () => {
-      const room = await tableOf(ctx, row.id);
-      const seat = room.seatOf(player.id);
-      if (seat === null || room.table.status === 'finished') return;
-      if (itemAt(room.table.seats, seat, 'seat').name === player.name) return;
-      await changeSeats(
-        ctx,
-        room,
-        room.table.seats.map((s, i) => (i === seat ? { ...s, name: player.name } : s)),
-      );
-    }).catch((error: unknown) => {
-      // The new name is stored; a table that missed it shows it at the next seat change.
-      ctx.log.warn({ err: error, table: row.id }, 'a renamed seat was not updated');
-    });
+    await ctx.seatWrites
+      .onFreshTable(row.id, async () => {
+        const room = await tableOf(ctx, row.id);
+        const seat = room.seatOf(player.id);
+        if (seat === null || room.table.status === 'finished') return;
+        if (itemAt(room.table.seats, seat, 'seat').name === player.name) return;
+        await changeSeats(
+          ctx,
+          room,
+          room.table.seats.map((s, i) => (i === seat ? { ...s, name: player.name } : s)),
+        );
+      })
+      .catch((error: unknown) => {
+        // The new name is stored; a table that missed it shows it at the next seat change.
+        ctx.log.warn({ err: error, table: row.id }, 'a renamed seat was not updated');
+      });
   }
 }

@@ -93,26 +93,31 @@ function announce(ctx: Pick<TableMemory, 'cluster'>, from: Room, rematch: Rematc
  * What asking for a rematch uses: the tables, their hooks, and whether the players a seat is
  * kept for are at the finished table now (they are not notified then).
  */
-export type Rematching = Platform &
-  TableMemory &
+export type Rematching = Pick<Platform, 'store' | 'time' | 'log'> &
+  Pick<TableMemory, 'rooms' | 'cluster'> &
   Pick<Ownership, 'isConnected'> &
-  Observers &
-  Pick<TableParts, 'catchUp' | 'seatWrites'>;
+  Pick<Observers, 'hooks'> &
+  Pick<TableParts, 'seatWrites' | 'gameStart'>;
 
-/** The table's rematch, made now unless it exists (here or on another process). */
-async function rematchOf(ctx: Rematching, from: Room, asker: PlayerRow): Promise<RematchInfo> {
+/**
+ * The table's rematch, made now unless it exists (here or on another process); `made` is its
+ * room when this request made it.
+ */
+async function rematchOf(
+  ctx: Pick<Rematching, 'store' | 'time' | 'rooms' | 'cluster'>,
+  from: Room,
+  asker: PlayerRow,
+): Promise<{ rematch: RematchInfo; made: Room | null }> {
   const known = await ctx.store.rematchOf(from.id);
-  if (known) return known;
+  if (known) return { rematch: known, made: null };
   const row = rematchRow(from, asker, new Date(ctx.time.now()).toISOString());
   // A duplicate: another process made it at the same moment, and theirs holds.
   const { outcome, rematch } = await ctx.store.createRematch(from.id, row);
-  if (outcome === 'created') {
-    const room = new Room(row);
-    ctx.rooms.add(room);
-    ctx.cluster.tableChanged(room);
-    tellKeptSeats(ctx, from, room, asker);
-  }
-  return rematch;
+  if (outcome !== 'created') return { rematch, made: null };
+  const room = new Room(row);
+  ctx.rooms.add(room);
+  ctx.cluster.tableChanged(room);
+  return { rematch, made: room };
 }
 
 /**
@@ -140,7 +145,11 @@ function tellKeptSeats(
 }
 
 /** Seats the asker at the rematch, in the seat kept for them (if it is still free). */
-async function takeKeptSeat(ctx: Rematching, tableId: string, asker: PlayerRow) {
+async function takeKeptSeat(
+  ctx: Pick<Rematching, 'rooms' | 'seatWrites' | 'store' | 'log' | 'gameStart'>,
+  tableId: string,
+  asker: PlayerRow,
+) {
   const room = await tableOf(ctx, tableId);
   const mine = room.seatOf(asker.id);
   if (mine !== null || room.table.status !== 'waiting') return { room, seat: mine };
@@ -155,7 +164,8 @@ export async function requestRematch(ctx: Rematching, asker: PlayerRow, id: stri
     refuse('WRONG_STATUS', 'a rematch follows a finished game', { status: from.table.status });
   if (from.seatOf(asker.id) === null)
     refuse('NOT_SEATED', 'only the players of this table may ask for its rematch');
-  const rematch = await rematchOf(ctx, from, asker);
+  const { rematch, made } = await rematchOf(ctx, from, asker);
+  if (made) tellKeptSeats(ctx, from, made, asker);
   announce(ctx, from, rematch);
   ctx.rooms.release(from);
   const taken = await takeKeptSeat(ctx, rematch.table, asker);

@@ -31,13 +31,14 @@ export const REPORT_EVERY_MS = 60_000;
 export const LIST_MAX = 500;
 
 /** Report buckets, per server (a test runs several in one process). */
-const reportBuckets = new WeakMap<Platform, LRUCache<string, TokenBucket>>();
+const reportBuckets = new WeakMap<object, LRUCache<string, TokenBucket>>();
 
-function checkReportRate(ctx: Platform, playerId: string): void {
-  let buckets = reportBuckets.get(ctx);
+/** One bucket per reporter, kept per server: its store tells one server from another. */
+function checkReportRate(ctx: Pick<Platform, 'store'>, playerId: string): void {
+  let buckets = reportBuckets.get(ctx.store);
   if (!buckets) {
     buckets = new LRUCache({ max: 10_000, ttl: REPORT_BURST * REPORT_EVERY_MS });
-    reportBuckets.set(ctx, buckets);
+    reportBuckets.set(ctx.store, buckets);
   }
   let bucket = buckets.get(playerId);
   if (!bucket) {
@@ -57,7 +58,7 @@ export async function loadBlocked(ctx: Pick<Platform, 'store'>, peer: Peer): Pro
 
 /** Puts a player on (or takes them off) one of the player's lists. */
 export async function setListed(
-  ctx: Platform & TableMemory,
+  ctx: Pick<Platform, 'store' | 'time'> & Pick<TableMemory, 'rooms' | 'cluster'>,
   player: PlayerRow,
   list: ModerationList,
   otherId: string,
@@ -109,7 +110,7 @@ export async function refuseIfBlocked(
 
 /** Stores a report of a chat line, with the lines before it. Idempotent per reporter. */
 export async function reportChatLine(
-  ctx: Platform & TableMemory,
+  ctx: Pick<Platform, 'store' | 'time'> & Pick<TableMemory, 'rooms'>,
   reporter: PlayerRow,
   tableId: string,
   seq: number,
@@ -134,7 +135,7 @@ export async function reportChatLine(
 
 /** The host removes a spectator's line, for everyone. */
 export async function removeChatLine(
-  ctx: Platform & TableMemory,
+  ctx: Pick<Platform, 'store' | 'time'> & Pick<TableMemory, 'rooms' | 'cluster'>,
   host: PlayerRow,
   tableId: string,
   seq: number,
