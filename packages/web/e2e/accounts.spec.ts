@@ -7,6 +7,9 @@
  * e2e/accounts.spec.ts`.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { closeOpenedContexts } from './helpers.ts';
+
+closeOpenedContexts();
 
 const USERNAME = 'ann_e2e';
 const PASSWORD = 'a long enough secret';

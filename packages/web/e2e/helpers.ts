@@ -4,11 +4,23 @@
  * (rows, decks, gangs, resources) and the status bar's few buttons (Pass, Done…).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 export type SeatKind = 'human' | 'random' | 'easy' | 'medium' | 'hard';
 
 export const SCREENSHOTS = 'test-results/screenshots';
+
+/**
+ * Closes, after each test of the file, the browser contexts it opened beside its own page's
+ * (another device, another player), passed or failed: one left open keeps its page, sockets
+ * and timers running in the shared browser under every later test.
+ */
+export function closeOpenedContexts(): void {
+  test.afterEach(async ({ browser, context }) => {
+    const opened = browser.contexts().filter((other) => other !== context);
+    await Promise.all(opened.map((other) => other.close()));
+  });
+}
 
 /** Bots move without the "thinking" pause, so the tests run fast (the setting is the user's). */
 export async function instantBots(page: Page): Promise<void> {

@@ -8,7 +8,15 @@
  * screen.
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { MOVE_BUTTONS, rng, SCREENSHOTS, seriousViolations } from './helpers.ts';
+import {
+  closeOpenedContexts,
+  MOVE_BUTTONS,
+  rng,
+  SCREENSHOTS,
+  seriousViolations,
+} from './helpers.ts';
+
+closeOpenedContexts();
 
 /**
  * The online click policy: a small script in the page clicks one of the enabled move controls

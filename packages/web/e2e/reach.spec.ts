@@ -19,7 +19,9 @@ import {
 } from '@gangsta/protocol';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import WebSocket from 'ws';
-import { SCREENSHOTS } from './helpers.ts';
+import { closeOpenedContexts, SCREENSHOTS } from './helpers.ts';
+
+closeOpenedContexts();
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };

@@ -18,6 +18,9 @@ import {
 import { expect, type Page, test } from '@playwright/test';
 import WebSocket from 'ws';
 import { itemOf } from '../test/helpers.ts';
+import { closeOpenedContexts } from './helpers.ts';
+
+closeOpenedContexts();
 
 interface Frame {
   legal: unknown[];

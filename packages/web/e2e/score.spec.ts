@@ -12,7 +12,9 @@
 import type { GameRecord } from '@gangsta/engine';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { beforeTheEnd, botGame, continueRecord, randomBots } from './fixtures.ts';
-import { axe, instantBots, SCREENSHOTS } from './helpers.ts';
+import { axe, closeOpenedContexts, instantBots, SCREENSHOTS } from './helpers.ts';
+
+closeOpenedContexts();
 
 // Reduced motion: the bots' last moves go faster without the table's animations.
 test.use({ reducedMotion: 'reduce' });
