@@ -48,8 +48,11 @@ export type AwayReason = 'timeout' | 'absent' | 'left';
 
 /** A bot takes a seat over for its player, and gives it back (`seats/takeover.ts`). */
 export interface Takeover {
-  /** The table's takeover bot plays the seat from now on; false when it did already. */
-  takeOver(room: Room, seat: Seat, reason: AwayReason): Promise<boolean>;
+  /**
+   * The table's takeover bot plays the seat from now on, if `due` still says so once the
+   * moves being committed are stored; false when it did not (or did already).
+   */
+  takeOver(room: Room, seat: Seat, reason: AwayReason, due?: () => boolean): Promise<boolean>;
   /** The player takes their seat back (nothing happens when no bot plays it). */
   resumeSeat(room: Room, seat: Seat): Promise<void>;
   /** `resume` from a connection: the sender's seat at a game in play. */

@@ -122,7 +122,7 @@ export class TableService {
     });
     const armTimers = (room: Room) => this.timers.arm(room);
     const chat = new TableChat({ store, time, rooms, cluster, chatBuckets });
-    const watching = new TableWatching({ store, rooms, cluster, armTimers, limits, catchUp });
+    const watching = new TableWatching({ store, rooms, cluster, armTimers, catchUp }, limits);
     const takeover = new SeatTakeover({ log, time, wakeBots, seatWrites, chat });
     const moves = new TableMoves({ store, log, commits, time, wakeBots });
     const hooks: TableHooks = {

@@ -36,8 +36,19 @@ export type TakeoverDeps = Pick<Platform, 'log' | 'time'> &
 export class SeatTakeover implements Takeover {
   constructor(private readonly deps: TakeoverDeps) {}
 
-  /** The table's takeover bot plays the seat from now on; the chat says why. */
-  async takeOver(room: Room, seat: Seat, reason: AwayReason): Promise<boolean> {
+  /**
+   * The table's takeover bot plays the seat from now on; the chat says why. Once the moves
+   * being committed are stored, `due` says whether the reason still holds (a deadline judged
+   * on the clock of the last move).
+   */
+  async takeOver(
+    room: Room,
+    seat: Seat,
+    reason: AwayReason,
+    due: () => boolean = () => true,
+  ): Promise<boolean> {
+    await this.deps.seatWrites.settled(room);
+    if (!due()) return false;
     const level = room.table.clock.takeoverLevel;
     const current = room.table.seats[seat]?.away;
     if (current?.reason === reason) return false;

@@ -27,7 +27,7 @@ export class TakeoverTimers {
   constructor(
     private readonly ctx: () => Pick<Platform, 'time' | 'log'> &
       Pick<Ownership, 'runs' | 'isConnected'> &
-      Pick<TableParts, 'seatWrites' | 'takeover'>,
+      Pick<TableParts, 'takeover'>,
     private readonly absentMs: number,
   ) {}
 
@@ -173,17 +173,19 @@ export class TakeoverTimers {
     });
   }
 
-  /** Waits for moves being committed, checks again against the table's row, then hands over. */
+  /** Hands the seat over once the moves being committed are stored, if it is still due then. */
   private async handOver(room: Room, seat: Seat, reason: AwayReason): Promise<void> {
     const key = `${room.id}/${seat}`;
     this.takingOver.add(key);
     const ctx = this.ctx();
     let pause = 0;
     try {
-      await ctx.seatWrites.settled(room);
-      if (this.active(room) && this.stillDue(room, seat, reason)) {
-        await ctx.takeover.takeOver(room, seat, reason);
-      }
+      await ctx.takeover.takeOver(
+        room,
+        seat,
+        reason,
+        () => this.active(room) && this.stillDue(room, seat, reason),
+      );
     } catch (error) {
       // The store is down: the seat is still due, and setting the timer again at once would
       // try again in a loop; it waits a backoff instead (the store's health logs the outage).

@@ -3,9 +3,11 @@
  * the connection's player may see it. A (re)connecting watcher says which version it has
  * seen and gets the moves it missed, or a full sync.
  */
+
+import type { ResourceLimits } from '../../config.ts';
 import type { LocalPeer, Peer } from '../../peer.ts';
 import { refuse } from '../../refusal.ts';
-import type { Limits, Platform, TableMemory } from '../context.ts';
+import type { ClusterLink, Platform, TableMemory } from '../context.ts';
 import { tableOf } from '../memory/registry.ts';
 import type { CatchUp, Watching } from '../parts.ts';
 import type { Room } from '../room.ts';
@@ -26,12 +28,17 @@ export function connectedHere(room: Room, playerId: string): boolean {
 
 /** What watching tables uses. */
 export type WatchingDeps = Pick<Platform, 'store'> &
-  Pick<TableMemory, 'rooms' | 'cluster' | 'armTimers'> &
-  Pick<Limits, 'limits'> & { catchUp: CatchUp };
+  Pick<TableMemory, 'rooms' | 'cluster' | 'armTimers'> & { catchUp: CatchUp };
+
+/** How many tables a connection watches, and spectators a table has, at most. */
+export type WatchLimits = Pick<ResourceLimits, 'watchedPerConnection' | 'spectatorsPerTable'>;
 
 /** Connections that watch tables: who watches what, within the limits, and who is connected. */
 export class TableWatching implements Watching {
-  constructor(private readonly deps: WatchingDeps) {}
+  constructor(
+    private readonly deps: WatchingDeps,
+    private readonly limits: WatchLimits,
+  ) {}
 
   /** The connection watches the table from now on, and gets what it missed. */
   async watch(peer: Peer, id: string, seen: number | undefined, patches = true): Promise<void> {
@@ -39,7 +46,7 @@ export class TableWatching implements Watching {
     const found = await tableOf(ctx, id);
     await loadBlocked(ctx, peer);
     const player = seatedPlayer(found, peer);
-    admit(ctx, found, peer, player, seen);
+    admit(ctx.cluster, this.limits, found, peer, player, seen);
     // A finished table is kept in memory only while watched: this watch keeps it.
     const room = ctx.rooms.keep(found);
     const wasConnected = player !== null && connectedHere(room, player);
@@ -87,15 +94,16 @@ export class TableWatching implements Watching {
  * the missed moves is cheap and not counted).
  */
 function admit(
-  ctx: Pick<TableMemory, 'cluster'> & Pick<Limits, 'limits'>,
+  cluster: Pick<ClusterLink, 'watchedElsewhere'>,
+  limits: WatchLimits,
   room: Room,
   peer: Peer,
   player: string | null,
   seen: number | undefined,
 ): void {
-  const { watchedPerConnection, spectatorsPerTable } = ctx.limits;
+  const { watchedPerConnection, spectatorsPerTable } = limits;
   const again = room.watchers.has(peer);
-  const watched = peer.tables.size + ctx.cluster.watchedElsewhere(peer);
+  const watched = peer.tables.size + cluster.watchedElsewhere(peer);
   if (!again && !peer.tables.has(room.id) && watched >= watchedPerConnection) {
     refuse('TOO_MANY_WATCHED', `a connection watches at most ${watchedPerConnection} tables`, {
       max: watchedPerConnection,
