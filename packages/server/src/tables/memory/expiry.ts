@@ -7,7 +7,7 @@
 import { protocolError } from '@gangsta/protocol';
 import { refuse } from '../../refusal.ts';
 import type { PlayerRow } from '../../store/types.ts';
-import type { Limits, Ownership, Platform, TableMemory } from '../context.ts';
+import type { Ownership, Platform, TableMemory } from '../context.ts';
 import type { Room } from '../room.ts';
 import { Deadlines } from './deadlines.ts';
 

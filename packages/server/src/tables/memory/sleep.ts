@@ -11,7 +11,7 @@
  * At start, only waiting tables, tables moved within `idleTableMs` and tables due within it are
  * rebuilt; the deadlines of the others are set as wake-ups.
  */
-import type { Limits, Platform, TableMemory } from '../context.ts';
+import type { Platform, TableMemory } from '../context.ts';
 import { decidingAt } from '../game/position.ts';
 import type { Room } from '../room.ts';
 import { Deadlines } from './deadlines.ts';

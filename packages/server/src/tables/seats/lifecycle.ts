@@ -16,7 +16,7 @@ import type {
 } from '@gangsta/protocol';
 import { gameOptionsOf } from '../../gameOptions.ts';
 import { newSeed, randomId } from '../../ids.ts';
-import { Refusal, refuse } from '../../refusal.ts';
+import { refuse } from '../../refusal.ts';
 import type { PlayerRow, StoredSeat, TableRow } from '../../store/types.ts';
 import type { TableContext } from '../context.ts';
 import { recordOf, startPosition } from '../game/position.ts';
