@@ -59,8 +59,8 @@ export interface TableRequests {
   removeChatLine(host: PlayerRow, id: string, seq: number): Promise<void>;
 }
 
-function seated(room: Room, player: PlayerRow): SeatAnswer {
-  return { table: infoFor(room, player), seat: room.seatOf(player.id) };
+function seated(room: Room, player: PlayerRow | null): SeatAnswer {
+  return { table: infoFor(room, player), seat: room.seatOf(player?.id) };
 }
 
 /** What the requests hand on: the tables, the parts that change them, and their limits. */
@@ -83,7 +83,7 @@ export function tableRequests(ctx: Requested): TableRequests {
     lobby: (query) => lobby(ctx, query),
     look: async (id, player) => {
       const room = await tableOf(ctx, id);
-      const answer = { table: infoFor(room, player), seat: room.seatOf(player?.id) };
+      const answer = seated(room, player);
       ctx.rooms.release(room);
       return answer;
     },

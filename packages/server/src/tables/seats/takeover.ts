@@ -65,6 +65,7 @@ export class SeatTakeover implements Takeover {
   async resumeSeat(room: Room, seat: Seat): Promise<void> {
     const away = room.table.seats[seat]?.away;
     if (!away || room.table.status !== 'playing') return;
+    await this.deps.seatWrites.settled(room);
     if (!(await this.writeAway(room, seat, null))) return;
     this.deps.log.info({ table: room.id, seat }, 'a player takes their seat back');
     await this.postNotice(room, seat, 'back', away.level);
@@ -94,11 +95,11 @@ export class SeatTakeover implements Takeover {
    * Writes a seat's new `away` with the clock it implies (charged until now, then running for
    * the seats their people play), on the seats' revision. Applied in memory at once, so that
    * a move made meanwhile already sees it; when another process changed the seats first, the
-   * room reads the store again and nothing is written. Returns whether it was written.
+   * room reads the store again and nothing is written. Returns whether it was written. The
+   * caller has waited for the moves being committed (`SeatWrites.settled`).
    */
   private async writeAway(room: Room, seat: Seat, away: Away | null): Promise<boolean> {
     const { seatWrites, time } = this.deps;
-    await seatWrites.settled(room);
     const table = room.table;
     const seats = table.seats.map((s, i) => (i === seat ? { ...s, away } : s));
     const change: TableChange = { id: room.id, seats, revision: table.revision };
