@@ -38,7 +38,7 @@ export class TickWrites {
   private readonly raw: Socket | undefined;
 
   constructor(private readonly socket: WebSocket) {
-    this.raw = process.env.NO_CORK ? undefined : rawSocketOf(socket);
+    this.raw = rawSocketOf(socket);
   }
 
   send(text: string): void {
