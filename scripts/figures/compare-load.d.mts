@@ -22,7 +22,6 @@ export const DEVICE_GOALS: {
   p99At2000Ms: number;
   p99At4000Ms: number;
 };
-export const DEVICE_BASELINE_CPU_US: number;
 export function parseCompareOptions(argv: string[]): CompareOptions;
 export function loadRows(text: string): Record<string, string>[];
 export function figuresOfRun(text: string): RunFigures;
