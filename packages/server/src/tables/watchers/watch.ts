@@ -3,7 +3,6 @@
  * the connection's player may see it. A (re)connecting watcher says which version it has
  * seen and gets the moves it missed, or a full sync.
  */
-
 import type { ResourceLimits } from '../../config.ts';
 import type { LocalPeer, Peer } from '../../peer.ts';
 import { refuse } from '../../refusal.ts';
